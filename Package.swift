@@ -1,0 +1,65 @@
+// swift-tools-version: 6.0
+// OpenTextKit: Apple's TextKit rebuilt in Swift for Linux on HarfBuzz, FreeType, fontconfig, ICU,
+// libhyphen, hunspell and Cairo. The targets are the layers of ../shared/ARCHITECTURE.md; a lower
+// layer never imports a higher one.
+import PackageDescription
+
+/// A system library reached through `Sources/<name>/module.modulemap` and `shim.h`.
+func systemLibrary(_ name: String, pkgConfig: String? = nil, apt: [String]) -> Target {
+    .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt(apt)])
+}
+
+let package = Package(
+    name: "OpenTextKit",
+    products: [
+        .library(name: "OpenTextKit", targets: ["OpenTextKit"]),
+        .executable(name: "otk", targets: ["otk"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // C libraries at the edges: module maps only, no Swift.
+        systemLibrary("CHarfBuzz", pkgConfig: "harfbuzz", apt: ["libharfbuzz-dev"]),
+        systemLibrary("CFreeType", pkgConfig: "freetype2", apt: ["libfreetype-dev"]),
+        systemLibrary("CFontconfig", pkgConfig: "fontconfig", apt: ["libfontconfig-dev"]),
+        systemLibrary("CCairo", pkgConfig: "cairo-ft cairo-pdf cairo-svg cairo-png", apt: ["libcairo2-dev"]),
+        systemLibrary("CICU", pkgConfig: "icu-uc", apt: ["libicu-dev"]),
+        systemLibrary("CHyphen", apt: ["libhyphen-dev", "hyphen-en-us"]),  // libhyphen ships no .pc file
+        systemLibrary("CHunspell", pkgConfig: "hunspell", apt: ["libhunspell-dev", "hunspell-en-us"]),
+        // The only place that includes ICU headers: its public header is plain C with opaque types,
+        // so Swift files that import Foundation (which carries its own ICU) can use it (STACK-NOTES §1b).
+        .target(name: "COTKICU", dependencies: ["CICU"]),
+
+        .target(name: "TextKitGraphics", dependencies: ["CCairo", "CFreeType"]),
+        .target(name: "TextKitFonts", dependencies: ["TextKitGraphics", "CFreeType", "CFontconfig", "CHarfBuzz"]),
+        .target(name: "TextKitModel", dependencies: [
+            "TextKitGraphics", "TextKitFonts",
+            .product(name: "_RopeModule", package: "swift-collections"),
+        ]),
+        .target(name: "TextKitTypesetting", dependencies: [
+            "TextKitModel", "TextKitFonts", "TextKitGraphics", "COTKICU", "CHarfBuzz", "CHyphen",
+        ]),
+        .target(name: "TextKit", dependencies: ["TextKitTypesetting", "TextKitModel", "TextKitFonts", "TextKitGraphics"]),
+        .target(name: "TextKitEditing", dependencies: ["TextKit", "COTKICU", "CHunspell"]),
+        .target(name: "TextKitFormats", dependencies: ["TextKitModel", "TextKitFonts", "TextKitGraphics"]),
+        .target(name: "OpenTextKit", dependencies: [
+            "TextKitGraphics", "TextKitFonts", "TextKitModel", "TextKitTypesetting", "TextKit",
+            "TextKitEditing", "TextKitFormats",
+        ]),
+        .executableTarget(name: "otk", dependencies: [
+            "OpenTextKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        // Tests, one target per layer so that each layer's tests build with only what it needs.
+        .testTarget(name: "TextKitGraphicsTests", dependencies: ["TextKitGraphics"]),
+        .testTarget(name: "TextKitFontsTests", dependencies: ["TextKitFonts"]),
+        .testTarget(name: "TextKitModelTests", dependencies: ["TextKitModel"]),
+        .testTarget(name: "TextKitTypesettingTests", dependencies: ["TextKitTypesetting", "COTKICU"]),
+        .testTarget(name: "TextKitTests", dependencies: ["TextKit"]),
+        .testTarget(name: "TextKitEditingTests", dependencies: ["TextKitEditing"]),
+        .testTarget(name: "TextKitFormatsTests", dependencies: ["TextKitFormats"]),
+        .testTarget(name: "OpenTextKitTests", dependencies: ["OpenTextKit", "COTKICU"]),
+    ]
+)

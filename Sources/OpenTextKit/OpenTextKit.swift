@@ -1,0 +1,10 @@
+// What users import: `import OpenTextKit` in place of `import UIKit` (and of `import Foundation`,
+// which it re-exports). See the README for why a file should not import Foundation beside it.
+@_exported import Foundation
+@_exported import TextKitGraphics
+@_exported import TextKitFonts
+@_exported import TextKitModel
+@_exported import TextKitTypesetting
+@_exported import TextKit
+@_exported import TextKitEditing
+@_exported import TextKitFormats

@@ -1,0 +1,135 @@
+import CCairo
+import CFreeType
+import Foundation
+
+/// Why a font file could not be used. Fonts are data, so a bad file is an error, never a crash.
+public struct FontLoadingError: Error, CustomStringConvertible, Sendable {
+    public enum Kind: Sendable { case unreadableFile, unsupportedFormat, faceIndexOutOfRange, rendererFailure }
+    public let kind: Kind
+    public let url: URL
+    public let detail: String
+    public init(_ kind: Kind, url: URL, detail: String) {
+        self.kind = kind
+        self.url = url
+        self.detail = detail
+    }
+    public var description: String { "cannot load font \(url.path): \(detail)" }
+}
+
+/// One face of a font file, as Core Graphics' `CGFont`: the design, without a size.
+///
+/// Load each (file, face index) once and share it; it is immutable and thread-safe. Cairo draws
+/// it through a FreeType face of its own (Cairo resizes the faces it draws with), so the face
+/// behind ``withFace(_:)`` is never touched by drawing.
+public final class CGFont: @unchecked Sendable {  // immutable after init; `face` is only used under `lock`
+    /// The file the face came from.
+    public let url: URL
+    /// The index of the face in a collection file (.ttc), 0 otherwise.
+    public let faceIndex: Int
+    /// The PostScript name ("DejaVuSerif-Bold"), when the font has one.
+    public let postScriptName: String?
+    /// The family name as FreeType reports it ("DejaVu Serif").
+    public let familyName: String
+    /// The style name as FreeType reports it ("Bold Italic").
+    public let styleName: String
+    /// The number of glyphs in the face.
+    public let numberOfGlyphs: Int
+    /// Design units per em (0 for bitmap-only faces, which are treated as 2048).
+    public let unitsPerEm: Int
+    /// The face's bounding box in design units.
+    public let fontBBox: CGRect
+
+    private let face: FT_Face
+    private let lock = NSLock()
+    /// A `cairo_font_face_t *` over a FreeType face that only Cairo uses.
+    package let cairoFontFace: OpaquePointer
+
+    /// Loads face `faceIndex` of the font file at `url`.
+    public init(url: URL, faceIndex: Int = 0) throws(FontLoadingError) {
+        self.url = url
+        self.faceIndex = faceIndex
+        let ownFace = try FreeTypeLibrary.shared.openFace(url: url, index: faceIndex)
+        let cairoOwnedFace: FT_Face
+        do {
+            cairoOwnedFace = try FreeTypeLibrary.shared.openFace(url: url, index: faceIndex)
+        } catch {
+            FreeTypeLibrary.shared.close(ownFace)
+            throw error
+        }
+        face = ownFace
+        guard let cairoFace = cairo_ft_font_face_create_for_ft_face(cairoOwnedFace, 0),
+              cairo_font_face_status(cairoFace) == CAIRO_STATUS_SUCCESS else {
+            FreeTypeLibrary.shared.close(ownFace)
+            FreeTypeLibrary.shared.close(cairoOwnedFace)
+            throw FontLoadingError(.rendererFailure, url: url, detail: "Cairo cannot use this face")
+        }
+        // The Cairo face borrows its FT_Face: close that face when Cairo releases the font face.
+        let closeWhenDone: cairo_destroy_func_t = { pointer in
+            if let pointer { FreeTypeLibrary.shared.close(FT_Face(OpaquePointer(pointer))) }
+        }
+        cairo_font_face_set_user_data(cairoFace, &cgFontCairoKey, UnsafeMutableRawPointer(cairoOwnedFace), closeWhenDone)
+        cairoFontFace = cairoFace
+
+        let record = ownFace.pointee
+        familyName = record.family_name.map { String(cString: $0) } ?? url.deletingPathExtension().lastPathComponent
+        styleName = record.style_name.map { String(cString: $0) } ?? "Regular"
+        postScriptName = FT_Get_Postscript_Name(ownFace).map { String(cString: $0) }
+        numberOfGlyphs = Int(record.num_glyphs)
+        unitsPerEm = Int(record.units_per_EM)
+        let box = record.bbox
+        fontBBox = CGRect(x: CGFloat(box.xMin), y: CGFloat(box.yMin),
+                          width: CGFloat(box.xMax - box.xMin), height: CGFloat(box.yMax - box.yMin))
+    }
+
+    deinit {
+        cairo_font_face_destroy(cairoFontFace)
+        FreeTypeLibrary.shared.close(face)
+    }
+
+    /// Runs `body` with exclusive use of this font's FreeType face (FreeType faces are not
+    /// thread-safe). Do not keep the face beyond the call; set the size you need inside it.
+    package func withFace<T>(_ body: (FT_Face) throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(face)
+    }
+}
+
+nonisolated(unsafe) private var cgFontCairoKey = cairo_user_data_key_t()
+
+/// The process's FreeType library. `FT_New_Face` and `FT_Done_Face` on one library must be
+/// serialised, so they happen here under a lock.
+package final class FreeTypeLibrary: @unchecked Sendable {  // `library` is only used under `lock`
+    package static let shared = FreeTypeLibrary()
+    private let lock = NSLock()
+    private let library: FT_Library
+
+    private init() {
+        var library: FT_Library?
+        let error = FT_Init_FreeType(&library)
+        precondition(error == 0 && library != nil, "FreeType failed to initialise (error \(error))")
+        self.library = library!
+    }
+
+    package func openFace(url: URL, index: Int) throws(FontLoadingError) -> FT_Face {
+        guard FileManager.default.isReadableFile(atPath: url.path) else {
+            throw FontLoadingError(.unreadableFile, url: url, detail: "no readable file")
+        }
+        lock.lock()
+        defer { lock.unlock() }
+        var face: FT_Face?
+        let error = FT_New_Face(library, url.path, FT_Long(index), &face)
+        guard error == 0, let face else {
+            // FT_Err_Invalid_Argument (6) is what FreeType returns for an index past the last face.
+            throw FontLoadingError(error == 6 ? .faceIndexOutOfRange : .unsupportedFormat, url: url,
+                                   detail: "FreeType error \(error) for face \(index)")
+        }
+        return face
+    }
+
+    package func close(_ face: FT_Face) {
+        lock.lock()
+        defer { lock.unlock() }
+        FT_Done_Face(face)
+    }
+}

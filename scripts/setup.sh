@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Installs every Debian package OpenTextKit, its tests and its sample need.
+# Idempotent and non-interactive: when everything is present it only checks (a second or two).
+# Usage: scripts/setup.sh            (as root, or with sudo available)
+set -euo pipefail
+
+packages=(
+  # build: pkg-config and the C libraries behind the system-library targets
+  pkg-config libharfbuzz-dev libfreetype-dev libfontconfig-dev libcairo2-dev libicu-dev
+  libhyphen-dev libhunspell-dev
+  # peer engine for line-break comparisons and benchmarks
+  libpango1.0-dev
+  # data: hyphenation patterns, spelling dictionary, Unicode conformance files
+  hyphen-en-us hyphen-de hyphen-fr hunspell-en-us unicode-data
+  # fonts
+  fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-linuxlibertine
+  # checking rendered output: pdftotext, pdftoppm, pdfinfo
+  poppler-utils
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "setup: all ${#packages[@]} Debian packages present"
+else
+  echo "setup: installing ${#missing[@]} missing Debian packages: ${missing[*]}"
+  sudo=""
+  if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -qq
+  $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  echo "setup: installed ${missing[*]}"
+fi
+
+# A missing .pc file is only a warning to SwiftPM and would fail at link time; catch it here.
+pkg-config --exists harfbuzz freetype2 fontconfig cairo cairo-ft cairo-pdf cairo-svg cairo-png icu-uc hunspell \
+  || { echo "setup: pkg-config cannot find one of the required libraries" >&2; exit 1; }
+[ -f /usr/include/hyphen.h ] || { echo "setup: libhyphen header missing" >&2; exit 1; }
+echo "setup: ok"
