@@ -1,1 +1,1 @@
-// TextKitModel
+@_exported import Foundation

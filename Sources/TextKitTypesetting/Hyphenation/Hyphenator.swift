@@ -1,0 +1,131 @@
+import CHyphen
+import TextKitModel
+
+/// Where a word may be hyphenated, from libhyphen's TeX patterns (Debian's hyphen-* packages).
+///
+/// One hyphenator per language is loaded on first use and shared. Words are looked up in
+/// lower case; the result is in UTF-16 offsets of the word as given.
+package final class Hyphenator: @unchecked Sendable {  // `dictionary` is only used under `lock`
+    /// Where the dictionaries live (Debian's hyphen-en-us, hyphen-de, hyphen-fr, …).
+    package static let dictionaryDirectory = "/usr/share/hyphen"
+
+    package let language: String
+    package let dictionaryPath: String
+    private let dictionary: UnsafeMutablePointer<HyphenDict>
+    private let isUTF8: Bool
+    private let lock = NSLock()
+    /// The fewest characters before and after a hyphen (TeX's lefthyphenmin/righthyphenmin).
+    package let leftMinimum: Int
+    package let rightMinimum: Int
+
+    private init?(language: String, path: String) {
+        guard let dictionary = hnj_hyphen_load(path) else { return nil }
+        self.language = language
+        self.dictionaryPath = path
+        self.dictionary = dictionary
+        isUTF8 = dictionary.pointee.utf8 != 0
+        leftMinimum = max(2, Int(dictionary.pointee.lhmin))
+        rightMinimum = max(3, Int(dictionary.pointee.rhmin))
+    }
+
+    deinit { hnj_hyphen_free(dictionary) }
+
+    /// The hyphenator for a BCP 47 or POSIX language ("en", "en-US", "de_CH", "fr"), or nil when
+    /// no dictionary for it is installed.
+    package static func forLanguage(_ language: String) -> Hyphenator? {
+        HyphenatorCache.shared.hyphenator(for: language)
+    }
+
+    /// The dictionary file for `language`: an exact region match first, then the bare language,
+    /// then any region of it.
+    package static func dictionaryPath(for language: String) -> String? {
+        let parts = language.replacingOccurrences(of: "-", with: "_").split(separator: "_").map(String.init)
+        guard let lang = parts.first?.lowercased(), !lang.isEmpty, lang.allSatisfy({ $0.isLetter }) else { return nil }
+        var candidates: [String] = []
+        if parts.count > 1, let region = parts.last, region.count == 2 { candidates.append("hyph_\(lang)_\(region.uppercased()).dic") }
+        candidates.append("hyph_\(lang).dic")
+        if lang == "en" { candidates.append("hyph_en_US.dic") }
+        let fm = FileManager.default
+        for name in candidates where fm.isReadableFile(atPath: "\(dictionaryDirectory)/\(name)") {
+            return "\(dictionaryDirectory)/\(name)"
+        }
+        let any = (try? fm.contentsOfDirectory(atPath: dictionaryDirectory))?
+            .filter { $0.hasPrefix("hyph_\(lang)_") && $0.hasSuffix(".dic") }.sorted().first
+        return any.map { "\(dictionaryDirectory)/\($0)" }
+    }
+
+    /// The UTF-16 offsets inside `word` before which a hyphen may go, ascending. Empty for words
+    /// too short, with characters the dictionary cannot spell, or with no pattern match.
+    package func hyphenationPoints(in word: UnsafeBufferPointer<UInt16>) -> [Int] {
+        // Encode the lower-cased word in the dictionary's charset, remembering where each
+        // character starts in UTF-16.
+        var bytes: [CChar] = []
+        var characterStarts: [Int] = []
+        var offset = 0
+        for scalar in String(decoding: word, as: UTF16.self).unicodeScalars {
+            let lower = String(scalar).lowercased().unicodeScalars
+            guard lower.count == 1, let l = lower.first, l.properties.isAlphabetic || l == "'" || l == "’" else { return [] }
+            characterStarts.append(offset)
+            offset += scalar.utf16.count
+            if isUTF8 {
+                bytes.append(contentsOf: String(l).utf8.map { CChar(bitPattern: $0) })
+            } else {
+                guard l.value < 0x100 else { return [] }
+                bytes.append(CChar(bitPattern: UInt8(l.value)))
+            }
+        }
+        let characters = characterStarts.count
+        guard characters >= leftMinimum + rightMinimum, offset == word.count else { return [] }
+
+        var hyphens = [CChar](repeating: 0, count: bytes.count + 5)
+        var rep: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+        var pos: UnsafeMutablePointer<Int32>?
+        var cut: UnsafeMutablePointer<Int32>?
+        let status: Int32 = lock.withLock {
+            hnj_hyphen_hyphenate3(dictionary, bytes, Int32(bytes.count), &hyphens, nil, &rep, &pos, &cut,
+                                  Int32(leftMinimum), Int32(rightMinimum), 2, 2)
+        }
+        defer { Self.freeNonStandard(rep, pos, cut, count: bytes.count) }
+        guard status == 0 else { return [] }
+        // After libhyphen's normalisation hyphens[i] belongs to character i: odd means a break
+        // after it. Non-standard breaks (rep[i] set, such as German "Schiff-fahrt") are skipped.
+        var points: [Int] = []
+        for i in 0..<(characters - 1) where hyphens[i] & 1 == 1 {
+            if let rep, rep[i] != nil { continue }
+            points.append(characterStarts[i + 1])
+        }
+        return points
+    }
+
+    private static func freeNonStandard(_ rep: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+                                        _ pos: UnsafeMutablePointer<Int32>?, _ cut: UnsafeMutablePointer<Int32>?,
+                                        count: Int) {
+        if let rep {
+            for i in 0..<count { free(rep[i]) }
+            free(rep)
+        }
+        free(pos)
+        free(cut)
+    }
+
+    fileprivate static func load(language: String) -> Hyphenator? {
+        guard let path = dictionaryPath(for: language) else { return nil }
+        return Hyphenator(language: language, path: path)
+    }
+}
+
+private final class HyphenatorCache: @unchecked Sendable {  // `loaded` is only touched under `lock`
+    static let shared = HyphenatorCache()
+    private let lock = NSLock()
+    private var loaded: [String: Hyphenator?] = [:]
+
+    func hyphenator(for language: String) -> Hyphenator? {
+        let key = language.lowercased()
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = loaded[key] { return known }
+        let hyphenator = Hyphenator.load(language: language)
+        loaded[key] = hyphenator
+        return hyphenator
+    }
+}

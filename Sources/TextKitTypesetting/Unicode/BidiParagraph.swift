@@ -1,0 +1,95 @@
+import COTKICU
+import TextKitModel
+
+/// The resolved bidi embedding levels of one paragraph (UAX #9, by ICU).
+///
+/// Most text is left-to-right with no right-to-left characters at all; for it the analysis is a
+/// scan of the code units and no ICU call (``isUniformlyLeftToRight``), so Latin text pays
+/// nothing for bidi support.
+package struct BidiParagraph: Sendable {
+    /// The paragraph's embedding level: 0 left-to-right, 1 right-to-left.
+    package let baseLevel: UInt8
+    /// One level per UTF-16 unit; empty when every level equals ``baseLevel`` (the common case).
+    package let levels: [UInt8]
+
+    /// Resolves the levels of `text`, a single paragraph. `direction` is the paragraph style's base
+    /// writing direction; `.natural` takes the direction of the first strong character (UAX #9
+    /// P2–P3), left-to-right when there is none.
+    package init(text: UnsafeBufferPointer<UInt16>, direction: NSWritingDirection) {
+        let requested: UInt8
+        switch direction {
+        case .leftToRight: requested = 0
+        case .rightToLeft: requested = 1
+        default: requested = UInt8(COTK_BIDI_DEFAULT_LTR)
+        }
+        if requested != 1, !BidiParagraph.mayContainRightToLeft(text) {
+            baseLevel = 0
+            levels = []
+            return
+        }
+        guard let bidi = cotk_bidi_open() else {
+            // ICU could not allocate: lay the paragraph out left to right rather than fail.
+            baseLevel = requested == 1 ? 1 : 0
+            levels = []
+            return
+        }
+        defer { cotk_bidi_close(bidi) }
+        var err: Int32 = 0
+        cotk_bidi_set_paragraph(bidi, text.baseAddress, Int32(text.count), requested, &err)
+        guard cotk_failure(err) == 0 else {
+            baseLevel = requested == 1 ? 1 : 0
+            levels = []
+            return
+        }
+        let base = cotk_bidi_paragraph_level(bidi)
+        baseLevel = base
+        let resolvedDirection = cotk_bidi_direction(bidi)
+        let uniformAtBase = (resolvedDirection == Int32(COTK_BIDI_LTR) && base == 0)
+            || (resolvedDirection == Int32(COTK_BIDI_RTL) && base == 1)
+        if text.isEmpty || uniformAtBase {
+            levels = []
+            return
+        }
+        var resolved = [UInt8](repeating: base, count: text.count)
+        cotk_bidi_levels(bidi, &resolved, &err)
+        levels = cotk_failure(err) == 0 ? resolved : []
+    }
+
+    /// Whether every unit has the base level.
+    package var isUniform: Bool { levels.isEmpty }
+
+    /// Whether the paragraph is entirely left to right.
+    package var isUniformlyLeftToRight: Bool { levels.isEmpty && baseLevel == 0 }
+
+    /// The level of the unit at `offset`.
+    package func level(at offset: Int) -> UInt8 { levels.isEmpty ? baseLevel : levels[offset] }
+
+    /// False only when no unit of `text` can be, or can start, right-to-left text: no code point
+    /// of a right-to-left script and no explicit directional formatting character. The scan is
+    /// conservative (any unit in the Hebrew–Arabic blocks or from U+07C0 to U+08FF, the
+    /// presentation forms, RTL surrogate planes, or a bidi control counts).
+    package static func mayContainRightToLeft(_ text: UnsafeBufferPointer<UInt16>) -> Bool {
+        for unit in text where unit >= 0x0590 {
+            switch unit {
+            case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF: return true
+            case 0x200F, 0x202B, 0x202E, 0x2067, 0x061C: return true  // RLM, RLE, RLO, RLI, ALM
+            case 0xD802, 0xD803, 0xD83A, 0xD83B: return true  // high surrogates of RTL planes (U+10800–U+10FFF, U+1E800–U+1EFFF)
+            default: continue
+            }
+        }
+        return false
+    }
+}
+
+/// The visual order of a line's runs, from their levels (UAX #9 L2).
+package enum BidiReordering {
+    /// For `levels` (one per run, in logical order) the logical indices in visual order, left to right.
+    package static func visualOrder(levels: [UInt8]) -> [Int] {
+        if levels.allSatisfy({ $0 & 1 == 0 }) && levels.allSatisfy({ $0 == levels.first }) {
+            return Array(levels.indices)
+        }
+        var map = [Int32](repeating: 0, count: levels.count)
+        levels.withUnsafeBufferPointer { cotk_bidi_reorder_visual($0.baseAddress, Int32(levels.count), &map) }
+        return map.map(Int.init)
+    }
+}
