@@ -1,0 +1,64 @@
+import TextKitModel
+
+/// The text between two consecutive line-break opportunities (UAX #14, by ICU), with its width:
+/// what greedy line filling walks over. A paragraph of 1 MB has ~170,000 of them; refilling at a
+/// new width only walks this array.
+package struct BreakSegment: Sendable, Equatable {
+    package struct Flags: OptionSet, Sendable, Hashable {
+        package let rawValue: UInt8
+        package init(rawValue: UInt8) { self.rawValue = rawValue }
+        /// The segment ends with a mandatory break (U+2028, or the paragraph's end).
+        package static let hardBreak = Flags(rawValue: 1 << 0)
+        /// The segment holds a tab, whose width depends on where the segment lands.
+        package static let containsTab = Flags(rawValue: 1 << 1)
+    }
+
+    /// Where the segment ends (a UTF-16 offset in the paragraph); it starts where the previous
+    /// one ends.
+    package var end: Int32
+    /// The advance of the whole segment in points, trailing white space included.
+    package var width: Float
+    /// The advance of the white space (and controls) at its end, which hangs past a line's end.
+    package var trailingWhitespace: Float
+    package var flags: Flags
+}
+
+extension ParagraphGlyphs {
+    /// Splits the paragraph at ICU's line-break opportunities and measures each piece.
+    /// - Parameter text: the paragraph's UTF-16 text (the same the glyphs were made from).
+    /// - Parameter locale: the locale whose line-breaking rules apply ("" for the root rules; "ja"
+    ///   for Japanese kinsoku; dictionary breaking for Thai, Lao, Khmer, Burmese and CJK is
+    ///   automatic).
+    package func breakSegments(text: UnsafeBufferPointer<UInt16>, locale: String = "") -> [BreakSegment] {
+        precondition(text.count == length, "paragraph text has \(text.count) UTF-16 units but its glyphs were made for \(length)")
+        var ends: [(Int, Bool)] = []
+        BreakIterator.withIterator(.line, locale: locale, text: text) { iterator in
+            _ = iterator.first()
+            while case let b = iterator.next(), b != BreakIterator.done {
+                ends.append((b, iterator.isHardLineBreak || b == text.count))
+            }
+        }
+        var segments: [BreakSegment] = []
+        segments.reserveCapacity(ends.count)
+        var g = 0
+        for (end, hard) in ends {
+            var width: Float = 0
+            var trailing: Float = 0
+            var flags: BreakSegment.Flags = hard ? [.hardBreak] : []
+            while g < count && Int(clusters[g]) < end {
+                let advance = advances[g]
+                width += advance
+                let f = self.flags[g]
+                if f.contains(.tab) { flags.insert(.containsTab) }
+                if f.contains(.whitespace) || f.contains(.control) {
+                    trailing += advance
+                } else {
+                    trailing = 0
+                }
+                g += 1
+            }
+            segments.append(BreakSegment(end: Int32(end), width: width, trailingWhitespace: trailing, flags: flags))
+        }
+        return segments
+    }
+}

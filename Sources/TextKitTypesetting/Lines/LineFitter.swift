@@ -1,0 +1,287 @@
+import TextKitModel
+
+/// How a paragraph's lines are broken: TextKit's line break mode, hyphenation and the delegate's
+/// vetoes.
+package struct LineBreakSettings {
+    package var mode: NSLineBreakMode = .byWordWrapping
+    /// UIKit's `hyphenationFactor`: hyphenation is tried when a line broken at word boundaries
+    /// would fill less than this fraction of its width (0 never, 1 whenever it would help).
+    package var hyphenationFactor: Float = 0
+    package var hyphenator: Hyphenator?
+    package var tabStops = TabStopList()
+    /// The delegate's `shouldBreakLineByWordBeforeCharacterAt`, with a paragraph offset; nil allows all.
+    package var shouldBreakByWord: ((Int) -> Bool)?
+    /// The delegate's `shouldBreakLineByHyphenatingBeforeCharacterAt`; nil allows all.
+    package var shouldBreakByHyphenating: ((Int) -> Bool)?
+    /// The advance of the hyphen drawn after the character at the given offset.
+    package var hyphenWidth: (Int) -> Float = { _ in 0 }
+
+    package init() {}
+
+    /// Whether lines wrap at all (clipping and truncating modes keep each hard line whole).
+    package var wraps: Bool { mode == .byWordWrapping || mode == .byCharWrapping }
+}
+
+/// A tab's advance on one line (tabs have no fixed width).
+package struct TabAdvance: Sendable, Equatable {
+    package var glyph: Int32
+    package var advance: Float
+}
+
+/// One line as the filler broke it, before it is placed.
+package struct FittedLine: Sendable, Equatable {
+    /// The line's characters (UTF-16 offsets in the paragraph), trailing white space and the
+    /// hard break included.
+    package var characters: Range<Int>
+    /// The advance of the line's content without trailing white space, hyphen included; tabs
+    /// measured where they land, from `lineStartX`.
+    package var width: Float
+    /// The advance of the trailing white space, which hangs past the line's end.
+    package var trailingWhitespace: Float
+    /// The line ends inside a word, with a hyphen drawn after it.
+    package var isHyphenated: Bool
+    /// The line ends at a mandatory break (U+2028 or the paragraph's end).
+    package var endsWithHardBreak: Bool
+    /// The line is wider than its room: a single unbreakable piece in a clipping or truncating mode.
+    package var overflows: Bool
+    package var tabAdvances: [TabAdvance]
+}
+
+/// Greedy line filling over a paragraph's break segments (the same first-fit rule as TextKit 1
+/// and Core Text): take break opportunities while the text fits, ask the delegate before
+/// breaking, hyphenate when the line is too empty, break inside a word only when a word alone
+/// is wider than the line. Each call is proportional to the line's length, so a paragraph is
+/// filled in linear time even when it is one 64,000-character word.
+package struct LineFitter {
+    package let glyphs: ParagraphGlyphs
+    package let segments: [BreakSegment]
+    package let text: UnsafeBufferPointer<UInt16>
+    package let settings: LineBreakSettings
+
+    private static let epsilon: Float = 0.001
+
+    package init(glyphs: ParagraphGlyphs, segments: [BreakSegment], text: UnsafeBufferPointer<UInt16>, settings: LineBreakSettings) {
+        precondition(text.count == glyphs.length, "paragraph text has \(text.count) UTF-16 units but its glyphs were made for \(glyphs.length)")
+        self.glyphs = glyphs
+        self.segments = segments
+        self.text = text
+        self.settings = settings
+    }
+
+    /// The first segment that ends after `offset`.
+    package func segmentIndex(containing offset: Int) -> Int {
+        var low = 0, high = segments.count
+        let target = Int32(offset)
+        while low < high {
+            let mid = (low + high) / 2
+            if segments[mid].end <= target { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    private func segmentStart(_ k: Int) -> Int { k == 0 ? 0 : Int(segments[k - 1].end) }
+
+    /// Measures `range` starting at `x`, stopping early once the content passes `limit`.
+    /// Returns the width, the trailing white space, the tab advances and whether it stopped early.
+    private func measure(_ range: Range<Int>, segment k: Int, at x: Float, limit: Float)
+        -> (width: Float, trailing: Float, tabs: [TabAdvance], stoppedEarly: Bool) {
+        let segment = segments[k]
+        if range.lowerBound == segmentStart(k), !segment.flags.contains(.containsTab) {
+            return (segment.width, segment.trailingWhitespace, [], false)
+        }
+        var width: Float = 0
+        var trailing: Float = 0
+        var tabs: [TabAdvance] = []
+        for g in glyphs.glyphRange(forCharacters: range) {
+            let flags = glyphs.flags[g]
+            var advance = glyphs.advances[g]
+            if flags.contains(.tab) {
+                advance = tabAdvance(glyph: g, at: x + width)
+                tabs.append(TabAdvance(glyph: Int32(g), advance: advance))
+            }
+            width += advance
+            if flags.contains(.whitespace) || flags.contains(.control) {
+                trailing += advance
+            } else {
+                trailing = 0
+                if x + width > limit + Self.epsilon { return (width, trailing, tabs, true) }
+            }
+        }
+        return (width, trailing, tabs, false)
+    }
+
+    /// The advance of the tab glyph `g` when it starts at `x` (relative to the leading margin).
+    package func tabAdvance(glyph g: Int, at x: Float) -> Float {
+        let stop = settings.tabStops.stop(after: x)
+        switch stop.alignment {
+        case .left:
+            return stop.location - x
+        case .right, .center, .decimal:
+            // Measure the text that follows, up to the next tab or hard break (or terminator).
+            var following: Float = 0
+            var h = g + 1
+            while h < glyphs.count {
+                let flags = glyphs.flags[h]
+                if flags.contains(.tab) || flags.contains(.lineBreak) { break }
+                if case .decimal(let terminators) = stop.alignment,
+                   terminators.contains(text[Int(glyphs.clusters[h])]) { break }
+                following += glyphs.advances[h]
+                h += 1
+            }
+            let shift = stop.alignment == .center ? following / 2 : following
+            return max(0, stop.location - x - shift)
+        }
+    }
+
+    /// Fills one line starting at the paragraph offset `start`, with room from `lineStartX` to
+    /// `lineEndX` (points from the leading margin: tab stops are measured from there too).
+    package func fitLine(from start: Int, lineStartX: Float, lineEndX: Float) -> FittedLine {
+        precondition(start >= 0 && start < glyphs.length, "line start \(start) outside paragraph of length \(glyphs.length)")
+        if settings.mode == .byCharWrapping {
+            return fitByCharacters(from: start, lineStartX: lineStartX, lineEndX: lineEndX)
+        }
+        var x = lineStartX
+        var k = segmentIndex(containing: start)
+        var position = start
+        // Every break opportunity reached on this line: its offset, the x after it, its trailing
+        // white space, and how many tab advances precede it.
+        var candidates: [(end: Int, x: Float, trailing: Float, tabCount: Int)] = []
+        var tabs: [TabAdvance] = []
+        let limit = settings.wraps ? lineEndX : .infinity
+        while k < segments.count {
+            let segment = segments[k]
+            let measured = measure(position..<Int(segment.end), segment: k, at: x, limit: limit)
+            let content = x + measured.width - measured.trailing
+            if measured.stoppedEarly || content > limit + Self.epsilon {
+                if candidates.isEmpty {
+                    // One piece wider than the line: hyphenate it if allowed, else break it by character.
+                    if let hyphenated = hyphenate(segment: k, from: position, x: x, lineStartX: lineStartX,
+                                                  lineEndX: lineEndX, tabs: tabs, start: start) {
+                        return hyphenated
+                    }
+                    return fitByCharacters(from: start, lineStartX: lineStartX, lineEndX: lineEndX)
+                }
+                break
+            }
+            x += measured.width
+            tabs += measured.tabs
+            position = Int(segment.end)
+            candidates.append((position, x, measured.trailing, tabs.count))
+            if segment.flags.contains(.hardBreak) {
+                return FittedLine(characters: start..<position, width: x - measured.trailing - lineStartX,
+                                  trailingWhitespace: measured.trailing, isHyphenated: false,
+                                  endsWithHardBreak: true, overflows: content > lineEndX + Self.epsilon, tabAdvances: tabs)
+            }
+            k += 1
+        }
+        // The next piece does not fit: break at the last opportunity the delegate allows.
+        var chosen = candidates.count - 1
+        if let allow = settings.shouldBreakByWord {
+            while chosen >= 0 && !allow(candidates[chosen].end) { chosen -= 1 }
+            if chosen < 0 {
+                // Every break on the line was vetoed: break the text where it stops fitting.
+                return fitByCharacters(from: start, lineStartX: lineStartX, lineEndX: lineEndX)
+            }
+        }
+        let best = candidates[chosen]
+        let line = FittedLine(characters: start..<best.end, width: best.x - best.trailing - lineStartX,
+                              trailingWhitespace: best.trailing, isHyphenated: false, endsWithHardBreak: false,
+                              overflows: false, tabAdvances: Array(tabs.prefix(best.tabCount)))
+        // Too empty? Try to hyphenate the word that did not fit.
+        if settings.hyphenationFactor > 0, chosen == candidates.count - 1,
+           line.width < settings.hyphenationFactor * (lineEndX - lineStartX),
+           let hyphenated = hyphenate(segment: segmentIndex(containing: best.end), from: best.end, x: best.x,
+                                      lineStartX: lineStartX, lineEndX: lineEndX,
+                                      tabs: line.tabAdvances, start: start) {
+            return hyphenated
+        }
+        return line
+    }
+
+    /// Breaks inside the word of segment `k` (from `position`, where the pen is at `x`) at the
+    /// last hyphenation point that fits with its hyphen, or returns nil.
+    private func hyphenate(segment k: Int, from position: Int, x: Float, lineStartX: Float, lineEndX: Float,
+                           tabs: [TabAdvance], start: Int) -> FittedLine? {
+        guard settings.hyphenationFactor > 0, settings.wraps, let hyphenator = settings.hyphenator else { return nil }
+        let segmentEnd = Int(segments[k].end)
+        // The word: the letters of the segment, without surrounding punctuation and white space.
+        // The whole word is hyphenated even when the line starts inside it (after an earlier
+        // hyphen); only the points after `position` are candidates.
+        var wordStart = segmentStart(k)
+        var wordEnd = segmentEnd
+        while wordStart < wordEnd, !Self.isWordUnit(text[wordStart]) { wordStart += 1 }
+        while wordEnd > wordStart, !Self.isWordUnit(text[wordEnd - 1]) { wordEnd -= 1 }
+        guard wordEnd - wordStart >= 5 else { return nil }
+        let points = hyphenator.hyphenationPoints(in: UnsafeBufferPointer(rebasing: text[wordStart..<wordEnd]))
+        for point in points.reversed() where wordStart + point > position {
+            let offset = wordStart + point
+            let width = glyphs.width(ofCharacters: position..<offset) + settings.hyphenWidth(offset - 1)
+            guard x + width <= lineEndX + Self.epsilon else { continue }
+            if let allow = settings.shouldBreakByHyphenating, !allow(offset) { continue }
+            return FittedLine(characters: start..<offset, width: x + width - lineStartX, trailingWhitespace: 0,
+                              isHyphenated: true, endsWithHardBreak: false, overflows: false, tabAdvances: tabs)
+        }
+        return nil
+    }
+
+    private static func isWordUnit(_ unit: UInt16) -> Bool {
+        switch unit {
+        case 0x41...0x5A, 0x61...0x7A, 0xC0...0x24F, 0x370...0x52F, 0x2019, 0x27, 0xD800...0xDFFF: return true
+        case 0x250...0x36F, 0x1E00...0x1FFF: return true
+        default: return false
+        }
+    }
+
+    /// Fills the line grapheme cluster by grapheme cluster (UIKit's `.byCharWrapping`, and the
+    /// fallback for a word wider than the line). At least one cluster goes on the line so that
+    /// layout always advances.
+    private func fitByCharacters(from start: Int, lineStartX: Float, lineEndX: Float) -> FittedLine {
+        var x = lineStartX
+        var trailing: Float = 0
+        var tabs: [TabAdvance] = []
+        var end = start
+        var hard = false
+        BreakIterator.withIterator(.character, text: text) { iterator in
+            var clusterStart = start
+            while clusterStart < text.count {
+                var clusterEnd = iterator.following(clusterStart)
+                if clusterEnd == BreakIterator.done { clusterEnd = text.count }
+                var width: Float = 0
+                var isSpace = true
+                var isHardBreak = false
+                for g in glyphs.glyphRange(forCharacters: clusterStart..<clusterEnd) {
+                    let flags = glyphs.flags[g]
+                    var advance = glyphs.advances[g]
+                    if flags.contains(.tab) {
+                        advance = tabAdvance(glyph: g, at: x + width)
+                        tabs.append(TabAdvance(glyph: Int32(g), advance: advance))
+                    }
+                    width += advance
+                    if !(flags.contains(.whitespace) || flags.contains(.control)) { isSpace = false }
+                    if flags.contains(.lineBreak) { isHardBreak = true }
+                }
+                if !isSpace, end > start, x + width > lineEndX + Self.epsilon { break }
+                x += width
+                trailing = isSpace ? trailing + width : 0
+                end = clusterEnd
+                clusterStart = clusterEnd
+                if isHardBreak { hard = true; break }
+            }
+        }
+        if !hard, end < text.count {
+            // Trailing white space hangs: take the spaces that follow onto this line.
+            var g = glyphs.firstGlyph(atOrAfter: end)
+            while g < glyphs.count, glyphs.flags[g].contains(.whitespace), !glyphs.flags[g].contains(.lineBreak),
+                  !glyphs.flags[g].contains(.tab) {
+                trailing += glyphs.advances[g]
+                x += glyphs.advances[g]
+                g += 1
+                end = g < glyphs.count ? Int(glyphs.clusters[g]) : text.count
+            }
+        }
+        if end == text.count { hard = true }
+        let width = x - trailing - lineStartX
+        return FittedLine(characters: start..<end, width: width, trailingWhitespace: trailing, isHyphenated: false,
+                          endsWithHardBreak: hard, overflows: width > lineEndX - lineStartX + Self.epsilon, tabAdvances: tabs)
+    }
+}

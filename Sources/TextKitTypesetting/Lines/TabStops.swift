@@ -1,0 +1,45 @@
+import TextKitModel
+
+/// A tab stop as the line filler uses it: a location measured from the leading margin (where
+/// `headIndent` is measured from too) and how text aligns to it.
+package struct ResolvedTabStop: Sendable, Equatable {
+    package enum Alignment: Sendable, Equatable {
+        /// Text starts at the stop.
+        case left
+        /// Text up to the next tab or the line's end ends at the stop.
+        case right
+        /// Text up to the next tab or the line's end is centred on the stop.
+        case center
+        /// Text up to the first column terminator (a decimal separator) ends at the stop, so that
+        /// decimal points line up (UIKit's right-aligned `NSTextTab` with `.columnTerminators`).
+        case decimal(terminators: Set<UInt16>)
+    }
+    package var location: Float
+    package var alignment: Alignment
+
+    package init(location: Float, alignment: Alignment) {
+        self.location = location
+        self.alignment = alignment
+    }
+}
+
+/// The tab stops of a paragraph, sorted, with the interval that continues after the last one.
+package struct TabStopList: Sendable, Equatable {
+    package var stops: [ResolvedTabStop]
+    /// Beyond the last stop, tabs advance to the next multiple of this (0: to the next multiple of
+    /// 28 points, UIKit's default spacing).
+    package var defaultInterval: Float
+
+    package init(stops: [ResolvedTabStop] = [], defaultInterval: Float = 0) {
+        self.stops = stops.sorted { $0.location < $1.location }
+        self.defaultInterval = defaultInterval
+    }
+
+    /// The first stop strictly after `x`.
+    package func stop(after x: Float) -> ResolvedTabStop {
+        if let stop = stops.first(where: { $0.location > x + 0.001 }) { return stop }
+        let interval = defaultInterval > 0 ? defaultInterval : 28
+        let next = ((x + 0.001) / interval).rounded(.down) * interval + interval
+        return ResolvedTabStop(location: next, alignment: .left)
+    }
+}

@@ -1,0 +1,129 @@
+import TextKitModel
+
+/// What a glyph is, beyond its id.
+package struct GlyphFlags: OptionSet, Hashable, Sendable {
+    package let rawValue: UInt8
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// White space that hangs at a line end and that justification stretches (U+0020, U+00A0, …).
+    package static let whitespace = GlyphFlags(rawValue: 1 << 0)
+    /// A control character (line or paragraph separator, tab, other Cc): drawn as nothing.
+    package static let control = GlyphFlags(rawValue: 1 << 1)
+    /// A horizontal tab: its advance depends on where it lands (tab stops).
+    package static let tab = GlyphFlags(rawValue: 1 << 2)
+    /// A text attachment (U+FFFC with an attachment): a box of the attachment's bounds.
+    package static let attachment = GlyphFlags(rawValue: 1 << 3)
+    /// The first glyph of its cluster.
+    package static let clusterStart = GlyphFlags(rawValue: 1 << 4)
+    /// Breaking the text before this glyph's cluster would change shaping (HarfBuzz's flag).
+    package static let unsafeToBreak = GlyphFlags(rawValue: 1 << 5)
+    /// A hard line break inside a paragraph (U+2028) or the paragraph's terminator.
+    package static let lineBreak = GlyphFlags(rawValue: 1 << 6)
+    /// The glyph is .notdef: no installed font has the character.
+    package static let missing = GlyphFlags(rawValue: 1 << 7)
+}
+
+/// A run of glyphs sharing font, style and bidi level, in logical order.
+package struct GlyphRun: Sendable {
+    /// Indices into the paragraph's glyph arrays.
+    package var glyphRange: Range<Int>
+    /// UTF-16 offsets in the paragraph.
+    package var characterRange: Range<Int>
+    /// Index into the paragraph's style table.
+    package var style: Int32
+    /// The bidi embedding level (odd: right to left).
+    package var level: UInt8
+    package var script: Script
+
+    package var isRightToLeft: Bool { level & 1 == 1 }
+}
+
+/// The glyphs of one paragraph in logical order, as flat arrays (no per-glyph objects): the
+/// width-independent half of paragraph layout. Lines refer to ranges of it.
+///
+/// - Invariant: `glyphs`, `advances`, `clusters` and `flags` have one entry per glyph;
+///   `clusters` is non-decreasing; every UTF-16 unit of the paragraph belongs to the cluster of
+///   some glyph; `runs` partition the glyphs in order.
+package struct ParagraphGlyphs: Sendable {
+    package var glyphs: [UInt16] = []
+    /// Advances in points (kerning and `.kern` spacing included; controls and tabs 0).
+    package var advances: [Float] = []
+    /// The UTF-16 offset (in the paragraph) where each glyph's cluster starts.
+    package var clusters: [Int32] = []
+    package var flags: [GlyphFlags] = []
+    /// Offsets from the pen position in points, y growing downward; only for glyphs that have one.
+    package var offsets: [Int32: SIMD2<Float>] = [:]
+    package var runs: [GlyphRun] = []
+    /// The paragraph's length in UTF-16 units (including its terminator, if any).
+    package var length: Int = 0
+
+    package init() {}
+
+    package var count: Int { glyphs.count }
+
+    /// The first glyph whose cluster starts at or after `offset` (the glyph count when none).
+    package func firstGlyph(atOrAfter offset: Int) -> Int {
+        var low = 0, high = clusters.count
+        let target = Int32(offset)
+        while low < high {
+            let mid = (low + high) / 2
+            if clusters[mid] < target { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// The glyph that draws the character at `offset` (the first glyph of its cluster).
+    package func glyph(forCharacterAt offset: Int) -> Int {
+        let after = firstGlyph(atOrAfter: offset + 1)
+        guard after > 0 else { return 0 }
+        let cluster = clusters[after - 1]
+        return firstGlyph(atOrAfter: Int(cluster))
+    }
+
+    /// The glyphs of the characters in `range`, widened to whole clusters.
+    package func glyphRange(forCharacters range: Range<Int>) -> Range<Int> {
+        if range.isEmpty {
+            let g = firstGlyph(atOrAfter: range.lowerBound)
+            return g..<g
+        }
+        return glyph(forCharacterAt: range.lowerBound)..<firstGlyph(atOrAfter: range.upperBound)
+    }
+
+    /// The characters of the glyphs in `range`: from the first glyph's cluster to the next
+    /// cluster after the last glyph.
+    package func characterRange(forGlyphs range: Range<Int>) -> Range<Int> {
+        guard !range.isEmpty else {
+            let c = range.lowerBound < count ? Int(clusters[range.lowerBound]) : length
+            return c..<c
+        }
+        let start = Int(clusters[range.lowerBound])
+        var end = length
+        var g = range.upperBound
+        while g < count {
+            if Int(clusters[g]) > Int(clusters[range.upperBound - 1]) { end = Int(clusters[g]); break }
+            g += 1
+        }
+        return start..<end
+    }
+
+    /// The sum of the advances of the glyphs of `characters` (whole clusters), in points.
+    package func width(ofCharacters characters: Range<Int>) -> Float {
+        var total: Float = 0
+        for g in glyphRange(forCharacters: characters) { total += advances[g] }
+        return total
+    }
+
+    /// The run containing glyph `index`.
+    package func runIndex(containingGlyph index: Int) -> Int {
+        var low = 0, high = runs.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if runs[mid].glyphRange.lowerBound <= index { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    /// Approximate bytes held.
+    package var byteCount: Int {
+        glyphs.count * 2 + advances.count * 4 + clusters.count * 4 + flags.count + offsets.count * 24 + runs.count * 48
+    }
+}
