@@ -121,7 +121,14 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
         let codepoints = (0..<Self.lowCmapLimit).map { $0 }
         codepoints.withUnsafeBufferPointer { cps in
             low.withUnsafeMutableBufferPointer { out in
-                _ = hb_font_get_nominal_glyphs(hbFont, UInt32(cps.count), cps.baseAddress, 4, out.baseAddress, 4)
+                // The batch call stops at the first code point without a glyph and returns how many
+                // it mapped; skip that one (left 0) and go on.
+                var start = 0
+                while start < cps.count {
+                    let mapped = hb_font_get_nominal_glyphs(hbFont, UInt32(cps.count - start), cps.baseAddress! + start, 4,
+                                                            out.baseAddress! + start, 4)
+                    start += Int(mapped) + 1
+                }
             }
         }
         lowCmap = low.map { $0 <= 0xFFFF ? CGGlyph($0) : 0 }

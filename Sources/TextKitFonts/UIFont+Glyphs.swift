@@ -21,7 +21,8 @@ extension UIFont {
 
     /// The glyph's ink bounds in points, **y down** with the origin at the glyph origin on the
     /// baseline (`minY` is the top of the ink, negative for ink above the baseline), including
-    /// synthetic oblique and bold. `.zero` for a glyph without ink (a space).
+    /// synthetic oblique and bold. `.zero` for a glyph without ink (a space). Under synthetic
+    /// oblique the rect is the slanted ink box's bounds, which can be wider than the slanted ink.
     public func boundingRect(forGlyph glyph: CGGlyph) -> CGRect {
         guard let box = face.boundingBox(of: glyph) else { return .zero }
         var rect = CGRect(x: box.minX * scale, y: -box.maxY * scale, width: box.width * scale, height: box.height * scale)
