@@ -25,8 +25,9 @@ final class FontCatalog: Sendable {
         let generation = state.withLock { $0.generation }
         let built = FontCatalog(generation: generation)
         return state.withLock { state in
-            if let existing = state.catalog, existing.generation >= built.generation { return existing }
-            state.catalog = built
+            if let existing = state.catalog { return existing }
+            // Fonts registered while this one was built make it stale: use it once, keep none.
+            if built.generation == state.generation { state.catalog = built }
             return built
         }
     }

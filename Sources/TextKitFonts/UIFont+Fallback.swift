@@ -18,7 +18,14 @@ extension UIFont {
     /// `nil` when no installed font has the character: draw this font's `.notdef` (glyph 0).
     ///
     /// The result has this font's size, features and matrix; its face may be synthesised bold or
-    /// oblique to match this font's style. See ``FallbackChain`` (the type's doc) for the emoji rule.
+    /// oblique to match this font's style.
+    ///
+    /// Emoji: for `.emoji`, and by default for characters whose Unicode `Emoji_Presentation` is Yes
+    /// (😀), colour fonts come first even when this font has a monochrome glyph (DejaVu Sans has
+    /// one for U+1F600), as UTS #51's presentation defaults ask and as Core Text and Pango do.
+    ///
+    /// A run of one script stays in one fallback face where it can: the face chosen for a script
+    /// is tried first for the next character of that script.
     ///
     /// Cost: a cmap lookup when this font has the glyph; otherwise a cached answer (two locked
     /// dictionary reads) after the first query for that character.

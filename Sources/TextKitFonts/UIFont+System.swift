@@ -42,7 +42,9 @@ extension UIFont {
 
     private static func defaultFamily(environment variable: String, preferred: [String]) -> String {
         let catalog = FontCatalog.current
-        if let value = ProcessInfo.processInfo.environment[variable], !value.isEmpty, catalog.hasFamily(value) {
+        // getenv, not ProcessInfo.environment (which copies the whole environment): this runs for
+        // every descriptor resolution.
+        if let raw = getenv(variable), case let value = String(cString: raw), !value.isEmpty, catalog.hasFamily(value) {
             return value
         }
         return preferred.first(where: catalog.hasFamily) ?? preferred.last!
