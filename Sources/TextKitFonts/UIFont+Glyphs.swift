@@ -76,3 +76,18 @@ extension UIFont {
     /// The face's ``CGFont`` (for Cairo).
     public var cgFont: CGFont { face.cgFont }
 }
+
+/// What HarfBuzz output depends on for a font: the face and the OpenType features. Shaping with
+/// ``FontFace/hbFont`` is size-independent (design units), so one shaped-word cache entry serves
+/// every size, synthesis and matrix of a face; scale the positions by ``UIFont/scale``.
+package struct FontShapingKey: Hashable, Sendable {
+    package let face: ObjectIdentifier
+    package let features: [FontFeature]
+}
+
+extension UIFont {
+    /// The key under which shaping results for this font can be cached (see ``FontShapingKey``).
+    package var shapingKey: FontShapingKey {
+        FontShapingKey(face: ObjectIdentifier(face), features: featureSettings)
+    }
+}

@@ -111,4 +111,21 @@ struct ProcessWideFontSettingsTests {
         unsetenv("OTK_SYSTEM_FONT")
         #expect(UIFont.systemFont(ofSize: 12).face.url.path == TestFonts.notoSans.path)
     }
+
+    @Test("A registered font file joins the collection and resolves")
+    func registerFont() throws {
+        // A copy of an installed single-face font that no other test uses, under a new path.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("otk-register-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let copy = directory.appendingPathComponent("Initials.otf")
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: "/usr/share/fonts/opentype/linux-libertine/LinLibertine_I.otf"),
+                                         to: copy)
+        let before = FontCollection.installed.faces(ofFamily: "Linux Libertine Initials O").count
+        try FontCollection.registerFont(at: copy)
+        let faces = FontCollection.installed.faces(ofFamily: "Linux Libertine Initials O")
+        #expect(faces.count == before + 1)
+        #expect(faces.contains { $0.url.path == copy.path })
+        #expect(UIFont(name: "Linux Libertine Initials O", size: 12) != nil)
+    }
 }

@@ -57,6 +57,9 @@ struct FontDescriptorTests {
         #expect(smallCaps.withSize(20).featureSettings == [.smallCaps])
         let dictionary: [UIFont: Int] = [a: 1, smallCaps: 2]
         #expect(dictionary[c] == 1)
+        // Shaping is size-independent: sizes share a shaping key, features do not.
+        #expect(a.shapingKey == a.withSize(40).shapingKey)
+        #expect(a.shapingKey != smallCaps.shapingKey)
     }
 
     @Test("A font's descriptor names its face and recreates an equal font")
