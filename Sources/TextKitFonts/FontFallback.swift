@@ -1,0 +1,156 @@
+import CFontconfig
+import CHarfBuzz
+import Foundation
+import Synchronization
+
+/// The fonts to try, in order, for characters a font cannot show: the primary face, the
+/// descriptor's `.cascadeList`, then every installed face in fontconfig's order for the primary's
+/// family and style (`FcFontSort`, untrimmed), each with its coverage (`FC_CHARSET`).
+///
+/// Answers are cached per scalar, and the face chosen for a script (HarfBuzz's script of the
+/// character) is tried first for the next character of that script, so a run of Han text stays in
+/// one CJK face even where several cover it. A repeated query is one locked dictionary read; a
+/// new character costs at most one `FcCharSetHasChar` per installed face (≈ 330 here) plus loading
+/// the face found the first time.
+///
+/// **Emoji presentation.** When the caller asks for emoji presentation — explicitly (the text has
+/// U+FE0F after the character) or by default for characters whose Unicode property
+/// `Emoji_Presentation` is Yes (😀 U+1F600, ⌚ U+231A) — colour fonts in the order are tried first,
+/// even when an earlier text font has a monochrome glyph (DejaVu Sans has one for U+1F600). That is
+/// what Unicode's presentation defaults (UTS #51) ask, and what Core Text and Pango do. Characters
+/// that default to text presentation (❤ U+2764, digits) take the normal order.
+final class FallbackChain: @unchecked Sendable {
+    // @unchecked: `sortedSet` and the charsets it owns are only read after init and destroyed in
+    // deinit; mutable state is in `state`.
+
+    private struct Candidate {
+        let location: FaceLocation
+        let charSet: OpaquePointer
+        let isColor: Bool
+    }
+
+    private struct State {
+        /// Scalar (bit 32 set when colour was preferred) → the face found, or nil for none.
+        var byScalar: [UInt64: FontFace?] = [:]
+        /// (HarfBuzz script, colour preferred) → the face last chosen for that script.
+        var byScript: [UInt64: FontFace] = [:]
+    }
+
+    let primary: FontFace
+    let cascade: [FontFace]
+    private let candidates: [Candidate]
+    private let sortedSet: UnsafeMutablePointer<FcFontSet>?
+    private let state = Mutex(State())
+
+    init(primary: FontFace, query: FontQuery, cascade: [FontFace]) {
+        self.primary = primary
+        self.cascade = cascade
+        let (set, candidates) = Fontconfig.withLock { () -> (UnsafeMutablePointer<FcFontSet>?, [Candidate]) in
+            let pattern = Fontconfig.makePattern(query)
+            defer { FcPatternDestroy(pattern) }
+            Fontconfig.substitute(pattern)
+            var result = FcResultNoMatch
+            guard let set = FcFontSort(nil, pattern, 0, nil, &result) else { return (nil, []) }
+            var candidates: [Candidate] = []
+            for i in 0..<Int(set.pointee.nfont) {
+                guard let font = set.pointee.fonts[i], let location = Fontconfig.location(font),
+                      let charSet = Fontconfig.charSet(font) else { continue }
+                candidates.append(Candidate(location: location, charSet: charSet,
+                                            isColor: Fontconfig.bool(font, FC_COLOR) ?? false))
+            }
+            return (set, candidates)
+        }
+        sortedSet = set
+        self.candidates = candidates
+    }
+
+    deinit {
+        if let sortedSet { Fontconfig.withLock { FcFontSetDestroy(sortedSet) } }
+    }
+
+    /// The first face in the chain that has a glyph for `scalar`, colour fonts first when
+    /// `preferColor`; `nil` when no installed font has one.
+    func face(for scalar: Unicode.Scalar, preferColor: Bool) -> FontFace? {
+        let scalarKey = UInt64(scalar.value) | (preferColor ? 1 << 32 : 0)
+        if let hit = state.withLock({ $0.byScalar[scalarKey] }) { return hit }
+
+        let script = hb_unicode_script(hb_unicode_funcs_get_default(), scalar.value).rawValue
+        let scriptIsSpecific = ![HB_SCRIPT_COMMON, HB_SCRIPT_INHERITED, HB_SCRIPT_UNKNOWN]
+            .contains(where: { $0.rawValue == script })
+        let scriptKey = UInt64(script) | (preferColor ? 1 << 32 : 0)
+        var found: FontFace?
+        if scriptIsSpecific, let previous = state.withLock({ $0.byScript[scriptKey] }),
+           previous.glyph(for: scalar) != nil, !preferColor || previous.hasColorGlyphs {
+            found = previous
+        } else {
+            found = search(scalar, preferColor: preferColor)
+        }
+        state.withLock { state in
+            state.byScalar[scalarKey] = .some(found)
+            if scriptIsSpecific, let found { state.byScript[scriptKey] = found }
+        }
+        return found
+    }
+
+    /// Every face in the chain that has a glyph for `scalar`, in chain order (no colour
+    /// preference, no caching; loads every face found).
+    func allFaces(for scalar: Unicode.Scalar) -> [FontFace] {
+        var result: [FontFace] = []
+        for face in [primary] + cascade where face.glyph(for: scalar) != nil && !result.contains(face) {
+            result.append(face)
+        }
+        for candidate in candidates where FcCharSetHasChar(candidate.charSet, scalar.value) != 0 {
+            if let face = try? FontFace.shared(for: candidate.location), !result.contains(face),
+               face.glyph(for: scalar) != nil {
+                result.append(face)
+            }
+        }
+        return result
+    }
+
+    private func search(_ scalar: Unicode.Scalar, preferColor: Bool) -> FontFace? {
+        let passes = preferColor ? [true, false] : [false]
+        for colorOnly in passes {
+            for face in [primary] + cascade where (!colorOnly || face.hasColorGlyphs) && face.glyph(for: scalar) != nil {
+                return face
+            }
+            for candidate in candidates where !colorOnly || candidate.isColor {
+                // FcCharSetHasChar reads an immutable charset: safe without the fontconfig lock.
+                guard FcCharSetHasChar(candidate.charSet, scalar.value) != 0,
+                      let face = try? FontFace.shared(for: candidate.location),  // a broken file is skipped
+                      face.glyph(for: scalar) != nil else { continue }
+                return face
+            }
+        }
+        return nil
+    }
+}
+
+/// The process-wide chains, one per (primary face, style asked, cascade list, catalog generation).
+enum FallbackChains {
+    struct Key: Hashable {
+        let primary: FaceLocation
+        let query: FontQuery
+        let cascade: [FaceLocation]
+        let generation: Int
+    }
+
+    private static let chains = Mutex<[Key: FallbackChain]>([:])
+
+    static func chain(primary: FontFace, query: FontQuery, cascade: [FontFace]) -> FallbackChain {
+        let key = Key(primary: primary.location, query: query, cascade: cascade.map(\.location),
+                      generation: FontCatalog.current.generation)
+        if let chain = chains.withLock({ $0[key] }) { return chain }
+        let built = FallbackChain(primary: primary, query: query, cascade: cascade)  // FcFontSort: milliseconds
+        return chains.withLock { chains in
+            if let winner = chains[key] { return winner }
+            chains[key] = built
+            return built
+        }
+    }
+
+    /// Drops every chain (after fonts were registered).
+    static func invalidate() {
+        chains.withLock { $0.removeAll() }
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import Synchronization
+
+/// The user's preferred text size, as UIKit's `UIContentSizeCategory`: seven standard sizes
+/// (`.extraSmall` … `.extraExtraExtraLarge`, default `.large`) and five accessibility sizes.
+///
+/// There is no `UIApplication` here: the process-wide setting is ``preferred``, settable in code
+/// or through the environment variable `OTK_CONTENT_SIZE_CATEGORY`; changing it posts
+/// ``didChangeNotification``.
+public struct UIContentSizeCategory: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+
+    public static let unspecified = UIContentSizeCategory("_UICTContentSizeCategoryUnspecified")
+    public static let extraSmall = UIContentSizeCategory("UICTContentSizeCategoryXS")
+    public static let small = UIContentSizeCategory("UICTContentSizeCategoryS")
+    public static let medium = UIContentSizeCategory("UICTContentSizeCategoryM")
+    public static let large = UIContentSizeCategory("UICTContentSizeCategoryL")
+    public static let extraLarge = UIContentSizeCategory("UICTContentSizeCategoryXL")
+    public static let extraExtraLarge = UIContentSizeCategory("UICTContentSizeCategoryXXL")
+    public static let extraExtraExtraLarge = UIContentSizeCategory("UICTContentSizeCategoryXXXL")
+    public static let accessibilityMedium = UIContentSizeCategory("UICTContentSizeCategoryAccessibilityM")
+    public static let accessibilityLarge = UIContentSizeCategory("UICTContentSizeCategoryAccessibilityL")
+    public static let accessibilityExtraLarge = UIContentSizeCategory("UICTContentSizeCategoryAccessibilityXL")
+    public static let accessibilityExtraExtraLarge = UIContentSizeCategory("UICTContentSizeCategoryAccessibilityXXL")
+    public static let accessibilityExtraExtraExtraLarge = UIContentSizeCategory("UICTContentSizeCategoryAccessibilityXXXL")
+
+    /// Every category from smallest to largest (without `.unspecified`).
+    public static let allCategories: [UIContentSizeCategory] = [
+        .extraSmall, .small, .medium, .large, .extraLarge, .extraExtraLarge, .extraExtraExtraLarge,
+        .accessibilityMedium, .accessibilityLarge, .accessibilityExtraLarge, .accessibilityExtraExtraLarge,
+        .accessibilityExtraExtraExtraLarge,
+    ]
+
+    /// The position in ``allCategories`` (`.large` = 3); unknown and `.unspecified` count as `.large`.
+    var index: Int { Self.allCategories.firstIndex(of: self) ?? 3 }
+
+    /// True for the five accessibility sizes.
+    public var isAccessibilityCategory: Bool { (Self.allCategories.firstIndex(of: self) ?? 0) >= 7 }
+
+    public static func < (lhs: UIContentSizeCategory, rhs: UIContentSizeCategory) -> Bool { lhs.index < rhs.index }
+
+    public var description: String { Self.shortNames[index] }
+
+    /// Names accepted by ``init(name:)`` besides the raw values, in ``allCategories`` order.
+    private static let shortNames = [
+        "extraSmall", "small", "medium", "large", "extraLarge", "extraExtraLarge", "extraExtraExtraLarge",
+        "accessibilityMedium", "accessibilityLarge", "accessibilityExtraLarge", "accessibilityExtraExtraLarge",
+        "accessibilityExtraExtraExtraLarge",
+    ]
+    private static let abbreviations = ["XS", "S", "M", "L", "XL", "XXL", "XXXL", "AX1", "AX2", "AX3", "AX4", "AX5"]
+
+    /// A category from a name as people write it: the raw value ("UICTContentSizeCategoryXL"), the
+    /// Swift name ("extraLarge"), or the HIG abbreviation ("XL", "AX1" … "AX5"), case-insensitive.
+    /// `nil` for anything else.
+    public init?(name: String) {
+        let n = name.trimmingCharacters(in: .whitespaces).lowercased()
+        for (i, category) in Self.allCategories.enumerated()
+        where category.rawValue.lowercased() == n || Self.shortNames[i].lowercased() == n || Self.abbreviations[i].lowercased() == n {
+            self = category
+            return
+        }
+        return nil
+    }
+
+    // MARK: - The process-wide preference
+
+    /// Posted on `NotificationCenter.default` when ``preferred`` changes; `userInfo` holds the
+    /// new category under ``newValueUserInfoKey``. Posted synchronously on the thread that set it.
+    public static let didChangeNotification = Notification.Name("UIContentSizeCategoryDidChangeNotification")
+
+    /// The `userInfo` key of ``didChangeNotification`` (value: `UIContentSizeCategory`).
+    public static let newValueUserInfoKey = "UIContentSizeCategoryNewValueKey"
+
+    private static let current = Mutex<UIContentSizeCategory?>(nil)
+
+    /// The process's preferred category, used by `UIFont.preferredFont(forTextStyle:)`.
+    ///
+    /// Starts as `OTK_CONTENT_SIZE_CATEGORY` when that parses (see ``init(name:)``), else `.large`.
+    /// Setting a different value posts ``didChangeNotification``; setting the same value does not.
+    /// Thread-safe.
+    public static var preferred: UIContentSizeCategory {
+        get { current.withLock { value in Self.read(&value) } }
+        set {
+            let changed = current.withLock { value in
+                let old = Self.read(&value)
+                value = newValue
+                return old != newValue
+            }
+            // Posted outside the lock so observers may read `preferred`.
+            if changed {
+                NotificationCenter.default.post(name: didChangeNotification, object: nil,
+                                                userInfo: [newValueUserInfoKey: newValue])
+            }
+        }
+    }
+
+    private static func read(_ value: inout UIContentSizeCategory?) -> UIContentSizeCategory {
+        if let value { return value }
+        let initial = ProcessInfo.processInfo.environment["OTK_CONTENT_SIZE_CATEGORY"]
+            .flatMap(UIContentSizeCategory.init(name:)) ?? .large
+        value = initial
+        return initial
+    }
+}
+
+/// The traits a text style's font depends on here: only the content size category (UIKit's
+/// `UITraitCollection` carries much more; this is the part fonts read).
+public final class UITraitCollection: Hashable, Sendable {
+    /// The content size category (`.unspecified` means: use ``UIContentSizeCategory/preferred``).
+    public let preferredContentSizeCategory: UIContentSizeCategory
+
+    public init(preferredContentSizeCategory: UIContentSizeCategory) {
+        self.preferredContentSizeCategory = preferredContentSizeCategory
+    }
+
+    /// The process's traits: the preferred content size category.
+    public static var current: UITraitCollection {
+        UITraitCollection(preferredContentSizeCategory: UIContentSizeCategory.preferred)
+    }
+
+    /// The category to use: this one, or the process's when unspecified.
+    var effectiveCategory: UIContentSizeCategory {
+        UIContentSizeCategory.allCategories.contains(preferredContentSizeCategory)
+            ? preferredContentSizeCategory : UIContentSizeCategory.preferred
+    }
+
+    public static func == (lhs: UITraitCollection, rhs: UITraitCollection) -> Bool {
+        lhs.preferredContentSizeCategory == rhs.preferredContentSizeCategory
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(preferredContentSizeCategory) }
+}

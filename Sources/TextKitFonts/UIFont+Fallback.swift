@@ -1,0 +1,75 @@
+import Foundation
+
+extension UIFont {
+    /// How a character that can be an emoji should look.
+    public enum EmojiPresentation: Sendable, Hashable {
+        /// The character's Unicode default: emoji (colour) presentation when its `Emoji_Presentation`
+        /// property is Yes (😀, ⌚), text otherwise (❤, #, digits).
+        case `default`
+        /// Text presentation: the text followed U+FE0E, or the caller wants a monochrome glyph.
+        case text
+        /// Emoji presentation: the text followed with U+FE0F, or the caller wants colour.
+        case emoji
+    }
+
+    /// The font to draw `scalar` with: this font when it has a glyph for it (and the character is
+    /// not to be shown as a colour emoji), else the first font of the fallback cascade that has one
+    /// — the descriptor's `.cascadeList`, then fontconfig's order for this font's family and style.
+    /// `nil` when no installed font has the character: draw this font's `.notdef` (glyph 0).
+    ///
+    /// The result has this font's size, features and matrix; its face may be synthesised bold or
+    /// oblique to match this font's style.
+    ///
+    /// Emoji: for `.emoji`, and by default for characters whose Unicode `Emoji_Presentation` is Yes
+    /// (😀), colour fonts come first even when this font has a monochrome glyph (DejaVu Sans has
+    /// one for U+1F600), as UTS #51's presentation defaults ask and as Core Text and Pango do.
+    ///
+    /// A run of one script stays in one fallback face where it can: the face chosen for a script
+    /// is tried first for the next character of that script.
+    ///
+    /// Cost: a cmap lookup when this font has the glyph; otherwise a cached answer (two locked
+    /// dictionary reads) after the first query for that character.
+    public func fallbackFont(for scalar: Unicode.Scalar, presentation: EmojiPresentation = .default) -> UIFont? {
+        let preferColor = prefersColor(scalar, presentation)
+        if !preferColor || face.hasColorGlyphs, face.glyph(for: scalar) != nil { return self }
+        guard let found = fallbackChain.face(for: scalar, preferColor: preferColor) else { return nil }
+        return found === face ? self : font(with: found)
+    }
+
+    /// Every font that can draw `scalar`, in cascade order (this font first when it can), with no
+    /// emoji preference. For inspection and tests: uncached, and it loads every face it lists.
+    public func fallbackFonts(for scalar: Unicode.Scalar) -> [UIFont] {
+        fallbackChain.allFaces(for: scalar).map { $0 === face ? self : font(with: $0) }
+    }
+
+    private func prefersColor(_ scalar: Unicode.Scalar, _ presentation: EmojiPresentation) -> Bool {
+        switch presentation {
+        case .emoji: return true
+        case .text: return false
+        case .default: return scalar.properties.isEmojiPresentation
+        }
+    }
+
+    /// What this font asks of a face, for sorting fallbacks and deciding synthesis.
+    var fallbackQuery: FontQuery {
+        let symbolic = fontDescriptor.symbolicTraits
+        var query = FontQuery(family: face.familyName)
+        query.weight = syntheticTraits.contains(.bold) ? max(face.weight, .bold) : face.weight
+        query.italic = symbolic.contains(.traitItalic)
+        query.width = face.width
+        return query
+    }
+
+    var fallbackChain: FallbackChain {
+        let cascade = (fontDescriptor.attributes.cascadeList ?? []).map { FontResolver.resolve($0.attributes).face }
+        return FallbackChains.chain(primary: face, query: fallbackQuery, cascade: cascade)
+    }
+
+    /// This font's size and extras on another face, synthesised to this font's style.
+    private func font(with other: FontFace) -> UIFont {
+        var requested = fontDescriptor.attributes
+        requested.cascadeList = nil
+        return UIFont(face: other, pointSize: pointSize,
+                      synthetic: FontResolver.synthesis(asked: fallbackQuery, face: other), requested: requested)
+    }
+}
