@@ -218,7 +218,7 @@ public final class CGContext {
 
     static func validatePage(_ box: CGRect) throws(GraphicsError) {
         let r = box.standardized
-        guard !r.isNull, r.width.isFinite, r.height.isFinite, r.minX.isFinite, r.minY.isFinite,
+        guard !box.isNull, box.size.width > 0, box.size.height > 0, r.width.isFinite, r.height.isFinite, r.minX.isFinite, r.minY.isFinite,
               r.width > 0, r.height > 0 else {
             throw GraphicsError(.invalidSize, "page box \(box) is empty or not finite")
         }

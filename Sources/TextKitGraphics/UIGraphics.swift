@@ -1,7 +1,9 @@
 import Foundation
 
 // UIKit's current-context functions. UIKit keeps one stack on the main thread; here each thread
-// has its own stack, so contexts on different threads never meet.
+// has its own stack, so contexts on different threads never meet. A consequence for Swift
+// concurrency: an `async` function may resume on another thread after an `await`, so do not
+// await between a push (or begin) and its pop (or end).
 
 /// The per-thread stack of current contexts.
 final class GraphicsContextStack {

@@ -110,7 +110,7 @@ struct SampleRenderingTests {
         let svg = try CGContext(svgURL: directory.appendingPathComponent("sample.svg"), size: Self.size)
         try Self.drawSample(svg)
         try svg.close()
-        let text = run("/usr/bin/pdftotext", [directory.appendingPathComponent("sample.pdf").path, "-"])
+        let text = runTool("/usr/bin/pdftotext", [directory.appendingPathComponent("sample.pdf").path, "-"])
         #expect(text?.contains("Coloured text") == true)
         #expect(text?.contains("Oblique, shadowed") == true)
     }

@@ -38,7 +38,7 @@ func scratchDirectory(_ name: String) throws -> URL {
 }
 
 /// Runs a command and returns its standard output (nil when it cannot run or fails).
-func run(_ executable: String, _ arguments: [String]) -> String? {
+func runTool(_ executable: String, _ arguments: [String]) -> String? {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
