@@ -7,12 +7,15 @@ import Foundation
 /// `CGAffineTransform`; this is ours, with Core Graphics' semantics. Composition follows Core
 /// Graphics' row-vector convention: `t1.concatenating(t2)` maps a point by `t1` first, then `t2`.
 public struct CGAffineTransform: Equatable, Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The matrix entries: [a b 0; c d 0; tx ty 1] in Core Graphics' row-vector layout.
     public var a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat
 
+    /// A transform with the given entries.
     public init(a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat) {
         (self.a, self.b, self.c, self.d, self.tx, self.ty) = (a, b, c, d, tx, ty)
     }
 
+    /// A transform with the given entries, unlabelled (as Core Graphics' `CGAffineTransform(_:_:_:_:_:_:)`).
     public init(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat, _ d: CGFloat, _ tx: CGFloat, _ ty: CGFloat) {
         self.init(a: a, b: b, c: c, d: d, tx: tx, ty: ty)
     }

@@ -6,6 +6,7 @@ import Foundation
 /// are added (as Core Graphics). A segment added while the path has no current point starts a
 /// new subpath at its end point (Core Graphics logs an error and ignores it).
 public final class CGMutablePath: CGPath, @unchecked Sendable {
+    /// An empty path.
     public convenience init() { self.init(elements: []) }
 
     /// Starts a new subpath at `point`.

@@ -49,6 +49,7 @@ open class CGPath: @unchecked Sendable, Equatable {  // immutable unless it is a
     /// Flattened polygons and bounds, built on demand (see `CGPath+Flattening.swift`).
     let geometryCache = PathGeometryCache()
 
+    /// A path made of `elements` (empty by default). Not a Core Graphics initialiser.
     public init(elements: [CGPathElementKind] = []) {
         self.elements = elements
     }
@@ -80,6 +81,7 @@ open class CGPath: @unchecked Sendable, Equatable {  // immutable unless it is a
         return nil
     }
 
+    /// Paths are equal when they have the same elements (as Core Graphics' `CGPathEqualToPath`).
     public static func == (lhs: CGPath, rhs: CGPath) -> Bool { lhs === rhs || lhs.elements == rhs.elements }
 
     /// Calls `block` with each element in Core Graphics' C layout (`type` and a pointer to its
@@ -148,6 +150,7 @@ public enum CGPathElementType: Int32, Sendable {
 
 /// A path element as Core Graphics' C struct, handed to ``CGPath/applyWithBlock(_:)``.
 public struct CGPathElement {
+    /// What the element does.
     public var type: CGPathElementType
     /// The element's points: control points first, end point last.
     public var points: UnsafeMutablePointer<CGPoint>

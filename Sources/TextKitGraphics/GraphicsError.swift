@@ -18,7 +18,9 @@ public struct GraphicsError: Error, CustomStringConvertible, Sendable, Equatable
         case rendererFailure
     }
 
+    /// What went wrong.
     public let kind: Kind
+    /// A sentence saying what and where (the path, the size).
     public let detail: String
 
     public init(_ kind: Kind, _ detail: String) {

@@ -42,8 +42,10 @@ open class UIBezierPath: @unchecked Sendable {  // a reference type with mutable
     /// The dash pattern (lengths alternate on/off, in points) and its phase; empty means solid.
     package private(set) var lineDash: (pattern: [CGFloat], phase: CGFloat) = ([], 0)
 
+    /// An empty path with default drawing attributes.
     public init() { path = CGMutablePath() }
 
+    /// A path with a copy of `cgPath`'s elements and default drawing attributes.
     public init(cgPath: CGPath) { path = cgPath.mutableCopy() }
 
     /// The fill rule ``usesEvenOddFillRule`` selects.

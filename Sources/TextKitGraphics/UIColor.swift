@@ -5,11 +5,16 @@ import Foundation
 /// Components are not premultiplied. Values outside 0...1 are kept (extended sRGB) and clamped
 /// only when drawn. Immutable and thread-safe.
 open class UIColor: Hashable, @unchecked Sendable, CustomStringConvertible {  // immutable
+    /// The red component (0...1 in sRGB; values outside are extended sRGB).
     public let red: CGFloat
+    /// The green component.
     public let green: CGFloat
+    /// The blue component.
     public let blue: CGFloat
+    /// The opacity, 0 (transparent) to 1 (opaque).
     public let alpha: CGFloat
 
+    /// A colour from sRGB components and alpha, stored as given (not clamped).
     public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         self.red = red
         self.green = green

@@ -1,10 +1,14 @@
 import Foundation
 
-/// Document-info keys for PDF contexts, as Core Graphics' `kCGPDFContext…` constants.
+/// The document-info key for the title (as Core Graphics' `kCGPDFContextTitle`).
 public let kCGPDFContextTitle = "Title"
+/// The document-info key for the author.
 public let kCGPDFContextAuthor = "Author"
+/// The document-info key for the subject.
 public let kCGPDFContextSubject = "Subject"
+/// The document-info key for keywords.
 public let kCGPDFContextKeywords = "Keywords"
+/// The document-info key for the creating application.
 public let kCGPDFContextCreator = "Creator"
 
 /// UIKit's default PDF page when the bounds are empty: US Letter, 612 × 792 points.
