@@ -108,6 +108,7 @@ extension CGContext {
     /// Sets the colour used by fills and by glyphs.
     public func setFillColor(_ color: CGColor) { state.fillColor = UIColor(cgColor: color) }
     /// Sets the fill colour from a ``UIColor``.
+    @_disfavoredOverload  // `setFillColor(.black)` means CGColor.black, as on iOS
     public func setFillColor(_ color: UIColor) { state.fillColor = color }
     /// Sets the fill colour from RGBA components.
     public func setFillColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
@@ -119,6 +120,7 @@ extension CGContext {
     /// Sets the colour used by strokes.
     public func setStrokeColor(_ color: CGColor) { state.strokeColor = UIColor(cgColor: color) }
     /// Sets the stroke colour from a ``UIColor``.
+    @_disfavoredOverload
     public func setStrokeColor(_ color: UIColor) { state.strokeColor = color }
     /// Sets the stroke colour from RGBA components.
     public func setStrokeColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
@@ -149,6 +151,7 @@ extension CGContext {
     }
 
     /// ``setShadow(offset:blur:color:)`` with a ``UIColor``.
+    @_disfavoredOverload
     public func setShadow(offset: CGSize, blur: CGFloat, color: UIColor?) {
         setShadow(offset: offset, blur: blur, color: color?.cgColor)
     }

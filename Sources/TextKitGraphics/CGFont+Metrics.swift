@@ -16,21 +16,24 @@ extension CGFont {
         withFace { face in Int32(face.pointee.height) - Int32(face.pointee.ascender) + Int32(face.pointee.descender) }
     }
 
-    /// The height of capital letters (OS/2 sCapHeight; 0 when the font does not say).
-    public var capHeight: Int32 {
-        withFace { face in
-            guard let table = FT_Get_Sfnt_Table(face, FT_SFNT_OS2) else { return 0 }
-            let os2 = table.assumingMemoryBound(to: TT_OS2.self).pointee
-            return os2.version >= 2 ? Int32(os2.sCapHeight) : 0
-        }
-    }
+    /// The height of capital letters: OS/2 sCapHeight, or, for fonts whose OS/2 table does not
+    /// have it (version < 2, e.g. DejaVu), the top of the outline of "H"; 0 when neither exists.
+    public var capHeight: Int32 { os2Height(capital: true) }
 
-    /// The height of lowercase x (OS/2 sxHeight; 0 when the font does not say).
-    public var xHeight: Int32 {
+    /// The height of lowercase x: OS/2 sxHeight, or the top of the outline of "x"; 0 when
+    /// neither exists.
+    public var xHeight: Int32 { os2Height(capital: false) }
+
+    private func os2Height(capital: Bool) -> Int32 {
         withFace { face in
-            guard let table = FT_Get_Sfnt_Table(face, FT_SFNT_OS2) else { return 0 }
-            let os2 = table.assumingMemoryBound(to: TT_OS2.self).pointee
-            return os2.version >= 2 ? Int32(os2.sxHeight) : 0
+            if let table = FT_Get_Sfnt_Table(face, FT_SFNT_OS2) {
+                let os2 = table.assumingMemoryBound(to: TT_OS2.self).pointee
+                let value = capital ? os2.sCapHeight : os2.sxHeight
+                if os2.version >= 2, value > 0 { return Int32(value) }
+            }
+            let glyph = FT_Get_Char_Index(face, capital ? 0x48 : 0x78)
+            guard glyph != 0, FT_Load_Glyph(face, glyph, Int32(FT_LOAD_NO_SCALE)) == 0 else { return 0 }
+            return Int32(face.pointee.glyph.pointee.metrics.horiBearingY)
         }
     }
 

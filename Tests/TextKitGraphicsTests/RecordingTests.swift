@@ -114,3 +114,21 @@ struct RecordingTests {
         #expect(try CGContext(imageSize: CGSize(width: 1, height: 1)).recording == nil)
     }
 }
+
+@Suite("Ported Core Graphics spellings")
+struct PortedSpellingTests {
+    @Test("setFillColor(.black) and setShadow(…, color: nil) compile and mean Core Graphics' colours")
+    func overloads() throws {
+        let context = CGContext(recordingSize: CGSize(width: 10, height: 10))
+        context.setFillColor(.white)
+        context.setStrokeColor(UIColor.red.cgColor)
+        context.setShadow(offset: .zero, blur: 1, color: nil)
+        context.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
+        context.addRect(CGRect(x: 0, y: 0, width: 2, height: 2))
+        context.drawPath(using: .fillStroke)
+        let recording = try #require(context.recording)
+        #expect(recording.fills.map(\.color) == [.white, .white])
+        #expect(recording.strokes.first?.color == .red)
+        #expect(recording.fills.first?.state.shadow == nil)
+    }
+}
