@@ -1,0 +1,125 @@
+import CCairo
+import Foundation
+
+/// A run of text characters drawn by a run of glyphs, for ``CGContext/showGlyphs(_:at:text:clusters:isRightToLeft:)``:
+/// the next `utf16Count` UTF-16 code units of the text are drawn by the next `glyphCount`
+/// glyphs. A ligature "ffl" is one cluster of 3 units and 1 glyph; a base letter with a
+/// combining mark drawn as two glyphs is one cluster of 2 units and 2 glyphs. Either count
+/// may be 0 (not both): text with no glyph (a zero-width joiner), or a glyph with no text.
+public struct GlyphCluster: Hashable, Sendable {
+    /// The number of UTF-16 code units of the text in this cluster.
+    public var utf16Count: Int
+    /// The number of glyphs in this cluster.
+    public var glyphCount: Int
+
+    public init(utf16Count: Int, glyphCount: Int) {
+        self.utf16Count = utf16Count
+        self.glyphCount = glyphCount
+    }
+}
+
+/// A glyph run ready for Cairo: user-space positions, and the text as UTF-8 clusters.
+struct GlyphRunCommand {
+    var glyphs: [CGGlyph]
+    /// Baseline origins in user space.
+    var positions: [CGPoint]
+    var text: String?
+    var clusters: [GlyphCluster]?
+    var isRightToLeft: Bool
+    var cairoGlyphs: [cairo_glyph_t]
+    var utf8Text: String? { text }
+    var cairoClusters: [cairo_text_cluster_t]
+    var clusterFlags: cairo_text_cluster_flags_t
+}
+
+extension CGContext {
+    /// Draws `glyphs` of the current font (``setFont(_:)``) at the current size
+    /// (``setFontSize(_:)``), each with its baseline origin at the matching `positions` entry
+    /// in user space (Core Graphics' `showGlyphs(_:at:)`).
+    ///
+    /// Glyphs are upright in UIKit's y-down user space. The linear part of ``textMatrix``
+    /// shapes each glyph in Core Graphics' y-up glyph space, so `c = tan(angle)` slants glyphs
+    /// to the right (obliqueness); its translation is not used. Glyphs are painted as
+    /// ``setTextDrawingMode(_:)`` says, in the fill colour (strokes in the stroke colour).
+    ///
+    /// In PDF output Cairo guesses the text from the font's character map, so ligatures come
+    /// out as presentation forms ("ﬄ"): prefer ``showGlyphs(_:at:text:clusters:isRightToLeft:)``.
+    ///
+    /// - Precondition: `glyphs.count == positions.count`.
+    public func showGlyphs(_ glyphs: [CGGlyph], at positions: [CGPoint]) {
+        precondition(glyphs.count == positions.count,
+                     "showGlyphs: \(glyphs.count) glyphs but \(positions.count) positions")
+        perform(.glyphs(makeGlyphRun(glyphs, positions, text: nil, clusters: nil, isRightToLeft: false)))
+    }
+
+    /// Draws glyphs as ``showGlyphs(_:at:)`` and records which text they draw, so that PDF
+    /// output is searchable and copies as `text` (Cairo's `cairo_show_text_glyphs`).
+    ///
+    /// `clusters` walk `text` in logical order, UTF-16 units at a time. For a left-to-right run
+    /// they also walk `glyphs` from the first. For a right-to-left run whose glyphs are in
+    /// visual order (left to right, as a shaper outputs them), set `isRightToLeft`: the
+    /// clusters then walk the glyphs from the last one backwards.
+    ///
+    /// - Precondition: `glyphs.count == positions.count`; the clusters' `utf16Count`s add up to
+    ///   `text.utf16.count` and their `glyphCount`s to `glyphs.count`; no count is negative; no
+    ///   cluster boundary splits a surrogate pair.
+    public func showGlyphs(_ glyphs: [CGGlyph], at positions: [CGPoint], text: String, clusters: [GlyphCluster],
+                           isRightToLeft: Bool = false) {
+        precondition(glyphs.count == positions.count,
+                     "showGlyphs: \(glyphs.count) glyphs but \(positions.count) positions")
+        perform(.glyphs(makeGlyphRun(glyphs, positions, text: text, clusters: clusters, isRightToLeft: isRightToLeft)))
+    }
+
+    private func makeGlyphRun(_ glyphs: [CGGlyph], _ positions: [CGPoint], text: String?, clusters: [GlyphCluster]?,
+                              isRightToLeft: Bool) -> GlyphRunCommand {
+        var cairoGlyphs: [cairo_glyph_t] = []
+        cairoGlyphs.reserveCapacity(glyphs.count)
+        for (glyph, p) in zip(glyphs, positions) where p.x.isFinite && p.y.isFinite {
+            cairoGlyphs.append(cairo_glyph_t(index: UInt(glyph), x: p.x, y: p.y))
+        }
+        var cairoClusters: [cairo_text_cluster_t] = []
+        if let text, let clusters, cairoGlyphs.count == glyphs.count {
+            cairoClusters = CGContext.utf8Clusters(text: text, clusters: clusters, glyphCount: glyphs.count)
+        }
+        let flags = isRightToLeft ? CAIRO_TEXT_CLUSTER_FLAG_BACKWARD : cairo_text_cluster_flags_t(rawValue: 0)
+        return GlyphRunCommand(glyphs: glyphs, positions: positions, text: text, clusters: clusters,
+                               isRightToLeft: isRightToLeft, cairoGlyphs: cairoGlyphs,
+                               cairoClusters: cairoClusters, clusterFlags: flags)
+    }
+
+    /// Converts UTF-16 clusters to Cairo's UTF-8 byte clusters, dropping empty ones.
+    static func utf8Clusters(text: String, clusters: [GlyphCluster], glyphCount: Int) -> [cairo_text_cluster_t] {
+        let utf16 = Array(text.utf16)
+        var result: [cairo_text_cluster_t] = []
+        result.reserveCapacity(clusters.count)
+        var unit = 0
+        var glyphTotal = 0
+        for cluster in clusters {
+            precondition(cluster.utf16Count >= 0 && cluster.glyphCount >= 0,
+                         "showGlyphs: negative cluster \(cluster)")
+            let end = unit + cluster.utf16Count
+            precondition(end <= utf16.count,
+                         "showGlyphs: clusters cover \(end) UTF-16 units but the text has \(utf16.count)")
+            if cluster.utf16Count > 0 {
+                precondition(!UTF16.isLeadSurrogate(utf16[end - 1]) && !UTF16.isTrailSurrogate(utf16[unit]),
+                             "showGlyphs: a cluster boundary at UTF-16 offset \(unit) or \(end) splits a surrogate pair")
+            }
+            var bytes = 0
+            for u in utf16[unit..<end] {
+                if u < 0x80 { bytes += 1 } else if u < 0x800 { bytes += 2 }
+                else if UTF16.isLeadSurrogate(u) { bytes += 4 } else if UTF16.isTrailSurrogate(u) { bytes += 0 }
+                else { bytes += 3 }
+            }
+            unit = end
+            glyphTotal += cluster.glyphCount
+            if bytes > 0 || cluster.glyphCount > 0 {
+                result.append(cairo_text_cluster_t(num_bytes: Int32(bytes), num_glyphs: Int32(cluster.glyphCount)))
+            }
+        }
+        precondition(unit == utf16.count,
+                     "showGlyphs: clusters cover \(unit) UTF-16 units but the text has \(utf16.count)")
+        precondition(glyphTotal == glyphCount,
+                     "showGlyphs: clusters cover \(glyphTotal) glyphs but \(glyphCount) were given")
+        return result
+    }
+}

@@ -1,0 +1,247 @@
+import Foundation
+
+// Flattening: curves become polylines within a stated tolerance, and the filled area of the
+// path becomes a set of non-horizontal edges with a winding direction, indexed by y. The
+// containment test and the band spans of exclusion paths run on this polygon, which is built
+// once per (path, tolerance) and cached with the path.
+
+extension CGPath {
+    /// The default flattening tolerance of geometry queries, in path units: the largest distance
+    /// between a curve and the chords that replace it.
+    public static let defaultFlatteningTolerance: CGFloat = 0.05
+
+    /// The path as polylines: one array of points per subpath, curves replaced by chords no
+    /// farther than `tolerance` from the curve. Closed subpaths end with their first point.
+    /// Non-finite points are skipped.
+    public func flattenedSubpaths(tolerance: CGFloat = CGPath.defaultFlatteningTolerance) -> [[CGPoint]] {
+        var result: [[CGPoint]] = []
+        var current: [CGPoint] = []
+        forEachFlattenedSegment(tolerance: tolerance) { event in
+            switch event {
+            case .start(let p):
+                if current.count > 1 { result.append(current) }
+                current = [p]
+            case .point(let p):
+                current.append(p)
+            }
+        }
+        if current.count > 1 { result.append(current) }
+        return result
+    }
+
+    enum FlattenEvent { case start(CGPoint), point(CGPoint) }
+
+    /// Walks the path as polylines; closing segments are emitted for closed subpaths only.
+    func forEachFlattenedSegment(tolerance: CGFloat, _ body: (FlattenEvent) -> Void) {
+        let tolerance = tolerance > 0 && tolerance.isFinite ? tolerance : CGPath.defaultFlatteningTolerance
+        var current = CGPoint.zero
+        var subpathStart = CGPoint.zero
+        var started = false
+        func ensureStarted() {
+            if !started { body(.start(current)); subpathStart = current; started = true }
+        }
+        for element in elements {
+            switch element {
+            case .moveToPoint(let p):
+                guard p.x.isFinite, p.y.isFinite else { continue }
+                current = p; subpathStart = p
+                body(.start(p)); started = true
+            case .addLineToPoint(let p):
+                guard p.x.isFinite, p.y.isFinite else { continue }
+                ensureStarted()
+                body(.point(p)); current = p
+            case .addQuadCurveToPoint(let c, let e):
+                guard c.x.isFinite, c.y.isFinite, e.x.isFinite, e.y.isFinite else { continue }
+                ensureStarted()
+                let m = hypot(current.x - 2 * c.x + e.x, current.y - 2 * c.y + e.y)
+                let n = segmentCount(squaredError: m / 4, tolerance: tolerance)
+                for i in 1..<n { body(.point(quadraticPoint(current, c, e, CGFloat(i) / CGFloat(n)))) }
+                body(.point(e)); current = e
+            case .addCurveToPoint(let c1, let c2, let e):
+                guard c1.x.isFinite, c1.y.isFinite, c2.x.isFinite, c2.y.isFinite,
+                      e.x.isFinite, e.y.isFinite else { continue }
+                ensureStarted()
+                let d1 = hypot(current.x - 2 * c1.x + c2.x, current.y - 2 * c1.y + c2.y)
+                let d2 = hypot(c1.x - 2 * c2.x + e.x, c1.y - 2 * c2.y + e.y)
+                let n = segmentCount(squaredError: 0.75 * max(d1, d2), tolerance: tolerance)
+                for i in 1..<n { body(.point(cubicPoint(current, c1, c2, e, CGFloat(i) / CGFloat(n)))) }
+                body(.point(e)); current = e
+            case .closeSubpath:
+                guard started else { continue }
+                if current != subpathStart { body(.point(subpathStart)) }
+                current = subpathStart
+                started = false
+            }
+        }
+    }
+
+    /// The number of uniform chords whose distance from the curve stays within `tolerance`,
+    /// given the curve's error constant e (chord error ≤ e / n²), between 1 and 1000.
+    private func segmentCount(squaredError e: CGFloat, tolerance: CGFloat) -> Int {
+        let n = (e / tolerance).squareRoot().rounded(.up)
+        return n.isFinite ? Int(min(max(n, 1), 1000)) : 1000
+    }
+
+    /// The cached polygon of the filled area at `tolerance`.
+    func polygon(tolerance: CGFloat) -> PathPolygon {
+        geometryCache.polygon(of: self, tolerance: tolerance)
+    }
+}
+
+/// The filled area of a path as edges. Every subpath is closed implicitly (as filling does).
+struct PathPolygon: Sendable {
+    /// A non-horizontal polygon edge, oriented top to bottom.
+    struct Edge: Sendable {
+        var yTop: CGFloat, yBottom: CGFloat
+        var xTop: CGFloat, xBottom: CGFloat
+        /// +1 when the path runs downwards (y increasing) along the edge, −1 upwards.
+        var direction: Int32
+        /// The index of the y bucket holding `yTop`.
+        var firstBucket: Int32
+
+        /// x on the edge at `y` (yTop ≤ y ≤ yBottom); exact at both ends.
+        @inline(__always)
+        func x(at y: CGFloat) -> CGFloat {
+            if y <= yTop { return xTop }
+            if y >= yBottom { return xBottom }
+            return xTop + (xBottom - xTop) * ((y - yTop) / (yBottom - yTop))
+        }
+    }
+
+    let tolerance: CGFloat
+    let edges: [Edge]
+    let minY: CGFloat
+    let maxY: CGFloat
+    /// y buckets of equal height over [minY, maxY]; bucket b holds the edges overlapping it,
+    /// as indices `bucketEdges[bucketStart[b] ..< bucketStart[b + 1]]`.
+    let bucketHeight: CGFloat
+    let bucketStart: [Int32]
+    let bucketEdges: [Int32]
+
+    var bucketCount: Int { bucketStart.count - 1 }
+
+    init(path: CGPath, tolerance: CGFloat) {
+        self.tolerance = tolerance
+        var edges: [Edge] = []
+        var first = CGPoint.zero, last = CGPoint.zero
+        var open = false
+        func add(_ p: CGPoint, _ q: CGPoint) {
+            guard p.y != q.y else { return }
+            edges.append(p.y < q.y
+                ? Edge(yTop: p.y, yBottom: q.y, xTop: p.x, xBottom: q.x, direction: 1, firstBucket: 0)
+                : Edge(yTop: q.y, yBottom: p.y, xTop: q.x, xBottom: p.x, direction: -1, firstBucket: 0))
+        }
+        path.forEachFlattenedSegment(tolerance: tolerance) { event in
+            switch event {
+            case .start(let p):
+                if open { add(last, first) }
+                first = p; last = p; open = true
+            case .point(let p):
+                add(last, p); last = p
+            }
+        }
+        if open { add(last, first) }
+
+        var low = CGFloat.infinity, high = -CGFloat.infinity
+        for e in edges { low = min(low, e.yTop); high = max(high, e.yBottom) }
+        if edges.isEmpty { (low, high) = (0, 0) }
+        minY = low
+        maxY = high
+        let count = max(1, min(edges.count / 2, 1024))
+        let height = (high - low) / CGFloat(count)
+        bucketHeight = height > 0 && height.isFinite ? height : 1
+        let bucketCount = height > 0 && height.isFinite ? count : 1
+        func bucket(_ y: CGFloat) -> Int {
+            let b = ((y - low) / (height > 0 && height.isFinite ? height : 1)).rounded(.down)
+            return b.isFinite ? min(max(Int(b), 0), bucketCount - 1) : 0
+        }
+        var counts = [Int32](repeating: 0, count: bucketCount + 1)
+        for i in edges.indices {
+            let b0 = bucket(edges[i].yTop), b1 = bucket(edges[i].yBottom)
+            edges[i].firstBucket = Int32(b0)
+            for b in b0...b1 { counts[b + 1] += 1 }
+        }
+        for b in 0..<bucketCount { counts[b + 1] += counts[b] }
+        var fill = counts
+        var members = [Int32](repeating: 0, count: Int(counts[bucketCount]))
+        for (i, e) in edges.enumerated() {
+            for b in Int(e.firstBucket)...bucket(e.yBottom) {
+                members[Int(fill[b])] = Int32(i)
+                fill[b] += 1
+            }
+        }
+        self.edges = edges
+        bucketStart = counts
+        bucketEdges = members
+    }
+
+    /// The bucket holding `y` (clamped to the valid range).
+    @inline(__always)
+    func bucket(for y: CGFloat) -> Int {
+        let b = ((y - minY) / bucketHeight).rounded(.down)
+        return b.isFinite ? min(max(Int(b), 0), bucketCount - 1) : 0
+    }
+
+    /// Calls `body` once with each edge that may overlap [y0, y1] (a superset: the caller
+    /// checks the exact overlap it needs).
+    @inline(__always)
+    func forEachEdge(overlapping y0: CGFloat, _ y1: CGFloat, _ body: (Edge) -> Void) {
+        guard !edges.isEmpty, y1 >= minY, y0 <= maxY else { return }
+        let b0 = bucket(for: y0), b1 = bucket(for: y1)
+        for b in b0...b1 {
+            for slot in Int(bucketStart[b])..<Int(bucketStart[b + 1]) {
+                let e = edges[Int(bucketEdges[slot])]
+                // Report each edge from one bucket only: its first bucket inside the range.
+                if b == max(Int(e.firstBucket), b0) { body(e) }
+            }
+        }
+    }
+
+    /// The winding number of the polygon around `point` (edges cover [yTop, yBottom)).
+    func winding(at point: CGPoint) -> Int {
+        var winding = 0
+        forEachEdge(overlapping: point.y, point.y) { e in
+            if e.yTop <= point.y, point.y < e.yBottom, e.x(at: point.y) > point.x {
+                winding += Int(e.direction)
+            }
+        }
+        return winding
+    }
+}
+
+/// Per-path cache of derived geometry, keyed by the path's generation. Thread-safe.
+final class PathGeometryCache: @unchecked Sendable {  // all state is guarded by `lock`
+    private let lock = NSLock()
+    private var boundsGeneration: UInt64 = .max
+    private var bounds = CGRect.null
+    private var polygons: [(generation: UInt64, polygon: PathPolygon)] = []
+
+    func tightBounds(of path: CGPath) -> CGRect {
+        let generation = path.generation
+        lock.lock()
+        if boundsGeneration == generation { defer { lock.unlock() }; return bounds }
+        lock.unlock()
+        let computed = path.computeTightBounds()
+        lock.lock()
+        (boundsGeneration, bounds) = (generation, computed)
+        lock.unlock()
+        return computed
+    }
+
+    func polygon(of path: CGPath, tolerance: CGFloat) -> PathPolygon {
+        let generation = path.generation
+        lock.lock()
+        if let hit = polygons.first(where: { $0.generation == generation && $0.polygon.tolerance == tolerance }) {
+            lock.unlock()
+            return hit.polygon
+        }
+        lock.unlock()
+        let built = PathPolygon(path: path, tolerance: tolerance)
+        lock.lock()
+        polygons.removeAll { $0.generation != generation }
+        if polygons.count >= 3 { polygons.removeFirst() }  // a few tolerances per path at most
+        polygons.append((generation, built))
+        lock.unlock()
+        return built
+    }
+}
