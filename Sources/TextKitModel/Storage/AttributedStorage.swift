@@ -103,8 +103,11 @@ package struct _AttributedStorage {
             return true
         }
         var lastChunkEndsWithCR = false
+        let single = text.rope.isSingleton || text.rope.isEmpty
         for chunk in text.rope {
             chunk.invariantCheck()
+            precondition(single || !chunk.isSmall, "small chunk (\(chunk.units.count) units) among others")
+            precondition(chunk.units.count <= _UTF16Chunk.maxCount, "oversized chunk")
             precondition(!(lastChunkEndsWithCR && chunk.units.first == 0x0A), "CRLF split across chunks")
             lastChunkEndsWithCR = chunk.units.last == 0x0D
         }

@@ -4,6 +4,7 @@ import _RopeModule
 /// surrogates and NULs included), with the number of paragraph and line breaks that end in it.
 ///
 /// - Invariant: `paragraphBreaks` and `lineBreaks` equal the counts recomputed from `units`.
+/// - Invariant: in a rope of more than one chunk, no chunk is ``isSmall`` (memory stays ~2 bytes/unit).
 /// - Invariant: a chunk never ends with CR when the next chunk starts with LF (CRLF is one break
 ///   and is counted in the chunk that holds its LF); ``_UTF16Rope`` repairs the junctions an edit
 ///   creates.
@@ -89,32 +90,20 @@ extension _UTF16Chunk: RopeElement {
 
     var summary: Summary { Summary(utf16: units.count, paragraphBreaks: paragraphBreaks, lineBreaks: lineBreaks) }
     var isEmpty: Bool { units.isEmpty }
-    var isUndersized: Bool { units.count < Self.minCount }
+    /// Always false for `Rope` (see ``rebalance(nextNeighbor:)``); ``isSmall`` is the real test.
+    var isUndersized: Bool { false }
+    /// Below a quarter of the maximum size: ``_UTF16Rope`` merges such a chunk into a neighbour.
+    var isSmall: Bool { units.count < Self.minCount }
 
     func invariantCheck() {
         let (p, l) = Self.countBreaks(units[...])
         precondition(p == paragraphBreaks && l == lineBreaks, "chunk break counts out of date")
     }
 
-    mutating func rebalance(nextNeighbor right: inout _UTF16Chunk) -> Bool {
-        guard isUndersized || right.isUndersized else { return false }
-        let total = units.count + right.units.count
-        if total <= Self.maxCount {
-            units += right.units
-            right.units = []
-            recount()
-            right.recount()
-            return true
-        }
-        var all = units + right.units
-        let cut = Self.safeSplit(all[...], near: total / 2)
-        right.units = Array(all[cut...])
-        all.removeSubrange(cut...)
-        units = all
-        recount()
-        right.recount()
-        return false
-    }
+    /// Never called: chunks report themselves as never undersized, because `Rope`'s builder loses
+    /// undersized items that sit between others (seen with swift-collections 1.x: removing a range
+    /// dropped a 15-unit chunk). ``_UTF16Rope`` merges small chunks itself after each edit.
+    mutating func rebalance(nextNeighbor right: inout _UTF16Chunk) -> Bool { false }
 
     mutating func split(at index: Int) -> _UTF16Chunk {
         let tail = _UTF16Chunk(units[index...])

@@ -111,6 +111,20 @@ struct _UTF16Rope {
         if !new.isEmpty { insert(new, at: range.lowerBound) }
         repairJunction(at: range.lowerBound)
         if !new.isEmpty { repairJunction(at: range.lowerBound + new.count) }
+        absorbSmallChunks(around: range.lowerBound)
+        if !new.isEmpty { absorbSmallChunks(around: range.lowerBound + new.count) }
+    }
+
+    /// Merges a small chunk touching `offset` into its neighbour (splitting the result if it overflows).
+    /// Edits only leave small chunks next to the offsets they touched, so this keeps the size invariant.
+    private mutating func absorbSmallChunks(around offset: Int) {
+        for p in [offset - 1, offset] where p >= 0 && p < count && !rope.isSingleton {
+            let (index, _) = rope.find(at: p, in: _UTF16Metric(), preferEnd: false)
+            guard rope[index].isSmall else { continue }
+            let start = rope.offset(of: index, in: _UTF16Metric())
+            let small = rope.remove(at: index)
+            insertInPlace(small.units, at: start)
+        }
     }
 
     private mutating func remove(_ range: Range<Int>) {
@@ -137,7 +151,11 @@ struct _UTF16Rope {
             rope = builder.finalize()
             return
         }
-        // Insert into the chunk that holds (or ends at) `offset`, splitting it when it overflows.
+        insertInPlace(new, at: offset)
+    }
+
+    /// Inserts into the chunk that holds (or ends at) `offset`, splitting it when it overflows.
+    private mutating func insertInPlace(_ new: some Collection<UInt16>, at offset: Int) {
         var (index, rem) = rope.find(at: offset, in: _UTF16Metric(), preferEnd: true)
         let overflow: [_UTF16Chunk]? = rope.update(at: &index) { chunk in
             chunk.units.insert(contentsOf: new, at: rem)
