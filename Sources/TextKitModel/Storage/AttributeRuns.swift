@@ -58,20 +58,7 @@ struct _AttributeRuns {
 
     /// Replaces `range` by `newLength` characters carrying `id`.
     mutating func replace(_ range: Range<Int>, newLength: Int, id: UInt32) {
-        // Fast path: growing, shrinking or relabelling inside a single run.
-        if length > 0 {
-            let probe = range.isEmpty && range.lowerBound > 0 ? range.lowerBound - 1 : range.lowerBound
-            if probe < length {
-                var (index, rem) = rope.find(at: probe, in: _RunLengthMetric(), preferEnd: false)
-                let run = rope[index]
-                let start = probe - rem
-                if run.id == id, range.lowerBound >= start, range.upperBound <= start + run.length,
-                   run.length - range.count + newLength > 0 {
-                    rope.update(at: &index) { $0.length += newLength - range.count }
-                    return
-                }
-            }
-        }
+        if length > 0 && replaceWithinRun(range, newLength: newLength, id: id) { return }
         if !range.isEmpty { rope.removeSubrange(range, in: _RunLengthMetric()) }
         if newLength > 0 {
             if rope.isEmpty || range.lowerBound == length {
@@ -84,6 +71,38 @@ struct _AttributeRuns {
         }
         coalesce(at: range.lowerBound)
         if newLength > 0 { coalesce(at: range.lowerBound + newLength) }
+    }
+
+    /// Fast paths when `range` lies within one run: grow, shrink or relabel it, or split it in up to
+    /// three with single-element rope insertions (no rebuilding of the tree's edges).
+    private mutating func replaceWithinRun(_ range: Range<Int>, newLength: Int, id: UInt32) -> Bool {
+        // An insertion belongs to the run before it (or the first run at 0).
+        let probe = range.isEmpty && range.lowerBound > 0 ? range.lowerBound - 1 : range.lowerBound
+        guard probe < length else { return false }
+        var (index, rem) = rope.find(at: probe, in: _RunLengthMetric(), preferEnd: false)
+        let run = rope[index]
+        let start = probe - rem
+        guard range.lowerBound >= start, range.upperBound <= start + run.length else { return false }
+        if run.id == id {
+            guard run.length - range.count + newLength > 0 else { return false }
+            rope.update(at: &index) { $0.length += newLength - range.count }
+            return true
+        }
+        guard newLength > 0 else { return false }
+        let prefix = range.lowerBound - start
+        let suffix = start + run.length - range.upperBound
+        if prefix > 0 {
+            rope.update(at: &index) { $0.length = prefix }
+            rope.insert(_Run(length: newLength, id: id), at: range.lowerBound, in: _RunLengthMetric())
+        } else {
+            rope.update(at: &index) { $0 = _Run(length: newLength, id: id) }
+        }
+        if suffix > 0 {
+            rope.insert(_Run(length: suffix, id: run.id), at: range.lowerBound + newLength, in: _RunLengthMetric())
+        }
+        if prefix == 0 { coalesce(at: range.lowerBound) }
+        if suffix == 0 { coalesce(at: range.lowerBound + newLength) }
+        return true
     }
 
     /// Merges the runs meeting at `offset` when they carry the same id.

@@ -17,7 +17,7 @@ struct _UTF16Chunk {
 
     #if DEBUG
     /// Small chunks in debug builds so that tests exercise splitting and rebalancing.
-    static let maxCount = 64
+    static let maxCount = 2048
     #else
     static let maxCount = 2048
     #endif
@@ -32,7 +32,7 @@ struct _UTF16Chunk {
     init<C: Collection<UInt16>>(_ units: C) { self.init(Array(units)) }
 
     mutating func recount() {
-        (paragraphBreaks, lineBreaks) = _UTF16Chunk.countBreaks(units[...])
+        (paragraphBreaks, lineBreaks) = _UTF16Chunk.countBreakEnds(units, in: 0..<units.count)
     }
 
     /// Counts break ends in `units`. A CR as the last unit counts (the chunk invariant guarantees that
@@ -55,6 +55,26 @@ struct _UTF16Chunk {
             i += 1
         }
         return (p, l)
+    }
+
+    /// Counts the break ends at positions `positions` of `units`, looking one unit past them (within
+    /// `units`) to tell a lone CR from the CR of a CRLF.
+    static func countBreakEnds(_ units: [UInt16], in positions: Range<Int>) -> (paragraph: Int, line: Int) {
+        units.withUnsafeBufferPointer { buf in
+            var p = 0, l = 0
+            for i in positions {
+                let u = buf[i]
+                guard u <= 0x0D || u >= 0x85 else { continue }
+                switch u {
+                case 0x0A, 0x2029: p += 1; l += 1
+                case 0x0D:
+                    if i + 1 < buf.count && buf[i + 1] == 0x0A {} else { p += 1; l += 1 }
+                case 0x2028, 0x85: l += 1
+                default: break
+                }
+            }
+            return (p, l)
+        }
     }
 
     /// A split point near `target` that does not separate CR from LF.

@@ -107,12 +107,43 @@ struct _UTF16Rope {
     /// Replaces the units in `range` with `new`.
     mutating func replace(_ range: Range<Int>, with new: some Collection<UInt16>) {
         precondition(range.lowerBound >= 0 && range.upperBound <= count)
+        if !rope.isEmpty, replaceWithinChunk(range, with: new) { return }
         if !range.isEmpty { remove(range) }
         if !new.isEmpty { insert(new, at: range.lowerBound) }
         repairJunction(at: range.lowerBound)
         if !new.isEmpty { repairJunction(at: range.lowerBound + new.count) }
         absorbSmallChunks(around: range.lowerBound)
         if !new.isEmpty { absorbSmallChunks(around: range.lowerBound + new.count) }
+    }
+
+    /// The common case (typing, backspace): `range` lies in one chunk, the chunk stays within its size
+    /// bounds, and no CR|LF pair ends up straddling its edges. Edits the chunk in place and updates its
+    /// break counts from the few units around the edit only. Returns false, changing nothing, otherwise.
+    private mutating func replaceWithinChunk(_ range: Range<Int>, with new: some Collection<UInt16>) -> Bool {
+        var (index, rem) = rope.find(at: range.lowerBound, in: _UTF16Metric(), preferEnd: true)
+        let chunk = rope[index]
+        let n = chunk.units.count
+        let newCount = n - range.count + new.count
+        guard rem + range.count <= n, newCount > 0, newCount <= _UTF16Chunk.maxCount,
+              newCount >= _UTF16Chunk.minCount || rope.isSingleton else { return false }
+        let end = rem + range.count
+        if end == n {  // touches the end: the new last unit must not be a CR (an LF may follow)
+            let last = new.isEmpty ? (rem > 0 ? chunk.units[rem - 1] : nil) : new[new.index(new.startIndex, offsetBy: new.count - 1)]
+            if last == 0x0D { return false }
+        }
+        if rem == 0 {  // touches the start: the new first unit must not be an LF (a CR may precede)
+            let first = new.isEmpty ? (end < n ? chunk.units[end] : nil) : new.first
+            if first == 0x0A { return false }
+        }
+        rope.update(at: &index) { chunk in
+            let lo = max(0, rem - 1)
+            let before = _UTF16Chunk.countBreakEnds(chunk.units, in: lo..<end)
+            chunk.units.replaceSubrange(rem..<end, with: new)
+            let after = _UTF16Chunk.countBreakEnds(chunk.units, in: lo..<(rem + new.count))
+            chunk.paragraphBreaks += after.paragraph - before.paragraph
+            chunk.lineBreaks += after.line - before.line
+        }
+        return true
     }
 
     /// Merges a small chunk touching `offset` into its neighbour (splitting the result if it overflows).
@@ -196,16 +227,25 @@ struct _UTF16Rope {
 
     /// The offset just after the `number`-th (1-based) break end in `units`.
     static func offsetAfterBreak(number: Int, in units: ArraySlice<UInt16>, lines: Bool) -> Int {
-        var seen = 0
-        var i = units.startIndex
-        while i < units.endIndex {
-            if isBreakEnd(units, i, lines: lines) {
-                seen += 1
-                if seen == number { return i + 1 - units.startIndex }
+        units.withUnsafeBufferPointer { buf in
+            var seen = 0
+            for i in 0..<buf.count {
+                let u = buf[i]
+                guard u <= 0x0D || u >= 0x85 else { continue }
+                let isEnd: Bool
+                switch u {
+                case 0x0A, 0x2029: isEnd = true
+                case 0x0D: isEnd = !(i + 1 < buf.count && buf[i + 1] == 0x0A)
+                case 0x2028, 0x85: isEnd = lines
+                default: isEnd = false
+                }
+                if isEnd {
+                    seen += 1
+                    if seen == number { return i + 1 }
+                }
             }
-            i += 1
+            preconditionFailure("break \(number) not in chunk")
         }
-        preconditionFailure("break \(number) not in chunk")
     }
 
     /// Whether the unit at `i` ends a break (a CR followed by LF within `units` does not).
@@ -226,10 +266,9 @@ struct _UTF16Rope {
         if offset == 0 { return 0 }
         if offset == count { return lines ? lineBreakCount : paragraphBreakCount }
         let (index, rem) = rope.find(at: offset, in: _UTF16Metric(), preferEnd: false)
-        var n = rope.offset(of: index, in: _BreakMetric(lines: lines))
-        let units = rope[index].units[...]
-        for i in 0..<rem where Self.isBreakEnd(units, i, lines: lines) { n += 1 }
-        return n
+        let n = rope.offset(of: index, in: _BreakMetric(lines: lines))
+        let counts = _UTF16Chunk.countBreakEnds(rope[index].units, in: 0..<rem)
+        return n + (lines ? counts.line : counts.paragraph)
     }
 
     /// The offset just after the `k`-th break end (k ≥ 1), or 0 for k = 0.
