@@ -17,7 +17,7 @@ struct _UTF16Chunk {
 
     #if DEBUG
     /// Small chunks in debug builds so that tests exercise splitting and rebalancing.
-    static let maxCount = 2048
+    static let maxCount = 64
     #else
     static let maxCount = 2048
     #endif
