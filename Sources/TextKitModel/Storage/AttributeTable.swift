@@ -1,17 +1,39 @@
 /// Equality of attribute values, which are `Any`.
 ///
-/// - Values that are `Hashable` (numbers, strings, URLs, `NSObject`s — which compare with
-///   `isEqual(_:)` — and our value classes such as ``NSParagraphStyle``) compare through
-///   `AnyHashable`, so `1 as Int` and `1.0 as Double` stay different, as they are different types.
+/// - Numbers compare by value whatever their type, as `NSNumber.isEqual(_:)` does: `1`, `1.0`,
+///   `CGFloat(1)` and `NSNumber(value: 1)` are equal (Foundation hands numbers back as `NSNumber`).
+///   Arrays compare element by element under these rules (Foundation hands `[Int]` back as `[Any]`).
+/// - Other `Hashable` values (strings, URLs, `NSObject`s — which compare with `isEqual(_:)` — and our
+///   value classes such as ``NSParagraphStyle``) compare through `AnyHashable`.
 /// - Other class instances compare by identity (`===`), as `NSObject.isEqual(_:)` does by default.
 /// - Other values (non-hashable structs, closures) are never equal to anything, not even to
 ///   themselves: runs carrying them are never merged with their neighbours. Make such values
 ///   `Hashable` to get merging.
 @usableFromInline
 func _attributeValuesEqual(_ a: Any, _ b: Any) -> Bool {
-    if let ha = a as? AnyHashable, let hb = b as? AnyHashable { return ha == hb }
+    if let ha = _canonicalAttributeValue(a), let hb = _canonicalAttributeValue(b) { return ha == hb }
     if type(of: a) is AnyClass, type(of: b) is AnyClass { return (a as AnyObject) === (b as AnyObject) }
     return false
+}
+
+/// The hashable form of an attribute value under the rules of ``_attributeValuesEqual(_:_:)``, or nil
+/// when it has none (compared by identity or never equal).
+func _canonicalAttributeValue(_ value: Any) -> AnyHashable? {
+    switch value {
+    case let s as String: return AnyHashable(s)
+    case let n as NSNumber: return AnyHashable(n.doubleValue)
+    case let i as any BinaryInteger: return AnyHashable(Double(i))
+    case let f as any BinaryFloatingPoint: return AnyHashable(Double(f))
+    case let array as [Any]:
+        var elements: [AnyHashable] = []
+        elements.reserveCapacity(array.count)
+        for element in array {
+            guard let e = _canonicalAttributeValue(element) else { return nil }
+            elements.append(e)
+        }
+        return AnyHashable(elements)
+    default: return value as? AnyHashable
+    }
 }
 
 /// Whether two attribute dictionaries are equal under ``_attributeValuesEqual(_:_:)``.
@@ -35,7 +57,7 @@ struct _AttributeSetKey: Hashable {
         for (key, value) in attributes {  // order-independent: sum of per-entry hashes
             var hasher = Hasher()
             hasher.combine(key)
-            if let v = value as? AnyHashable {
+            if let v = _canonicalAttributeValue(value) {
                 hasher.combine(v)
             } else if type(of: value) is AnyClass {
                 hasher.combine(ObjectIdentifier(value as AnyObject))
