@@ -166,15 +166,15 @@ open class NSAttributedString: NSObject, NSCopying, NSMutableCopying {
     /// Each run as `text{ key = value; … }`, in the style of Apple's description.
     open override var description: String {
         var out = ""
-        let s = string.utf16
-        enumerateAttributes(in: NSRange(location: 0, length: length), options: []) { attrs, r, _ in
-            let a = s.index(s.startIndex, offsetBy: r.location), b = s.index(a, offsetBy: r.length)
-            out += String(s[a..<b]) ?? String(decoding: Array(s[a..<b]), as: UTF16.self)
+        let all = NSRange(location: 0, length: length)
+        _forEachAttributeRun(in: all) { attrs, r in
+            out += String(decoding: _utf16(in: r), as: UTF16.self)
             out += "{\n"
             for (key, value) in attrs.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
                 out += "    \(key.rawValue) = \(value);\n"
             }
             out += "}"
+            return true
         }
         return out
     }
