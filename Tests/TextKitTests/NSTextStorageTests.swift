@@ -125,6 +125,20 @@ struct NSTextStorageTests {
         #expect(storage.attribute(.attachment, at: 5, effectiveRange: nil) == nil)
     }
 
+    @Test("processEditing calls an overridden fixAttributes over the edited paragraphs")
+    func overriddenFixAttributes() {
+        final class FixingStorage: NSTextStorage {
+            var fixed: [NSRange] = []
+            override func fixAttributes(in range: NSRange) {
+                fixed.append(range)
+                super.fixAttributes(in: range)
+            }
+        }
+        let storage = FixingStorage(string: "one\ntwo\nthree")
+        storage.replaceCharacters(in: NSRange(location: 5, length: 1), with: "W")
+        #expect(storage.fixed == [NSRange(location: 4, length: 4)])
+    }
+
     @Test("A lazily fixing subclass fixes only when asked")
     func lazyFixing() {
         final class LazyStorage: NSTextStorage {

@@ -1,13 +1,6 @@
 extension NSMutableAttributedString {
-    /// Repairs attributes that are inconsistent after an edit, as UIKit's `fixAttributes(in:)`:
-    /// - paragraph styles are made uniform per paragraph: the style of the paragraph's first character
-    ///   wins (or none, if the first character has none);
-    /// - `.attachment` is removed from every character that is not U+FFFC.
-    ///
-    /// `range` is extended to whole paragraphs. Font fixing (substituting a font that has the glyphs) is
-    /// not done here: it is the typesetter's business, through the font fallback cascade, and it never
-    /// changes the stored attributes. Works through the primitives, so subclasses see the changes.
-    public func fixAttributes(in range: NSRange) {
+    /// The built-in work of ``NSMutableAttributedString/fixAttributes(in:)``.
+    package func _fixAttributes(in range: NSRange) {
         _checkRange(range)
         guard length > 0 else { return }
         let whole = paragraphRange(for: range)

@@ -45,6 +45,19 @@ open class NSMutableAttributedString: NSAttributedString {
     /// Ends a group of changes started by ``beginEditing()``.
     open func endEditing() {}
 
+    /// Repairs attributes that are inconsistent after an edit, as UIKit's `fixAttributes(in:)`:
+    /// - paragraph styles are made uniform per paragraph: the style of the paragraph's first character
+    ///   wins (or none, if the first character has none);
+    /// - `.attachment` is removed from every character that is not U+FFFC.
+    ///
+    /// `range` is extended to whole paragraphs. Font fixing (substituting a font that has the glyphs) is
+    /// not done here: it is the typesetter's business, through the font fallback cascade, and it never
+    /// changes the stored attributes. Works through the primitives, so subclasses see the changes.
+    /// Override to add fixes (call `super`); ``NSTextStorage`` calls it from `processEditing()`.
+    open func fixAttributes(in range: NSRange) {
+        _fixAttributes(in: range)
+    }
+
     // MARK: Fast-path plumbing
 
     /// Whether mutators may change the built-in storage directly (see ``NSAttributedString/_primitives``).
