@@ -1,0 +1,224 @@
+import TextKitModel
+
+/// The text of a TextKit stack, as UIKit's `NSTextStorage`: an attributed string that reports its
+/// changes to its layout managers, its delegate and `NotificationCenter`.
+///
+/// Every change goes through ``edited(_:range:changeInLength:)``. Outside a ``beginEditing()`` /
+/// ``endEditing()`` group that immediately runs ``processEditing()``; inside one, the changes are
+/// collected (their ranges unioned and shifted into the final text's coordinates) and processed once
+/// at the outermost ``endEditing()``.
+///
+/// ## Subclassing
+/// As with Apple's class, a subclass may keep its own backing store: override the primitives
+/// `string`, `attributes(at:effectiveRange:)`, `replaceCharacters(in:with:)` and
+/// `setAttributes(_:range:)`, and call ``edited(_:range:changeInLength:)`` from the two mutating
+/// ones. Every other method goes through those overrides. Override ``processEditing()`` to restyle
+/// text after an edit (e.g. syntax highlighting) and call `super.processEditing()` last: attribute
+/// changes made there are folded into the same notification.
+open class NSTextStorage: NSMutableAttributedString {
+
+    /// What an edit changed.
+    public struct EditActions: OptionSet, Sendable, Hashable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// Attributes changed (characters did not).
+        public static let editedAttributes = EditActions(rawValue: 1 << 0)
+        /// Characters changed (possibly attributes too).
+        public static let editedCharacters = EditActions(rawValue: 1 << 1)
+    }
+
+    /// Posted (object: the text storage) at the start of ``processEditing()``, after the delegate's
+    /// `willProcessEditing` call.
+    public static let willProcessEditingNotification = NSNotification.Name("NSTextStorageWillProcessEditingNotification")
+    /// Posted (object: the text storage) after attributes were fixed, after the delegate's
+    /// `didProcessEditing` call and before the layout managers are told.
+    public static let didProcessEditingNotification = NSNotification.Name("NSTextStorageDidProcessEditingNotification")
+
+    /// Told before and after each round of processing.
+    open weak var delegate: NSTextStorageDelegate?
+
+    /// The layout managers laying out this text, in the order they were added (the storage owns them).
+    public private(set) var layoutManagers: [NSLayoutManager] = []
+
+    /// What the pending edits changed; empty outside editing.
+    public internal(set) var editedMask: EditActions = []
+    /// The range of the pending edits in the current text; `{NSNotFound, 0}` outside editing.
+    public internal(set) var editedRange = NSRange(location: NSNotFound, length: 0)
+    /// The net change in length of the pending edits; 0 outside editing.
+    public internal(set) var changeInLength = 0
+
+    /// Nesting depth of beginEditing()/endEditing().
+    var editingDepth = 0
+    /// True while processEditing() runs: edits made then are folded into the current round.
+    var isProcessingEdits = false
+    /// With lazy fixing: the union of ranges whose attributes still need fixing.
+    var pendingFixRange: NSRange?
+
+    // MARK: Initialisers
+
+    public override init() {
+        super.init()
+        adoptBuiltInPrimitives()
+    }
+
+    public override init(string str: String) {
+        super.init(string: str)
+        adoptBuiltInPrimitives()
+    }
+
+    public override init(string str: String, attributes attrs: [NSAttributedString.Key: Any]? = nil) {
+        super.init(string: str, attributes: attrs)
+        adoptBuiltInPrimitives()
+    }
+
+    public override init(attributedString attrStr: NSAttributedString) {
+        super.init(attributedString: attrStr)
+        adoptBuiltInPrimitives()
+    }
+
+    /// Exactly `NSTextStorage` (not a subclass): its primitives are the built-in storage's plus a
+    /// notification, so derived methods may use the storage directly and then call `edited` — which
+    /// is what these primitives would do. A subclass always goes through its primitives.
+    private func adoptBuiltInPrimitives() {
+        if type(of: self) == NSTextStorage.self { _primitives = .builtInNotifying }
+    }
+
+    // MARK: Primitives: the built-in storage, plus edited(...)
+
+    /// Replaces characters (see ``NSMutableAttributedString``) and reports `.editedCharacters`.
+    open override func replaceCharacters(in range: NSRange, with str: String) {
+        let delta = str.utf16.count - range.length
+        super.replaceCharacters(in: range, with: str)
+        edited(.editedCharacters, range: range, changeInLength: delta)
+    }
+
+    /// Sets attributes (see ``NSMutableAttributedString``) and reports `.editedAttributes`.
+    open override func setAttributes(_ attrs: [NSAttributedString.Key: Any]?, range: NSRange) {
+        super.setAttributes(attrs, range: range)
+        edited(.editedAttributes, range: range, changeInLength: 0)
+    }
+
+    // MARK: Layout managers
+
+    /// Attaches `aLayoutManager` (the storage keeps it) and sets its `textStorage`.
+    open func addLayoutManager(_ aLayoutManager: NSLayoutManager) {
+        guard !layoutManagers.contains(where: { $0 === aLayoutManager }) else { return }
+        aLayoutManager.textStorage?.removeLayoutManager(aLayoutManager)
+        layoutManagers.append(aLayoutManager)
+        aLayoutManager.textStorage = self
+    }
+
+    /// Detaches `aLayoutManager` and clears its `textStorage`.
+    open func removeLayoutManager(_ aLayoutManager: NSLayoutManager) {
+        guard let i = layoutManagers.firstIndex(where: { $0 === aLayoutManager }) else { return }
+        layoutManagers.remove(at: i)
+        aLayoutManager.textStorage = nil
+    }
+
+    // MARK: Editing
+
+    /// Starts a group of edits processed together at the matching ``endEditing()``. Calls nest.
+    open override func beginEditing() {
+        editingDepth += 1
+    }
+
+    /// Ends a group of edits; the outermost call runs ``processEditing()`` once for all of them.
+    /// - Precondition: a matching ``beginEditing()`` was called.
+    open override func endEditing() {
+        precondition(editingDepth > 0, "NSTextStorage.endEditing() without beginEditing()")
+        editingDepth -= 1
+        if editingDepth == 0 && !isProcessingEdits && !editedMask.isEmpty { runProcessEditing() }
+    }
+
+    /// Records a change; a subclass's mutating primitives must call it after changing their store.
+    ///
+    /// `editedRange` is the range *before* the change (as given to the primitive) and `delta` the
+    /// change in length. Pending edits are combined as Apple does: the earlier range is shifted into
+    /// the new text's coordinates (by `delta` when it lies after the change; clipped to the replacement
+    /// when it overlaps it) and unioned with the new range `{location, length + delta}`. Outside a
+    /// ``beginEditing()`` group (and outside processing) this runs ``processEditing()`` at once.
+    open func edited(_ editedMask: EditActions, range editedRange: NSRange, changeInLength delta: Int) {
+        let newRange = NSRange(location: editedRange.location, length: editedRange.length + delta)
+        precondition(newRange.length >= 0, "edited(_:range:changeInLength:): range {\(editedRange.location), \(editedRange.length)} with change \(delta) has negative length")
+        if self.editedMask.isEmpty || self.editedRange.location == NSNotFound {
+            self.editedRange = newRange
+        } else {
+            let old = self.editedRange
+            let lo = Self.shift(old.location, by: editedRange, delta: delta, isLower: true)
+            let hi = Self.shift(old.location + old.length, by: editedRange, delta: delta, isLower: false)
+            self.editedRange = NSUnionRange(NSRange(location: lo, length: max(0, hi - lo)), newRange)
+        }
+        if let pending = pendingFixRange {
+            let lo = Self.shift(pending.location, by: editedRange, delta: delta, isLower: true)
+            let hi = Self.shift(pending.location + pending.length, by: editedRange, delta: delta, isLower: false)
+            pendingFixRange = NSRange(location: lo, length: max(0, hi - lo))
+        }
+        self.editedMask.formUnion(editedMask)
+        changeInLength += delta
+        if editingDepth == 0 && !isProcessingEdits { runProcessEditing() }
+    }
+
+    /// Processes the pending edits, in Apple's order:
+    /// 1. the delegate's `textStorage(_:willProcessEditing:range:changeInLength:)`, then
+    ///    ``willProcessEditingNotification``;
+    /// 2. ``invalidateAttributes(in:)`` over the edited range extended to whole paragraphs, which fixes
+    ///    attributes now unless ``fixesAttributesLazily``;
+    /// 3. the delegate's `textStorage(_:didProcessEditing:range:changeInLength:)`, then
+    ///    ``didProcessEditingNotification``;
+    /// 4. each layout manager's `processEditing(for:edited:range:changeInLength:invalidatedRange:)`.
+    ///
+    /// Attribute changes made by an override before calling `super`, or by the delegate, are folded
+    /// into ``editedRange``/``editedMask`` of this same round. Changing characters then is a
+    /// programmer error in Apple's TextKit; here it is folded in too.
+    open func processEditing() {
+        delegate?.textStorage(self, willProcessEditing: editedMask, range: editedRange, changeInLength: changeInLength)
+        NotificationCenter.default.post(name: NSTextStorage.willProcessEditingNotification, object: self)
+
+        invalidateAttributes(in: paragraphRange(for: clippedEditedRange))
+
+        delegate?.textStorage(self, didProcessEditing: editedMask, range: editedRange, changeInLength: changeInLength)
+        NotificationCenter.default.post(name: NSTextStorage.didProcessEditingNotification, object: self)
+
+        let invalidated = paragraphRange(for: clippedEditedRange)
+        for layoutManager in layoutManagers {
+            layoutManager.processEditing(for: self, edited: editedMask, range: editedRange,
+                                         changeInLength: changeInLength, invalidatedRange: invalidated)
+        }
+    }
+
+    /// Whether attributes are fixed only when someone asks (``ensureAttributesAreFixed(in:)``) instead
+    /// of during every ``processEditing()``. False here — a divergence: Apple's concrete class is lazy
+    /// and relies on its layout managers asking. Our fixing costs O(paragraph) per edit, and eager
+    /// fixing means every reader sees fixed attributes. A subclass may return true; then readers must
+    /// call ``ensureAttributesAreFixed(in:)`` before they read.
+    open var fixesAttributesLazily: Bool { false }
+
+    /// Marks the attributes in `range` as needing fixing: fixes them now (``fixAttributes(in:)``)
+    /// unless ``fixesAttributesLazily``, in which case it remembers the range.
+    open func invalidateAttributes(in range: NSRange) {
+        if fixesAttributesLazily {
+            pendingFixRange = pendingFixRange.map { NSUnionRange($0, range) } ?? range
+        } else {
+            fixAttributes(in: range)
+        }
+    }
+
+    /// With lazy fixing, fixes any remembered attributes that meet `range` (whole paragraphs).
+    /// Does nothing otherwise.
+    open func ensureAttributesAreFixed(in range: NSRange) {
+        guard fixesAttributesLazily, let pending = pendingFixRange else { return }
+        let overlap = NSIntersectionRange(pending, range)
+        guard overlap.length > 0 || (range.length == 0 && NSLocationInRange(range.location, pending)) else { return }
+        let fix = paragraphRange(for: overlap)
+        fixAttributes(in: fix)
+        if fix.location <= pending.location && fix.location + fix.length >= pending.location + pending.length {
+            pendingFixRange = nil
+        }
+    }
+}
+
+extension NSTextStorage: _BuiltInEditNotifying {
+    package func _builtInStorageEdited(mask: UInt, range: NSRange, changeInLength delta: Int) {
+        edited(EditActions(rawValue: mask), range: range, changeInLength: delta)
+    }
+}

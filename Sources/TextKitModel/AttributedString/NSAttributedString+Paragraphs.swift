@@ -1,0 +1,74 @@
+// Paragraphs and lines, as NSString defines them:
+//   paragraph separators: LF, CR, CRLF (one separator), U+2029 PARAGRAPH SEPARATOR;
+//   line separators: those, plus U+2028 LINE SEPARATOR and U+0085 NEXT LINE.
+// The text rope counts both kinds of break in its node summaries, so on the built-in storage each
+// query costs O(log n) plus a scan of one chunk (≤ 2048 units), whatever the paragraph's length.
+
+extension NSAttributedString {
+    /// The range of the paragraphs holding `range`, separators included, as `NSString.paragraphRange(for:)`.
+    /// A range at the very end after a final separator gives an empty range at the end.
+    /// - Precondition: `range` lies within the string.
+    public func paragraphRange(for range: NSRange) -> NSRange {
+        _checkRange(range)
+        return _enclosing(range, lines: false)
+    }
+
+    /// The range of the lines holding `range`, terminators included, as `NSString.lineRange(for:)`.
+    /// Unlike paragraphs, lines also end at U+2028 and U+0085.
+    public func lineRange(for range: NSRange) -> NSRange {
+        _checkRange(range)
+        return _enclosing(range, lines: true)
+    }
+
+    private func _enclosing(_ range: NSRange, lines: Bool) -> NSRange {
+        _withTextRope { text in
+            let first = text.enclosingBreakRange(containing: range.location, lines: lines)
+            let last = range.length > 0
+                ? text.enclosingBreakRange(containing: range.location + range.length - 1, lines: lines) : first
+            return NSRange(location: first.start, length: max(last.end, first.end) - first.start)
+        }
+    }
+
+    /// Runs `body` on the built-in text rope, or on one built from ``string`` for a subclass (O(n)).
+    func _withTextRope<R>(_ body: (_UTF16Rope) -> R) -> R {
+        if _primitives != .custom { return body(_storage.text) }
+        return body(_UTF16Rope(string.utf16))
+    }
+
+    // MARK: Package-level paragraph access for the layout layer
+
+    /// The number of paragraphs: paragraph separators + 1 (the last paragraph may be empty, after a
+    /// final separator or in an empty string). O(1) on the built-in storage.
+    package var _paragraphCount: Int {
+        _withTextRope { $0.paragraphBreakCount + 1 }
+    }
+
+    /// The index of the paragraph holding `offset` (0 ≤ offset ≤ length); an offset between CR and LF
+    /// belongs to the CR's paragraph. O(log n).
+    package func _paragraphIndex(containing offset: Int) -> Int {
+        precondition(offset >= 0 && offset <= length, "paragraph offset \(offset) out of bounds; string length \(length)")
+        return _withTextRope { $0.breaks(before: offset, lines: false) }
+    }
+
+    /// Paragraph number `index` (0 ≤ index < `_paragraphCount`): its range with separator, and where
+    /// its contents end (before the separator). O(log n).
+    package func _paragraph(at index: Int) -> (range: NSRange, contentsEnd: Int) {
+        _withTextRope { text in
+            precondition(index >= 0 && index <= text.paragraphBreakCount,
+                         "paragraph \(index) out of bounds; \(text.paragraphBreakCount + 1) paragraphs")
+            let start = text.offsetAfterBreak(index, lines: false)
+            let b = text.enclosingBreakRange(containing: start, lines: false)
+            return (NSRange(location: b.start, length: b.end - b.start), b.contentsEnd)
+        }
+    }
+
+    /// The paragraph holding `offset` (0 ≤ offset ≤ length): range with separator and contents end.
+    /// O(log n).
+    package func _paragraph(containing offset: Int) -> (range: NSRange, contentsEnd: Int) {
+        precondition(offset >= 0 && offset <= length, "paragraph offset \(offset) out of bounds; string length \(length)")
+        return _withTextRope { text in
+            let b = text.enclosingBreakRange(containing: offset, lines: false)
+            return (NSRange(location: b.start, length: b.end - b.start), b.contentsEnd)
+        }
+    }
+}

@@ -1,0 +1,181 @@
+/// A string with attributes on ranges of its characters, as Foundation's and UIKit's
+/// `NSAttributedString`, reimplemented so that it can be subclassed on Linux (Foundation's class
+/// cluster cannot be: its derived methods bypass the primitives).
+///
+/// Lengths and locations are in UTF-16 code units (`NSRange`), as in Apple's API. The text is kept
+/// exactly as given, lone surrogates and NULs included; ``string`` shows a lone surrogate as U+FFFD,
+/// which keeps the UTF-16 length.
+///
+/// ## Subclassing
+/// The primitives are ``string`` and ``attributes(at:effectiveRange:)``; every other reading method
+/// is written in terms of them (and ``length``), so a subclass that overrides the two to read from a
+/// backing store of its own works. The built-in storage is a rope: edits and queries cost O(log n).
+///
+/// Derived methods take a fast path straight to the built-in storage only when the object's exact
+/// class is one whose primitives we wrote (see ``_primitives``); any subclass — even one that
+/// overrides nothing — goes through the primitives, so overriding them is always honoured.
+open class NSAttributedString: NSObject, NSCopying, NSMutableCopying {
+    /// Foundation's key type, so `[NSAttributedString.Key: Any]` is the dictionary Foundation uses.
+    public typealias Key = Foundation.NSAttributedString.Key
+    public typealias EnumerationOptions = Foundation.NSAttributedString.EnumerationOptions
+
+    /// Built-in storage; what the base-class primitives read and write.
+    package var _storage: _AttributedStorage
+
+    /// Which of the primitives are the built-in ones, decided once per object from its exact class.
+    package var _primitives: _PrimitiveKind
+
+    /// How an object's primitives relate to the built-in storage.
+    package enum _PrimitiveKind: Sendable {
+        /// Exactly `NSAttributedString`/`NSMutableAttributedString`: read and write the storage directly.
+        case builtIn
+        /// Exactly `NSTextStorage`: reads are built in; writes go to the storage and then must call
+        /// `edited(_:range:changeInLength:)` (through ``_BuiltInEditNotifying``).
+        case builtInNotifying
+        /// A subclass: everything goes through the overridable primitives.
+        case custom
+    }
+
+    private static func primitiveKind(of object: NSAttributedString) -> _PrimitiveKind {
+        let type = Swift.type(of: object)
+        return type == NSAttributedString.self || type == NSMutableAttributedString.self ? .builtIn : .custom
+    }
+
+    // MARK: Initialisers
+
+    /// An empty attributed string.
+    public override init() {
+        _storage = _AttributedStorage()
+        _primitives = .custom
+        super.init()
+        _primitives = Self.primitiveKind(of: self)
+    }
+
+    /// `str` with no attributes.
+    public init(string str: String) {
+        _storage = _AttributedStorage(units: str.utf16, attributes: [:])
+        _primitives = .custom
+        super.init()
+        _primitives = Self.primitiveKind(of: self)
+    }
+
+    /// `str` with `attrs` on all of it (none when `attrs` is nil).
+    public init(string str: String, attributes attrs: [NSAttributedString.Key: Any]? = nil) {
+        _storage = _AttributedStorage(units: str.utf16, attributes: attrs ?? [:])
+        _primitives = .custom
+        super.init()
+        _primitives = Self.primitiveKind(of: self)
+    }
+
+    /// A copy of `attrStr`'s characters and attributes (read through its primitives when it is a subclass).
+    public init(attributedString attrStr: NSAttributedString) {
+        _storage = attrStr._snapshotStorage()
+        _primitives = .custom
+        super.init()
+        _primitives = Self.primitiveKind(of: self)
+    }
+
+    /// The built-in storage of this object, or one built from its primitives when it is a subclass.
+    package func _snapshotStorage() -> _AttributedStorage {
+        if _primitives != .custom { return _storage }
+        let s = string
+        var storage = _AttributedStorage(units: s.utf16, attributes: [:])
+        var location = 0
+        let n = storage.length
+        while location < n {
+            var range = NSRange()
+            let attrs = attributes(at: location, effectiveRange: &range)
+            let end = min(n, max(range.location + range.length, location + 1))
+            storage.setAttributes(attrs, range: location..<end)
+            location = end
+        }
+        return storage
+    }
+
+    // MARK: Primitives
+
+    /// The characters, as a Swift `String` (primitive). On the built-in storage the string is rebuilt
+    /// at most once per mutation (O(n) then, O(1) after); code that reads pieces of a long text should
+    /// use ``attributedSubstring(from:)`` or the package-level accessors instead.
+    open var string: String {
+        _storage.string()
+    }
+
+    /// The attributes of the character at `location`, and in `range` the range of the run that holds
+    /// it — all characters with equal attributes around it in the built-in storage, not necessarily
+    /// the longest such range in a subclass (primitive).
+    /// - Precondition: `0 <= location < length`.
+    open func attributes(at location: Int, effectiveRange range: NSRangePointer?) -> [NSAttributedString.Key: Any] {
+        _checkIndex(location)
+        let (attrs, r, _) = _storage.attributes(at: location)
+        range?.pointee = NSRange(location: r.lowerBound, length: r.count)
+        return attrs
+    }
+
+    /// The length in UTF-16 code units. O(1) on the built-in storage; a subclass that only overrides
+    /// ``string`` pays `string.utf16.count`.
+    open var length: Int {
+        _primitives == .custom ? string.utf16.count : _storage.length
+    }
+
+    // MARK: Range checks (programmer errors trap, as TextKit raises NSRangeException)
+
+    package func _checkIndex(_ location: Int, _ function: StaticString = #function) {
+        let n = length
+        precondition(location >= 0 && location < n, "\(function): index \(location) out of bounds; string length \(n)")
+    }
+
+    package func _checkRange(_ range: NSRange, _ function: StaticString = #function) {
+        let n = length
+        precondition(range.location >= 0 && range.length >= 0 && range.location <= n && range.length <= n - range.location,
+                     "\(function): range {\(range.location), \(range.length)} out of bounds; string length \(n)")
+    }
+
+    // MARK: NSCopying
+
+    /// An immutable copy (O(1) on the built-in storage: the ropes are shared until either side mutates).
+    open func copy(with zone: NSZone? = nil) -> Any {
+        NSAttributedString(attributedString: self)
+    }
+
+    /// A mutable copy.
+    open func mutableCopy(with zone: NSZone? = nil) -> Any {
+        NSMutableAttributedString(attributedString: self)
+    }
+
+    // MARK: NSObject
+
+    open override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? NSAttributedString else { return false }
+        return isEqual(to: other)
+    }
+
+    /// Hashes the length and the text's first units (consistent with ``isEqual(to:)``).
+    open override var hash: Int {
+        var hasher = Hasher()
+        let n = length
+        hasher.combine(n)
+        if _primitives != .custom {
+            for u in _storage.text.units(in: 0..<min(n, 32)) { hasher.combine(u) }
+        } else {
+            for u in string.utf16.prefix(32) { hasher.combine(u) }
+        }
+        return hasher.finalize()
+    }
+
+    /// Each run as `text{ key = value; … }`, in the style of Apple's description.
+    open override var description: String {
+        var out = ""
+        let all = NSRange(location: 0, length: length)
+        _forEachAttributeRun(in: all) { attrs, r in
+            out += String(decoding: _utf16(in: r), as: UTF16.self)
+            out += "{\n"
+            for (key, value) in attrs.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+                out += "    \(key.rawValue) = \(value);\n"
+            }
+            out += "}"
+            return true
+        }
+        return out
+    }
+}

@@ -1,0 +1,170 @@
+/// Lets the built-in fast paths of ``NSMutableAttributedString`` report an edit to a class whose
+/// mutating primitives add a notification to the built-in storage (``NSTextStorage``): after a fast
+/// path changed the storage directly, it calls this exactly as the overridden primitive would have
+/// called `edited(_:range:changeInLength:)`. `mask` uses NSTextStorage's raw values
+/// (1 = attributes, 2 = characters).
+package protocol _BuiltInEditNotifying: AnyObject {
+    func _builtInStorageEdited(mask: UInt, range: NSRange, changeInLength delta: Int)
+}
+
+/// An attributed string that can change, as Foundation's `NSMutableAttributedString`.
+///
+/// ## Subclassing
+/// The mutating primitives are ``replaceCharacters(in:with:)-(_,String)`` and
+/// ``setAttributes(_:range:)``; every other mutator is written in terms of them (plus the reading
+/// primitives) and brackets its work in ``beginEditing()``/``endEditing()``. A subclass that
+/// overrides the four primitives to forward to a backing store therefore sees every change.
+open class NSMutableAttributedString: NSAttributedString {
+
+    // MARK: Primitives
+
+    /// Replaces the characters in `range` with `str` (primitive). The new characters take the
+    /// attributes of the first replaced character; when `range` is empty, those of the character
+    /// before it, or at location 0 of the character after it, or none in an empty string.
+    /// O(log n + str.utf16.count) on the built-in storage.
+    /// - Precondition: `range` lies within the string.
+    open func replaceCharacters(in range: NSRange, with str: String) {
+        _checkRange(range)
+        _storage.replaceCharacters(in: range.location..<(range.location + range.length), with: str.utf16)
+    }
+
+    /// Sets the attributes of the characters in `range` to exactly `attrs` (none when nil), replacing
+    /// whatever they had (primitive). O(log n + runs replaced) on the built-in storage.
+    /// - Precondition: `range` lies within the string.
+    open func setAttributes(_ attrs: [NSAttributedString.Key: Any]?, range: NSRange) {
+        _checkRange(range)
+        _storage.setAttributes(attrs ?? [:], range: range.location..<(range.location + range.length))
+    }
+
+    // MARK: Batching
+
+    /// Starts a group of changes. Does nothing here; ``NSTextStorage`` delays its processing until the
+    /// matching ``endEditing()``. Calls nest.
+    open func beginEditing() {}
+
+    /// Ends a group of changes started by ``beginEditing()``.
+    open func endEditing() {}
+
+    /// Repairs attributes that are inconsistent after an edit, as UIKit's `fixAttributes(in:)`:
+    /// - paragraph styles are made uniform per paragraph: the style of the paragraph's first character
+    ///   wins (or none, if the first character has none);
+    /// - `.attachment` is removed from every character that is not U+FFFC.
+    ///
+    /// `range` is extended to whole paragraphs. Font fixing (substituting a font that has the glyphs) is
+    /// not done here: it is the typesetter's business, through the font fallback cascade, and it never
+    /// changes the stored attributes. Works through the primitives, so subclasses see the changes.
+    /// Override to add fixes (call `super`); ``NSTextStorage`` calls it from `processEditing()`.
+    open func fixAttributes(in range: NSRange) {
+        _fixAttributes(in: range)
+    }
+
+    // MARK: Fast-path plumbing
+
+    /// Whether mutators may change the built-in storage directly (see ``NSAttributedString/_primitives``).
+    private var _writesBuiltIn: Bool { _primitives != .custom }
+
+    /// After a fast-path change: tell an ``NSTextStorage`` what its primitives would have told it.
+    private func _noteEdit(_ mask: UInt, _ range: NSRange, _ delta: Int) {
+        if _primitives == .builtInNotifying, let notifying = self as? _BuiltInEditNotifying {
+            notifying._builtInStorageEdited(mask: mask, range: range, changeInLength: delta)
+        }
+    }
+
+    // MARK: Derived mutators
+
+    /// Replaces the characters in `range` with the characters and attributes of `attrString`.
+    public func replaceCharacters(in range: NSRange, with attrString: NSAttributedString) {
+        _checkRange(range)
+        let r = range.location..<(range.location + range.length)
+        if _writesBuiltIn {
+            let source = attrString._snapshotStorage()
+            _storage.replace(r, with: source, range: 0..<source.length)
+            _noteEdit(3, range, source.length - range.length)
+            return
+        }
+        // Through the primitives. The text travels as a String, so a lone surrogate in `attrString`
+        // arrives as U+FFFD (same length).
+        beginEditing()
+        let n = attrString.length
+        replaceCharacters(in: range, with: attrString.string)
+        var location = 0
+        while location < n {
+            var run = NSRange()
+            let attrs = attrString.attributes(at: location, effectiveRange: &run)
+            let end = min(n, max(location + 1, run.location + run.length))
+            setAttributes(attrs, range: NSRange(location: range.location + location, length: end - location))
+            location = end
+        }
+        endEditing()
+    }
+
+    /// Adds `value` for `name` to the characters in `range`, keeping their other attributes.
+    public func addAttribute(_ name: NSAttributedString.Key, value: Any, range: NSRange) {
+        addAttributes([name: value], range: range)
+    }
+
+    /// Adds `attrs` to the characters in `range`; keys already present take the new values.
+    public func addAttributes(_ attrs: [NSAttributedString.Key: Any], range: NSRange) {
+        _modifyAttributes(in: range) { $0.merge(attrs) { _, new in new } }
+    }
+
+    /// Removes the attribute `name` from the characters in `range`.
+    public func removeAttribute(_ name: NSAttributedString.Key, range: NSRange) {
+        _modifyAttributes(in: range) { $0[name] = nil }
+    }
+
+    /// Rewrites the attributes of each run in `range` with `change`, via the primitives.
+    private func _modifyAttributes(in range: NSRange, _ change: (inout [NSAttributedString.Key: Any]) -> Void) {
+        _checkRange(range)
+        guard range.length > 0 else { return }
+        if _writesBuiltIn {
+            var pieces: [(Range<Int>, [NSAttributedString.Key: Any])] = []
+            _storage.runs.forEachRun(in: range.location..<(range.location + range.length)) { id, r in
+                var attrs = _storage.table[id]
+                change(&attrs)
+                pieces.append((r, attrs))
+                return true
+            }
+            for (r, attrs) in pieces { _storage.setAttributes(attrs, range: r) }
+            _noteEdit(1, range, 0)
+            return
+        }
+        beginEditing()
+        var location = range.location
+        let end = range.location + range.length
+        while location < end {
+            var run = NSRange()
+            var attrs = attributes(at: location, effectiveRange: &run)
+            let runEnd = min(end, max(location + 1, run.location + run.length))
+            change(&attrs)
+            setAttributes(attrs, range: NSRange(location: location, length: runEnd - location))
+            location = runEnd
+        }
+        endEditing()
+    }
+
+    /// Inserts `attrString` at `loc`. - Precondition: `0 <= loc <= length`.
+    public func insert(_ attrString: NSAttributedString, at loc: Int) {
+        replaceCharacters(in: NSRange(location: loc, length: 0), with: attrString)
+    }
+
+    /// Appends `attrString`.
+    public func append(_ attrString: NSAttributedString) {
+        replaceCharacters(in: NSRange(location: length, length: 0), with: attrString)
+    }
+
+    /// Deletes the characters in `range`.
+    public func deleteCharacters(in range: NSRange) {
+        replaceCharacters(in: range, with: "")
+    }
+
+    /// Replaces all characters and attributes with those of `attrString`.
+    public func setAttributedString(_ attrString: NSAttributedString) {
+        replaceCharacters(in: NSRange(location: 0, length: length), with: attrString)
+    }
+
+    /// An immutable copy.
+    open override func copy(with zone: NSZone? = nil) -> Any {
+        NSAttributedString(attributedString: self)
+    }
+}

@@ -1,0 +1,193 @@
+/// The layout of a paragraph (the value of `.paragraphStyle`), as UIKit's `NSParagraphStyle`.
+/// Immutable; ``NSMutableParagraphStyle`` adds setters. Two styles are equal when every property is
+/// (UIKit's `isEqual(_:)`), so attribute runs holding equal styles merge.
+///
+/// Lengths are in points. Indents are measured from the line fragment's leading edge (after the
+/// container's line fragment padding); a positive ``tailIndent`` is measured from the leading edge
+/// (a fixed line length), zero or negative from the trailing edge.
+open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying, @unchecked Sendable {  // immutable unless mutable subclass
+
+    /// How lines may be broken beyond UAX #14, as UIKit's `NSParagraphStyle.LineBreakStrategy`.
+    public struct LineBreakStrategy: OptionSet, Sendable, Hashable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// Avoid a single word alone on the last line by pushing words down.
+        public static let pushOut = LineBreakStrategy(rawValue: 1 << 0)
+        /// Korean: break between words, not between Hangul syllables.
+        public static let hangulWordPriority = LineBreakStrategy(rawValue: 1 << 1)
+        /// The system's standard strategy (all of the above as fits).
+        public static let standard = LineBreakStrategy(rawValue: 0xFFFF)
+    }
+
+    /// All properties in one value, so that equality, hashing and copying stay in step.
+    package struct Values: Equatable {
+        var alignment: NSTextAlignment = .natural
+        var firstLineHeadIndent: CGFloat = 0
+        var headIndent: CGFloat = 0
+        var tailIndent: CGFloat = 0
+        var lineSpacing: CGFloat = 0
+        var paragraphSpacing: CGFloat = 0
+        var paragraphSpacingBefore: CGFloat = 0
+        var lineHeightMultiple: CGFloat = 0
+        var minimumLineHeight: CGFloat = 0
+        var maximumLineHeight: CGFloat = 0
+        var lineBreakMode: NSLineBreakMode = .byWordWrapping
+        var baseWritingDirection: NSWritingDirection = .natural
+        var hyphenationFactor: Float = 0
+        var usesDefaultHyphenation = false
+        var tabStops: [NSTextTab] = (1...12).map { NSTextTab(textAlignment: .left, location: CGFloat($0) * 28) }
+        var defaultTabInterval: CGFloat = 0
+        var allowsDefaultTighteningForTruncation = false
+        var lineBreakStrategy: LineBreakStrategy = []
+        var textLists: [NSTextList] = []
+
+        package static func == (a: Values, b: Values) -> Bool {
+            a.alignment == b.alignment && a.firstLineHeadIndent == b.firstLineHeadIndent && a.headIndent == b.headIndent
+                && a.tailIndent == b.tailIndent && a.lineSpacing == b.lineSpacing && a.paragraphSpacing == b.paragraphSpacing
+                && a.paragraphSpacingBefore == b.paragraphSpacingBefore && a.lineHeightMultiple == b.lineHeightMultiple
+                && a.minimumLineHeight == b.minimumLineHeight && a.maximumLineHeight == b.maximumLineHeight
+                && a.lineBreakMode == b.lineBreakMode && a.baseWritingDirection == b.baseWritingDirection
+                && a.hyphenationFactor == b.hyphenationFactor && a.usesDefaultHyphenation == b.usesDefaultHyphenation
+                && a.tabStops == b.tabStops && a.defaultTabInterval == b.defaultTabInterval
+                && a.allowsDefaultTighteningForTruncation == b.allowsDefaultTighteningForTruncation
+                && a.lineBreakStrategy == b.lineBreakStrategy
+                && a.textLists.count == b.textLists.count && zip(a.textLists, b.textLists).allSatisfy { $0 === $1 }
+        }
+    }
+
+    package var values = Values()
+
+    public override init() { super.init() }
+
+    package init(values: Values) {
+        self.values = values
+        super.init()
+    }
+
+    /// The default style: natural alignment, word wrapping, no indents or spacing, 12 left tab stops
+    /// every 28 points, natural writing direction, no hyphenation.
+    public static let `default` = NSParagraphStyle()
+
+    /// The base writing direction for a language: right-to-left for Arabic, Hebrew, Persian, Urdu and
+    /// other right-to-left scripts' languages, else left-to-right; `.natural` when `languageName` is nil.
+    open class func defaultWritingDirection(forLanguage languageName: String?) -> NSWritingDirection {
+        guard let languageName else { return .natural }
+        let code = languageName.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map { $0.lowercased() } ?? ""
+        let rtl: Set<String> = ["ar", "he", "iw", "fa", "ur", "yi", "ji", "ps", "sd", "ug", "dv", "ckb", "syr", "arc", "nqo"]
+        return rtl.contains(code) ? .rightToLeft : .leftToRight
+    }
+
+    /// Alignment of the lines; default `.natural`.
+    open var alignment: NSTextAlignment { values.alignment }
+    /// Indent of the first line in points from the leading edge; default 0.
+    open var firstLineHeadIndent: CGFloat { values.firstLineHeadIndent }
+    /// Indent of the other lines in points from the leading edge; default 0.
+    open var headIndent: CGFloat { values.headIndent }
+    /// Positive: line length from the leading edge; zero or negative: inset from the trailing edge. Default 0.
+    open var tailIndent: CGFloat { values.tailIndent }
+    /// Extra points between the lines of the paragraph (added after each line but the last); default 0.
+    open var lineSpacing: CGFloat { values.lineSpacing }
+    /// Points added after the paragraph; default 0.
+    open var paragraphSpacing: CGFloat { values.paragraphSpacing }
+    /// Points added before the paragraph (not before the first one in a container); default 0.
+    open var paragraphSpacingBefore: CGFloat { values.paragraphSpacingBefore }
+    /// Factor applied to the natural line height before the min/max limits; 0 (default) means 1.
+    open var lineHeightMultiple: CGFloat { values.lineHeightMultiple }
+    /// Smallest line height in points; default 0.
+    open var minimumLineHeight: CGFloat { values.minimumLineHeight }
+    /// Largest line height in points; 0 (default) means no limit.
+    open var maximumLineHeight: CGFloat { values.maximumLineHeight }
+    /// Wrapping or truncation; default `.byWordWrapping`.
+    open var lineBreakMode: NSLineBreakMode { values.lineBreakMode }
+    /// Paragraph direction; default `.natural` (decided by the first strong character).
+    open var baseWritingDirection: NSWritingDirection { values.baseWritingDirection }
+    /// Hyphenation eagerness from 0 (never, default) to 1 (whenever a word fits badly).
+    open var hyphenationFactor: Float { values.hyphenationFactor }
+    /// Whether the system's default hyphenation applies (iOS 15); default false.
+    open var usesDefaultHyphenation: Bool { values.usesDefaultHyphenation }
+    /// Tab stops sorted by location; default 12 left stops every 28 points.
+    open var tabStops: [NSTextTab] { values.tabStops }
+    /// Spacing in points of the tab stops after the last of ``tabStops``; 0 (default) means none.
+    open var defaultTabInterval: CGFloat { values.defaultTabInterval }
+    /// Whether characters may be squeezed before truncating; default false.
+    open var allowsDefaultTighteningForTruncation: Bool { values.allowsDefaultTighteningForTruncation }
+    /// Extra line-breaking rules; default none.
+    open var lineBreakStrategy: LineBreakStrategy { values.lineBreakStrategy }
+    /// The lists the paragraph is in, outermost first; default none.
+    open var textLists: [NSTextList] { values.textLists }
+
+    open func copy(with zone: NSZone? = nil) -> Any { NSParagraphStyle(values: values) }
+    open func mutableCopy(with zone: NSZone? = nil) -> Any { NSMutableParagraphStyle(values: values) }
+
+    open override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? NSParagraphStyle else { return false }
+        return values == other.values
+    }
+
+    open override var hash: Int {
+        var h = Hasher()
+        h.combine(values.alignment)
+        h.combine(values.headIndent)
+        h.combine(values.firstLineHeadIndent)
+        h.combine(values.lineSpacing)
+        h.combine(values.tabStops.count)
+        return h.finalize()
+    }
+
+    open override var description: String {
+        let v = values
+        return "NSParagraphStyle: alignment \(v.alignment), lineSpacing \(v.lineSpacing), paragraphSpacing \(v.paragraphSpacing), "
+            + "paragraphSpacingBefore \(v.paragraphSpacingBefore), headIndent \(v.headIndent), tailIndent \(v.tailIndent), "
+            + "firstLineHeadIndent \(v.firstLineHeadIndent), lineHeight \(v.minimumLineHeight)/\(v.maximumLineHeight), "
+            + "lineHeightMultiple \(v.lineHeightMultiple), lineBreakMode \(v.lineBreakMode), tabs \(v.tabStops.count), "
+            + "defaultTabInterval \(v.defaultTabInterval), baseWritingDirection \(v.baseWritingDirection), "
+            + "hyphenationFactor \(v.hyphenationFactor)"
+    }
+}
+
+/// A paragraph style whose properties can be set, as UIKit's `NSMutableParagraphStyle`. Put a copy
+/// into attribute dictionaries (`copy() as! NSParagraphStyle`): a style changed after it was added
+/// changes the text's layout without telling the text storage.
+open class NSMutableParagraphStyle: NSParagraphStyle, @unchecked Sendable {
+    open override var alignment: NSTextAlignment { get { values.alignment } set { values.alignment = newValue } }
+    open override var firstLineHeadIndent: CGFloat { get { values.firstLineHeadIndent } set { values.firstLineHeadIndent = newValue } }
+    open override var headIndent: CGFloat { get { values.headIndent } set { values.headIndent = newValue } }
+    open override var tailIndent: CGFloat { get { values.tailIndent } set { values.tailIndent = newValue } }
+    open override var lineSpacing: CGFloat { get { values.lineSpacing } set { values.lineSpacing = newValue } }
+    open override var paragraphSpacing: CGFloat { get { values.paragraphSpacing } set { values.paragraphSpacing = newValue } }
+    open override var paragraphSpacingBefore: CGFloat { get { values.paragraphSpacingBefore } set { values.paragraphSpacingBefore = newValue } }
+    open override var lineHeightMultiple: CGFloat { get { values.lineHeightMultiple } set { values.lineHeightMultiple = newValue } }
+    open override var minimumLineHeight: CGFloat { get { values.minimumLineHeight } set { values.minimumLineHeight = newValue } }
+    open override var maximumLineHeight: CGFloat { get { values.maximumLineHeight } set { values.maximumLineHeight = newValue } }
+    open override var lineBreakMode: NSLineBreakMode { get { values.lineBreakMode } set { values.lineBreakMode = newValue } }
+    open override var baseWritingDirection: NSWritingDirection { get { values.baseWritingDirection } set { values.baseWritingDirection = newValue } }
+    open override var hyphenationFactor: Float { get { values.hyphenationFactor } set { values.hyphenationFactor = newValue } }
+    open override var usesDefaultHyphenation: Bool { get { values.usesDefaultHyphenation } set { values.usesDefaultHyphenation = newValue } }
+    /// Setting sorts the stops by location.
+    open override var tabStops: [NSTextTab] {
+        get { values.tabStops }
+        set { values.tabStops = newValue.sorted { $0.location < $1.location } }
+    }
+    open override var defaultTabInterval: CGFloat { get { values.defaultTabInterval } set { values.defaultTabInterval = newValue } }
+    open override var allowsDefaultTighteningForTruncation: Bool {
+        get { values.allowsDefaultTighteningForTruncation }
+        set { values.allowsDefaultTighteningForTruncation = newValue }
+    }
+    open override var lineBreakStrategy: LineBreakStrategy { get { values.lineBreakStrategy } set { values.lineBreakStrategy = newValue } }
+    open override var textLists: [NSTextList] { get { values.textLists } set { values.textLists = newValue } }
+
+    /// Adds a tab stop, keeping ``tabStops`` sorted by location.
+    open func addTabStop(_ anObject: NSTextTab) {
+        tabStops = values.tabStops + [anObject]
+    }
+
+    /// Removes the tab stops equal to `anObject`.
+    open func removeTabStop(_ anObject: NSTextTab) {
+        values.tabStops.removeAll { $0 == anObject }
+    }
+
+    /// Copies every property of `obj`.
+    open func setParagraphStyle(_ obj: NSParagraphStyle) {
+        values = obj.values
+    }
+}

@@ -1,0 +1,125 @@
+/// Equality of attribute values, which are `Any`.
+///
+/// - Numbers compare by value whatever their type, as `NSNumber.isEqual(_:)` does: `1`, `1.0`,
+///   `CGFloat(1)` and `NSNumber(value: 1)` are equal (Foundation hands numbers back as `NSNumber`).
+///   Arrays compare element by element under these rules (Foundation hands `[Int]` back as `[Any]`).
+/// - Other `Hashable` values (strings, URLs, `NSObject`s — which compare with `isEqual(_:)` — and our
+///   value classes such as ``NSParagraphStyle``) compare through `AnyHashable`.
+/// - Other class instances compare by identity (`===`), as `NSObject.isEqual(_:)` does by default.
+/// - Other values (non-hashable structs, closures) are never equal to anything, not even to
+///   themselves: runs carrying them are never merged with their neighbours. Make such values
+///   `Hashable` to get merging.
+@usableFromInline
+func _attributeValuesEqual(_ a: Any, _ b: Any) -> Bool {
+    if let ha = _canonicalAttributeValue(a), let hb = _canonicalAttributeValue(b) { return ha == hb }
+    if type(of: a) is AnyClass, type(of: b) is AnyClass { return (a as AnyObject) === (b as AnyObject) }
+    return false
+}
+
+/// The hashable form of an attribute value under the rules of ``_attributeValuesEqual(_:_:)``, or nil
+/// when it has none (compared by identity or never equal).
+func _canonicalAttributeValue(_ value: Any) -> AnyHashable? {
+    switch value {
+    case let s as String: return AnyHashable(s)
+    case let n as NSNumber: return AnyHashable(n.doubleValue)
+    case let i as any BinaryInteger: return AnyHashable(Double(i))
+    case let f as any BinaryFloatingPoint: return AnyHashable(Double(f))
+    case let array as [Any]:
+        var elements: [AnyHashable] = []
+        elements.reserveCapacity(array.count)
+        for element in array {
+            guard let e = _canonicalAttributeValue(element) else { return nil }
+            elements.append(e)
+        }
+        return AnyHashable(elements)
+    default: return value as? AnyHashable
+    }
+}
+
+/// Whether two attribute dictionaries are equal under ``_attributeValuesEqual(_:_:)``.
+func _attributesEqual(_ a: [NSAttributedString.Key: Any], _ b: [NSAttributedString.Key: Any]) -> Bool {
+    guard a.count == b.count else { return false }
+    for (key, value) in a {
+        guard let other = b[key], _attributeValuesEqual(value, other) else { return false }
+    }
+    return true
+}
+
+/// An attribute dictionary as a hash key, with the equality above. Non-hashable, non-class values
+/// hash a fresh serial number, so two dictionaries holding them never collide (and never compare equal).
+struct _AttributeSetKey: Hashable {
+    let attributes: [NSAttributedString.Key: Any]
+    private let hash: Int
+
+    init(_ attributes: [NSAttributedString.Key: Any], serial: inout Int) {
+        self.attributes = attributes
+        var h = 0
+        for (key, value) in attributes {  // order-independent: sum of per-entry hashes
+            var hasher = Hasher()
+            hasher.combine(key)
+            if let v = _canonicalAttributeValue(value) {
+                hasher.combine(v)
+            } else if type(of: value) is AnyClass {
+                hasher.combine(ObjectIdentifier(value as AnyObject))
+            } else {
+                serial += 1
+                hasher.combine(serial)
+            }
+            h &+= hasher.finalize()
+        }
+        hash = h
+    }
+
+    static func == (a: Self, b: Self) -> Bool { a.hash == b.hash && _attributesEqual(a.attributes, b.attributes) }
+    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+}
+
+/// The attribute sets of one storage, interned: equal dictionaries get the same small id, so runs
+/// compare attribute sets by id and `attributes(at:)` returns a stored dictionary (no copy).
+///
+/// The table belongs to one storage (no global lock, no global growth). Unused entries are dropped by
+/// ``_AttributedStorage/compactIfNeeded()`` when they outnumber the runs.
+/// - Invariant: id 0 is the empty dictionary.
+struct _AttributeTable {
+    private(set) var sets: [[NSAttributedString.Key: Any]] = [[:]]
+    private var ids: [_AttributeSetKey: UInt32]
+    private var serial = 0
+
+    init() {
+        var s = 0
+        ids = [_AttributeSetKey([:], serial: &s): 0]
+    }
+
+    var count: Int { sets.count }
+
+    subscript(id: UInt32) -> [NSAttributedString.Key: Any] { sets[Int(id)] }
+
+    mutating func intern(_ attributes: [NSAttributedString.Key: Any]) -> UInt32 {
+        if attributes.isEmpty { return 0 }
+        let key = _AttributeSetKey(attributes, serial: &serial)
+        if let id = ids[key] { return id }
+        precondition(sets.count < Int(UInt32.max), "too many distinct attribute sets")
+        let id = UInt32(sets.count)
+        sets.append(attributes)
+        ids[key] = id
+        return id
+    }
+
+    /// Keeps only `used` ids (0 always stays), returning the renumbering.
+    mutating func compact(keeping used: Set<UInt32>) -> [UInt32: UInt32] {
+        var map: [UInt32: UInt32] = [0: 0]
+        var newSets: [[NSAttributedString.Key: Any]] = [[:]]
+        var s = serial
+        var newIDs: [_AttributeSetKey: UInt32] = [_AttributeSetKey([:], serial: &s): 0]
+        for old in used.sorted() where old != 0 {
+            let id = UInt32(newSets.count)
+            map[old] = id
+            newSets.append(sets[Int(old)])
+            newIDs[_AttributeSetKey(sets[Int(old)], serial: &s)] = id
+        }
+        serial = s
+        sets = newSets
+        ids = newIDs
+        return map
+    }
+}

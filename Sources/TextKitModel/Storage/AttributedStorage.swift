@@ -1,0 +1,115 @@
+/// The built-in storage of ``NSAttributedString``: text rope, attribute runs, the interned attribute
+/// sets, a mutation version and a cached `String`.
+///
+/// A value type: copying an attributed string copies this struct in O(1) and the ropes share nodes
+/// until one side mutates (copy on write).
+/// - Invariant: `text.count == runs.length`; every run id is in `table`.
+package struct _AttributedStorage {
+    var text = _UTF16Rope()
+    var runs = _AttributeRuns()
+    var table = _AttributeTable()
+    /// Bumped by every mutation; layout caches compare it.
+    package private(set) var version = 0
+    private var cachedString: (version: Int, string: String)?
+
+    init() {}
+
+    init(units: some Collection<UInt16>, attributes: [NSAttributedString.Key: Any]) {
+        text = _UTF16Rope(units)
+        let id = table.intern(attributes)
+        if text.count > 0 { runs.replace(0..<0, newLength: text.count, id: id) }
+    }
+
+    var length: Int { text.count }
+
+    /// The text as a `String`, rebuilt at most once per mutation version.
+    mutating func string() -> String {
+        if let cached = cachedString, cached.version == version { return cached.string }
+        let s = text.makeString()
+        cachedString = (version, s)
+        return s
+    }
+
+    func attributes(at offset: Int) -> (attributes: [NSAttributedString.Key: Any], range: Range<Int>, id: UInt32) {
+        let (id, range) = runs.run(at: offset)
+        return (table[id], range, id)
+    }
+
+    /// The id of the attributes that text inserted into `range` takes: the first replaced character's;
+    /// for an insertion the preceding character's, else the following one's, else none.
+    func inheritedID(for range: Range<Int>) -> UInt32 {
+        if !range.isEmpty { return runs.run(at: range.lowerBound).id }
+        if range.lowerBound > 0 { return runs.run(at: range.lowerBound - 1).id }
+        if length > 0 { return runs.run(at: 0).id }
+        return 0
+    }
+
+    mutating func replaceCharacters(in range: Range<Int>, with units: some Collection<UInt16>, id: UInt32) {
+        version += 1
+        let n = units.count
+        text.replace(range, with: units)
+        runs.replace(range, newLength: n, id: id)
+    }
+
+    mutating func replaceCharacters(in range: Range<Int>, with units: some Collection<UInt16>) {
+        replaceCharacters(in: range, with: units, id: inheritedID(for: range))
+    }
+
+    mutating func setAttributes(_ attributes: [NSAttributedString.Key: Any], range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        version += 1
+        let id = table.intern(attributes)
+        runs.replace(range, newLength: range.count, id: id)
+        compactIfNeeded()
+    }
+
+    /// Splices `source[range]` (text and runs) into `target` in place of `self[target]`.
+    mutating func replace(_ target: Range<Int>, with source: _AttributedStorage, range: Range<Int>) {
+        version += 1
+        text.replace(target, with: source.text.units(in: range))
+        runs.replace(target, newLength: 0, id: 0)
+        var at = target.lowerBound
+        var remap: [UInt32: UInt32] = [:]
+        source.runs.forEachRun(in: range) { sid, r in
+            let id: UInt32
+            if let known = remap[sid] { id = known } else {
+                id = table.intern(source.table[sid])
+                remap[sid] = id
+            }
+            runs.replace(at..<at, newLength: r.count, id: id)
+            at += r.count
+            return true
+        }
+        compactIfNeeded()
+    }
+
+    /// Drops attribute sets that no run uses once they clearly outnumber the runs (amortised O(1)).
+    mutating func compactIfNeeded() {
+        guard table.count > 64, table.count > 4 * runs.runCount else { return }
+        var used = Set<UInt32>()
+        runs.forEachRun(in: 0..<length) { id, _ in used.insert(id); return true }
+        let map = table.compact(keeping: used)
+        runs.remapIDs(map)
+    }
+
+    /// Checks the invariants (tests call it).
+    package func invariantCheck() {
+        precondition(text.count == runs.length, "text length \(text.count) != runs length \(runs.length)")
+        var previous: UInt32? = nil
+        runs.forEachRun(in: 0..<length) { id, _ in
+            precondition(id != previous, "adjacent runs with equal ids")
+            precondition(Int(id) < table.count, "run id \(id) out of table")
+            previous = id
+            return true
+        }
+        var lastChunkEndsWithCR = false
+        let single = text.rope.isSingleton || text.rope.isEmpty
+        for chunk in text.rope {
+            chunk.invariantCheck()
+            precondition(single || !chunk.isSmall, "small chunk (\(chunk.units.count) units) among others")
+            precondition(chunk.units.count <= _UTF16Chunk.maxCount, "oversized chunk")
+            precondition(!(lastChunkEndsWithCR && chunk.units.first == 0x0A), "CRLF split across chunks")
+            lastChunkEndsWithCR = chunk.units.last == 0x0D
+        }
+    }
+}

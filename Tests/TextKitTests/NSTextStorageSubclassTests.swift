@@ -1,0 +1,130 @@
+import Testing
+@testable import TextKitModel
+@testable import TextKit
+
+/// The classic TextKit subclass: primitives forwarding to a backing store, and `processEditing()`
+/// highlighting the word "TODO" in the edited paragraphs.
+class HighlightingStorage: NSTextStorage {
+    let backing = NSMutableAttributedString()
+    override var string: String { backing.string }
+    override func attributes(at location: Int, effectiveRange range: NSRangePointer?) -> [NSAttributedString.Key: Any] {
+        backing.attributes(at: location, effectiveRange: range)
+    }
+    override func replaceCharacters(in range: NSRange, with str: String) {
+        beginEditing()
+        backing.replaceCharacters(in: range, with: str)
+        edited(.editedCharacters, range: range, changeInLength: str.utf16.count - range.length)
+        endEditing()
+    }
+    override func setAttributes(_ attrs: [NSAttributedString.Key: Any]?, range: NSRange) {
+        beginEditing()
+        backing.setAttributes(attrs, range: range)
+        edited(.editedAttributes, range: range, changeInLength: 0)
+        endEditing()
+    }
+    override func processEditing() {
+        highlight(in: paragraphRange(for: editedRange))
+        super.processEditing()
+    }
+
+    func highlight(in paragraphs: NSRange) {
+        guard paragraphs.length > 0 else { return }
+        removeAttribute(.foregroundColor, range: paragraphs)
+        let text = string as NSString
+        var search = paragraphs
+        while true {
+            let found = text.range(of: "TODO", options: [], range: search)
+            guard found.location != NSNotFound else { break }
+            addAttribute(.foregroundColor, value: "red", range: found)
+            let next = found.location + found.length
+            search = NSRange(location: next, length: paragraphs.location + paragraphs.length - next)
+        }
+    }
+}
+
+/// The same, with the backing store being Foundation's own NSMutableAttributedString.
+class FoundationBackedHighlightingStorage: HighlightingStorage {
+    let foundationBacking = Foundation.NSMutableAttributedString(string: "")
+    override var string: String { foundationBacking.string }
+    override func attributes(at location: Int, effectiveRange range: NSRangePointer?) -> [NSAttributedString.Key: Any] {
+        foundationBacking.attributes(at: location, effectiveRange: range)
+    }
+    override func replaceCharacters(in range: NSRange, with str: String) {
+        beginEditing()
+        foundationBacking.replaceCharacters(in: range, with: str)
+        edited(.editedCharacters, range: range, changeInLength: str.utf16.count - range.length)
+        endEditing()
+    }
+    override func setAttributes(_ attrs: [NSAttributedString.Key: Any]?, range: NSRange) {
+        beginEditing()
+        foundationBacking.setAttributes(attrs, range: range)
+        edited(.editedAttributes, range: range, changeInLength: 0)
+        endEditing()
+    }
+}
+
+@Suite("NSTextStorage subclasses with their own backing store")
+struct NSTextStorageSubclassTests {
+    static func makeStorages() -> [HighlightingStorage] { [HighlightingStorage(), FoundationBackedHighlightingStorage()] }
+
+    @Test("Typing TODO highlights it, and one notification carries the edit and the highlight", arguments: [false, true])
+    func typingHighlights(foundationBacked: Bool) {
+        let storage: HighlightingStorage = foundationBacked ? FoundationBackedHighlightingStorage() : HighlightingStorage()
+        #expect(storage._primitives == .custom)
+        storage.replaceCharacters(in: NSRange(location: 0, length: 0), with: "First line\nSecond ")
+        let recorder = EditRecorder(storage)
+        storage.replaceCharacters(in: NSRange(location: 18, length: 0), with: "TODO now")
+        #expect(storage.string == "First line\nSecond TODO now")
+        #expect(storage.length == 26)
+        var r = NSRange()
+        #expect(storage.attribute(.foregroundColor, at: 20, effectiveRange: &r) as? String == "red")
+        #expect(r == NSRange(location: 18, length: 4))
+        #expect(storage.attribute(.foregroundColor, at: 5, effectiveRange: nil) == nil)
+        let calls = recorder.layoutCalls
+        #expect(calls.count == 1)
+        // The typed range {18, 8} unioned with the re-highlighted paragraph {11, 15}.
+        #expect(calls.first?.range == NSRange(location: 11, length: 15))
+        #expect(calls.first?.mask == [.editedCharacters, .editedAttributes])
+        #expect(calls.first?.delta == 8)
+        #expect(recorder.events.first == .delegateWill(3, NSRange(location: 11, length: 15), 8))
+    }
+
+    @Test("Derived methods go through the overridden primitives", arguments: [false, true])
+    func derivedMethods(foundationBacked: Bool) {
+        let storage: HighlightingStorage = foundationBacked ? FoundationBackedHighlightingStorage() : HighlightingStorage()
+        storage.append(NSAttributedString(string: "abc TODO", attributes: [.kern: 2]))
+        storage.insert(NSAttributedString(string: ">"), at: 0)
+        storage.addAttribute(.underlineStyle, value: 1, range: NSRange(location: 0, length: 3))
+        storage.removeAttribute(.kern, range: NSRange(location: 2, length: 1))
+        storage.deleteCharacters(in: NSRange(location: 3, length: 2))
+        #expect(storage.string == ">abTODO")
+        #expect(storage.backing.length == (foundationBacked ? 0 : 7), "the store that the primitives use")
+        #expect(storage._storage.length == 0, "the inherited built-in storage stays unused")
+        var r = NSRange()
+        let attrs = storage.attributes(at: 1, longestEffectiveRange: &r, in: NSRange(location: 0, length: 7))
+        #expect(attrs[.underlineStyle] as? Int == 1 && attrs[.kern] as? Int == 2)
+        #expect(r == NSRange(location: 1, length: 1))
+        #expect(storage.attribute(.foregroundColor, at: 4, effectiveRange: nil) as? String == "red")
+        let copy = storage.attributedSubstring(from: NSRange(location: 3, length: 4))
+        #expect(copy.string == "TODO")
+        #expect(copy.attribute(.foregroundColor, at: 0, effectiveRange: nil) as? String == "red")
+        #expect(storage.paragraphRange(for: NSRange(location: 2, length: 0)) == NSRange(location: 0, length: 7))
+    }
+
+    @Test("Random batched edits on a forwarding subclass agree with the reference model", arguments: [false, true])
+    func randomEditsOnSubclass(foundationBacked: Bool) {
+        var g = SeededGenerator(seed: foundationBacked ? 11 : 12)
+        final class Plain: HighlightingStorage { override func highlight(in paragraphs: NSRange) {} }
+        final class PlainFoundation: FoundationBackedHighlightingStorage { override func highlight(in paragraphs: NSRange) {} }
+        let storage: HighlightingStorage = foundationBacked ? PlainFoundation() : Plain()
+        var ref = ReferenceText()
+        for step in 0..<250 {
+            let edit = applyRandomEdit(to: storage, &ref, &g, surrogates: !foundationBacked)
+            ref.units = Array(String(decoding: ref.units, as: UTF16.self).utf16)  // Strings carry no lone surrogates
+            if let problem = disagreement(storage, ref, &g) {
+                Issue.record("seed \(foundationBacked ? 11 : 12), step \(step), after \(edit): \(problem)")
+                return
+            }
+        }
+    }
+}
