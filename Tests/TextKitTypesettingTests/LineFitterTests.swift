@@ -22,7 +22,7 @@ struct LineFitterTests {
             p.clusters.append(Int32(i))
             p.flags.append(flags)
         }
-        p.runs = [GlyphRun(glyphRange: 0..<text.count, characterRange: 0..<text.count, style: 0, level: 0, script: .latin)]
+        p.runs = [GlyphRun(glyphRange: 0..<text.count, characterRange: 0..<text.count, style: 0, level: 0, script: .latin, font: 0)]
         return p
     }
 

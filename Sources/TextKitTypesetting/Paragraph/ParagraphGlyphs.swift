@@ -1,3 +1,4 @@
+import TextKitFonts
 import TextKitModel
 
 /// What a glyph is, beyond its id.
@@ -33,6 +34,8 @@ package struct GlyphRun: Sendable {
     /// The bidi embedding level (odd: right to left).
     package var level: UInt8
     package var script: Script
+    /// Index into the paragraph's font table (the style's font, or a fallback font).
+    package var font: Int32
 
     package var isRightToLeft: Bool { level & 1 == 1 }
 }
@@ -43,7 +46,7 @@ package struct GlyphRun: Sendable {
 /// - Invariant: `glyphs`, `advances`, `clusters` and `flags` have one entry per glyph;
 ///   `clusters` is non-decreasing; every UTF-16 unit of the paragraph belongs to the cluster of
 ///   some glyph; `runs` partition the glyphs in order.
-package struct ParagraphGlyphs: Sendable {
+package struct ParagraphGlyphs: Sendable {  // UIFont is Sendable
     package var glyphs: [UInt16] = []
     /// Advances in points (kerning and `.kern` spacing included; controls and tabs 0).
     package var advances: [Float] = []
@@ -53,6 +56,8 @@ package struct ParagraphGlyphs: Sendable {
     /// Offsets from the pen position in points, y growing downward; only for glyphs that have one.
     package var offsets: [Int32: SIMD2<Float>] = [:]
     package var runs: [GlyphRun] = []
+    /// The fonts the runs use (`GlyphRun.font` indexes this).
+    package var fonts: [UIFont] = []
     /// The paragraph's length in UTF-16 units (including its terminator, if any).
     package var length: Int = 0
 

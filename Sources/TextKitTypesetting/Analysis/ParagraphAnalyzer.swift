@@ -1,0 +1,279 @@
+import COTKICU
+import TextKitFonts
+import TextKitModel
+
+/// One attribute run of a paragraph, as the layout layer hands it over.
+package struct AttributeRunInput {
+    /// UTF-16 offsets in the paragraph.
+    package var range: Range<Int>
+    package var attributes: [NSAttributedString.Key: Any]
+    package init(range: Range<Int>, attributes: [NSAttributedString.Key: Any]) {
+        self.range = range
+        self.attributes = attributes
+    }
+}
+
+/// The width-independent layout of a paragraph: its glyphs and its break opportunities. Refilling
+/// lines at another width reuses it whole.
+package struct ParagraphAnalysis: @unchecked Sendable {  // RunStyle and NSParagraphStyle are immutable
+    package var glyphs: ParagraphGlyphs
+    package var segments: [BreakSegment]
+    /// 0 for a left-to-right paragraph, 1 for right-to-left.
+    package var baseLevel: UInt8
+    /// Per-glyph-run styles (`GlyphRun.style` indexes this).
+    package var styles: [RunStyle]
+    package var paragraphStyle: NSParagraphStyle
+
+    package var length: Int { glyphs.length }
+}
+
+/// Turns a paragraph's text and attributes into glyphs: bidi levels (ICU), script and font runs
+/// (with fallback for characters the font lacks), shaping (HarfBuzz, word by word through the
+/// shared ``ShapedWordCache``) and line-break opportunities (ICU).
+///
+/// Not thread-safe: it owns scratch buffers. Use one per thread; parallel layout makes one per
+/// worker.
+package final class ParagraphAnalyzer {
+    private let shaper = Shaper()
+    private let cache: ShapedWordCache
+    /// Styles already resolved, by attribute dictionary identity within one analysis batch.
+    private var parameterIDs: [ShapingParameters: Int32] = [:]
+
+    package init(cache: ShapedWordCache = .shared) {
+        self.cache = cache
+    }
+
+    /// A piece of the paragraph that is shaped with one font, style, direction and script.
+    private struct Item {
+        var range: Range<Int>
+        var style: Int
+        var font: UIFont
+        var level: UInt8
+        var script: Script
+    }
+
+    /// Analyzes one paragraph.
+    /// - Parameters:
+    ///   - text: the paragraph's UTF-16, terminator included.
+    ///   - runs: attribute runs covering `0..<text.count` in order.
+    ///   - paragraphStyle: the paragraph's style (the layout manager takes the first character's).
+    package func analyze(text: UnsafeBufferPointer<UInt16>, runs: [AttributeRunInput],
+                         paragraphStyle: NSParagraphStyle) -> ParagraphAnalysis {
+        let styles = runs.map { RunStyle(attributes: $0.attributes) }
+        let bidi = BidiParagraph(text: text, direction: paragraphStyle.baseWritingDirection)
+        var glyphs = ParagraphGlyphs()
+        glyphs.length = text.count
+        glyphs.glyphs.reserveCapacity(text.count)
+        glyphs.advances.reserveCapacity(text.count)
+        glyphs.clusters.reserveCapacity(text.count)
+        glyphs.flags.reserveCapacity(text.count)
+
+        let scripts = ScriptItemizer.runs(in: text)
+        var scriptIndex = 0
+        for (styleIndex, run) in runs.enumerated() where !run.range.isEmpty {
+            // Split the attribute run where the bidi level or the script changes.
+            var start = run.range.lowerBound
+            while start < run.range.upperBound {
+                while scripts[scriptIndex].range.upperBound <= start { scriptIndex += 1 }
+                var end = min(run.range.upperBound, scripts[scriptIndex].range.upperBound)
+                let level = bidi.level(at: start)
+                if !bidi.isUniform {
+                    var i = start + 1
+                    while i < end && bidi.levels[i] == level { i += 1 }
+                    end = i
+                }
+                for item in fontItems(text: text, range: start..<end, style: styles[styleIndex], styleIndex: styleIndex,
+                                      level: level, script: scripts[scriptIndex].script) {
+                    shapeItem(item, text: text, styles: styles, into: &glyphs)
+                }
+                start = end
+            }
+        }
+        let locale = styles.first.map { $0.language.isEmpty ? "" : $0.language.replacingOccurrences(of: "-", with: "_") } ?? ""
+        let segments = glyphs.breakSegments(text: text, locale: locale)
+        return ParagraphAnalysis(glyphs: glyphs, segments: segments, baseLevel: bidi.baseLevel, styles: styles,
+                                 paragraphStyle: paragraphStyle)
+    }
+
+    // MARK: Font runs
+
+    /// Splits `range` into pieces drawable by one font each: the style's font where it has the
+    /// characters, a fallback font (fontconfig's order) where it does not, and the colour emoji
+    /// font for emoji. Marks, joiners and variation selectors stay with their base character, so
+    /// a grapheme cluster is never split across fonts.
+    private func fontItems(text: UnsafeBufferPointer<UInt16>, range: Range<Int>, style: RunStyle, styleIndex: Int,
+                           level: UInt8, script: Script) -> [Item] {
+        let primary = style.font
+        var items: [Item] = []
+        var current = primary
+        var itemStart = range.lowerBound
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let start = i
+            var scalar = UInt32(text[i])
+            i += 1
+            if UTF16.isLeadSurrogate(text[start]), i < range.upperBound, UTF16.isTrailSurrogate(text[i]) {
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (UInt32(text[i]) - 0xDC00)
+                i += 1
+            }
+            let wanted: UIFont
+            if Self.staysWithBase(scalar) || Self.isControl(scalar) {
+                wanted = current  // marks, joiners and controls stay with what precedes them
+            } else if let unicodeScalar = Unicode.Scalar(scalar) {
+                let presentation = Self.presentation(of: scalar, followedBy: Self.scalar(in: text, at: i, limit: range.upperBound))
+                if presentation == .default && scalar < 0x2300 || presentation == .text,
+                   primary.face.glyph(for: unicodeScalar) != nil {
+                    wanted = primary  // the common case: one table read
+                } else if current !== primary, presentation != .emoji || current.face.hasColorGlyphs,
+                          current.face.glyph(for: unicodeScalar) != nil {
+                    wanted = current  // stay in the fallback face already chosen for this stretch
+                } else {
+                    wanted = primary.fallbackFont(for: unicodeScalar, presentation: presentation) ?? primary
+                }
+            } else {
+                wanted = current  // a lone surrogate: .notdef in whatever font is current
+            }
+            if wanted !== current {
+                if start > itemStart {
+                    items.append(Item(range: itemStart..<start, style: styleIndex, font: current, level: level, script: script))
+                }
+                itemStart = start
+                current = wanted
+            }
+        }
+        if itemStart < range.upperBound || items.isEmpty {
+            items.append(Item(range: itemStart..<range.upperBound, style: styleIndex, font: current, level: level, script: script))
+        }
+        return items
+    }
+
+    /// Characters that belong to the cluster of the character before them.
+    private static func staysWithBase(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x0300...0x036F, 0x1AB0...0x1AFF, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE20...0xFE2F: return true  // combining marks
+        case 0x200C, 0x200D, 0xFE00...0xFE0F, 0xE0100...0xE01EF: return true  // joiners, variation selectors
+        case 0x1F3FB...0x1F3FF, 0xE0020...0xE007F: return true  // emoji modifiers and tags
+        default: return scalar >= 0x0300 && cotk_char_category(scalar) == 6 /* U_NON_SPACING_MARK */
+        }
+    }
+
+    private static func isControl(_ scalar: UInt32) -> Bool {
+        scalar < 0x20 || (0x7F...0x9F).contains(scalar) || scalar == 0x2028 || scalar == 0x2029
+    }
+
+    /// How a character should look: a following U+FE0E asks for text, U+FE0F for emoji;
+    /// otherwise Unicode's default (emoji for Emoji_Presentation characters such as U+1F600).
+    private static func presentation(of scalar: UInt32, followedBy next: UInt32) -> UIFont.EmojiPresentation {
+        if next == 0xFE0E { return .text }
+        if next == 0xFE0F { return .emoji }
+        return .default
+    }
+
+    /// The code point at `i` (0 at `limit`).
+    private static func scalar(in text: UnsafeBufferPointer<UInt16>, at i: Int, limit: Int) -> UInt32 {
+        guard i < limit else { return 0 }
+        let unit = text[i]
+        if UTF16.isLeadSurrogate(unit), i + 1 < limit, UTF16.isTrailSurrogate(text[i + 1]) {
+            return 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(text[i + 1]) - 0xDC00)
+        }
+        return UInt32(unit)
+    }
+
+    // MARK: Shaping
+
+    private func parameterID(_ parameters: ShapingParameters) -> Int32 {
+        if let id = parameterIDs[parameters] { return id }
+        let id = cache.id(for: parameters)
+        parameterIDs[parameters] = id
+        return id
+    }
+
+    /// Shapes `item` word by word and appends its glyphs in logical order.
+    private func shapeItem(_ item: Item, text: UnsafeBufferPointer<UInt16>, styles: [RunStyle], into glyphs: inout ParagraphGlyphs) {
+        let style = styles[item.style]
+        let parameters = ShapingParameters(isRightToLeft: item.level & 1 == 1, script: item.script,
+                                           language: style.language, features: style.features)
+        let id = parameterID(parameters)
+        let face = item.font.face
+        let scale = Float(item.font.pointSize) / Float(face.unitsPerEm) * style.horizontalScale
+        let firstGlyph = glyphs.count
+        var fontIndex = glyphs.fonts.firstIndex(where: { $0 === item.font }) ?? -1
+        if fontIndex < 0 {
+            glyphs.fonts.append(item.font)
+            fontIndex = glyphs.fonts.count - 1
+        }
+
+        // Words: up to and including a run of spaces. Long pieces without spaces (CJK, Thai, a
+        // URL) are shaped whole and not cached.
+        var pieceStart = item.range.lowerBound
+        while pieceStart < item.range.upperBound {
+            var pieceEnd = pieceStart
+            while pieceEnd < item.range.upperBound && text[pieceEnd] != 0x20 { pieceEnd += 1 }
+            while pieceEnd < item.range.upperBound && text[pieceEnd] == 0x20 { pieceEnd += 1 }
+            let pieceText = UnsafeBufferPointer(rebasing: text[pieceStart..<pieceEnd])
+            let piece: ShapedPiece
+            if pieceText.count <= 64 {
+                piece = cache.piece(face: face, parameters: id, text: pieceText) {
+                    shaper.shape(pieceText, range: 0..<pieceText.count, font: face.hbFont, parameters: parameters)
+                }
+            } else {
+                piece = shaper.shape(pieceText, range: 0..<pieceText.count, font: face.hbFont, parameters: parameters)
+            }
+            append(piece, at: pieceStart, scale: scale, style: style, text: text, into: &glyphs)
+            pieceStart = pieceEnd
+        }
+        glyphs.runs.append(GlyphRun(glyphRange: firstGlyph..<glyphs.count, characterRange: item.range,
+                                    style: Int32(item.style), level: item.level, script: item.script,
+                                    font: Int32(fontIndex)))
+    }
+
+    private func append(_ piece: ShapedPiece, at offset: Int, scale: Float, style: RunStyle,
+                        text: UnsafeBufferPointer<UInt16>, into glyphs: inout ParagraphGlyphs) {
+        let n = piece.glyphs.count
+        let hasOffsets = !piece.xOffsets.isEmpty
+        let hasUnsafe = !piece.unsafeToBreak.isEmpty
+        for i in 0..<n {
+            let cluster = offset + Int(piece.clusters[i])
+            let unit = text[cluster]
+            var flags: GlyphFlags = []
+            if i == 0 || piece.clusters[i] != piece.clusters[i - 1] { flags.insert(.clusterStart) }
+            if hasUnsafe && piece.unsafeToBreak[i] { flags.insert(.unsafeToBreak) }
+            var advance = Float(piece.advances[i]) * scale
+            switch unit {
+            case 0x20, 0xA0, 0x1680, 0x2000...0x200A, 0x202F, 0x205F, 0x3000:
+                flags.insert(.whitespace)
+            case 0x09:
+                flags.formUnion([.tab, .whitespace, .control])
+                advance = 0
+            case 0x0A, 0x0D, 0x85, 0x2028, 0x2029:
+                flags.formUnion([.control, .lineBreak, .whitespace])
+                advance = 0
+            case 0x00...0x1F, 0x7F...0x9F:
+                flags.insert(.control)
+                advance = 0
+            case 0xFFFC where style.attachment != nil:
+                flags.insert(.attachment)
+                advance = Float(Self.attachmentSize(style.attachment!).width)
+            default:
+                if piece.glyphs[i] == 0 { flags.insert(.missing) }
+            }
+            // Letter spacing goes after the last glyph of each cluster.
+            if style.letterSpacing != 0, i == n - 1 || piece.clusters[i + 1] != piece.clusters[i] {
+                advance += style.letterSpacing
+            }
+            if hasOffsets, piece.xOffsets[i] != 0 || piece.yOffsets[i] != 0 {
+                glyphs.offsets[Int32(glyphs.count)] = SIMD2(Float(piece.xOffsets[i]) * scale, -Float(piece.yOffsets[i]) * scale)
+            }
+            glyphs.glyphs.append(piece.glyphs[i])
+            glyphs.advances.append(advance)
+            glyphs.clusters.append(Int32(cluster))
+            glyphs.flags.append(flags)
+        }
+    }
+
+    /// The size an attachment takes in the line: its bounds, else its image's size.
+    package static func attachmentSize(_ attachment: NSTextAttachment) -> CGSize {
+        if attachment.bounds.size != .zero { return attachment.bounds.size }
+        return attachment.image?.size ?? .zero
+    }
+}

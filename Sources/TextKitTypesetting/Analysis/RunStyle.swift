@@ -1,0 +1,58 @@
+import TextKitFonts
+import TextKitModel
+
+/// The typesetting-relevant reading of one attribute dictionary: the font and what changes
+/// shaping, spacing and vertical placement. Resolved once per distinct attribute set.
+package final class RunStyle: @unchecked Sendable {  // immutable after init; `attributes` holds immutable values
+    /// The run's attributes as given (drawing reads colours, underlines and so on from here).
+    package let attributes: [NSAttributedString.Key: Any]
+    package let font: UIFont
+    /// OpenType features for HarfBuzz ("kern=0", "liga=0", the font descriptor's settings).
+    package let features: [String]
+    /// A BCP 47 language for shaping, hyphenation and line breaking; empty when not set.
+    package let language: String
+    /// Points added after each character (`.kern`, plus `.tracking`).
+    package let letterSpacing: Float
+    /// Points the baseline is raised (`.baselineOffset`; positive is up, as in UIKit).
+    package let baselineOffset: Float
+    /// Horizontal scale of the glyphs (`.expansion` is the log of it, as in UIKit).
+    package let horizontalScale: Float
+    /// The attachment drawn for U+FFFC, if any.
+    package let attachment: NSTextAttachment?
+
+    /// The font of text that has none: Helvetica 12 as in TextKit, or the system font at 12 points
+    /// when no Helvetica (or metric-compatible substitute) is installed.
+    package static let defaultFont: UIFont = UIFont(name: "Helvetica", size: 12) ?? UIFont.systemFont(ofSize: 12)
+
+    package init(attributes: [NSAttributedString.Key: Any]) {
+        self.attributes = attributes
+        font = attributes[.font] as? UIFont ?? Self.defaultFont
+        var features = font.fontDescriptor.featureSettings.map { "\($0.tag.trimmingCharacters(in: .whitespaces))=\($0.value)" }
+        let kern = Self.number(attributes[.kern])
+        if kern == 0 { features.append("kern=0") }
+        switch Self.number(attributes[.ligature]).map({ Int($0) }) {
+        case 0?: features += ["liga=0", "clig=0"]
+        case 2?: features += ["dlig=1"]
+        default: break
+        }
+        self.features = features
+        language = (attributes[.languageIdentifier] as? String) ?? ""
+        letterSpacing = Float((kern ?? 0) + (Self.number(attributes[.tracking]) ?? 0))
+        baselineOffset = Float(Self.number(attributes[.baselineOffset]) ?? 0)
+        let expansion = Self.number(attributes[.expansion]) ?? 0
+        horizontalScale = Float(exp(expansion))
+        attachment = attributes[.attachment] as? NSTextAttachment
+    }
+
+    /// A numeric attribute value, whatever numeric type it was stored as.
+    package static func number(_ value: Any?) -> CGFloat? {
+        switch value {
+        case let v as CGFloat: return v
+        case let v as Double: return CGFloat(v)
+        case let v as Float: return CGFloat(v)
+        case let v as Int: return CGFloat(v)
+        case let v as NSNumber: return CGFloat(v.doubleValue)
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,210 @@
+import TextKitFonts
+import TextKitModel
+
+/// Places fitted lines: vertical metrics from the fonts and attachments on the line, the
+/// paragraph style's line-height rules, alignment and justification, bidi reordering (UAX #9 L1
+/// and L2) and truncation.
+package struct LinePlacer {
+    package let analysis: ParagraphAnalysis
+    package let text: UnsafeBufferPointer<UInt16>
+    /// Whether the fonts' leading is part of the line height (`NSLayoutManager.usesFontLeading`).
+    package var usesFontLeading = true
+
+    package init(analysis: ParagraphAnalysis, text: UnsafeBufferPointer<UInt16>) {
+        self.analysis = analysis
+        self.text = text
+    }
+
+    /// Vertical metrics of the glyphs in `range` (or, for an empty line, of the font at
+    /// `offset`): the largest ascent, descent and leading of their fonts, raised or lowered by
+    /// `.baselineOffset`, and of attachments by their bounds.
+    package func metrics(glyphs range: Range<Int>, offset: Int) -> (ascent: Float, descent: Float, leading: Float) {
+        let glyphs = analysis.glyphs
+        var ascent: Float = 0, descent: Float = 0, leading: Float = 0
+        var any = false
+        if !range.isEmpty {
+            var r = glyphs.runIndex(containingGlyph: range.lowerBound)
+            while r < glyphs.runs.count && glyphs.runs[r].glyphRange.lowerBound < range.upperBound {
+                let run = glyphs.runs[r]
+                let style = analysis.styles[Int(run.style)]
+                let font = glyphs.fonts[Int(run.font)]
+                let shift = style.baselineOffset
+                ascent = max(ascent, Float(font.ascender) + shift)
+                descent = max(descent, -Float(font.descender) - shift)
+                leading = max(leading, Float(font.leading))
+                any = true
+                if let attachment = style.attachment {
+                    let size = ParagraphAnalyzer.attachmentSize(attachment)
+                    let bottom = Float(attachment.bounds.origin.y)
+                    ascent = max(ascent, bottom + Float(size.height) + shift)
+                    descent = max(descent, -bottom - shift)
+                }
+                r += 1
+            }
+        }
+        if !any {
+            let style = analysis.styles.isEmpty ? nil : analysis.styles[min(styleIndex(at: offset), analysis.styles.count - 1)]
+            let font = style?.font ?? RunStyle.defaultFont
+            ascent = Float(font.ascender)
+            descent = -Float(font.descender)
+            leading = Float(font.leading)
+        }
+        return (ascent, descent, leading)
+    }
+
+    private func styleIndex(at offset: Int) -> Int {
+        let runs = analysis.glyphs.runs
+        guard !runs.isEmpty else { return 0 }
+        for run in runs where run.characterRange.contains(offset) { return Int(run.style) }
+        return Int(runs[runs.count - 1].style)
+    }
+
+    /// The natural height of a line at `offset` before it is broken, for proposing a line
+    /// fragment rect: the metrics of the font there, with the paragraph style's rules.
+    package func estimatedHeight(at offset: Int) -> Float {
+        let g = analysis.glyphs.glyph(forCharacterAt: min(offset, max(0, analysis.length - 1)))
+        let m = metrics(glyphs: g..<min(g + 1, analysis.glyphs.count), offset: offset)
+        return lineHeight(ascent: m.ascent, descent: m.descent, leading: m.leading).height
+    }
+
+    /// UIKit's line-height rules: the natural height (ascent + descent, plus leading when the
+    /// layout manager uses font leading) times `lineHeightMultiple` when set, then clamped to
+    /// `minimumLineHeight`/`maximumLineHeight` when set. The extra room (or the cut) is taken
+    /// above the ascent, so the baseline sits `descent` above the line's bottom, as TextKit 1.
+    package func lineHeight(ascent: Float, descent: Float, leading: Float) -> (height: Float, baseline: Float) {
+        let style = analysis.paragraphStyle
+        var height = ascent + descent + (usesFontLeading ? leading : 0)
+        if style.lineHeightMultiple > 0 { height *= Float(style.lineHeightMultiple) }
+        if style.minimumLineHeight > 0 { height = max(height, Float(style.minimumLineHeight)) }
+        if style.maximumLineHeight > 0 { height = min(height, Float(style.maximumLineHeight)) }
+        return (height, height - descent)
+    }
+
+    /// Places `fitted`, a line whose text area spans `lineStartX…lineEndX` (x from the text
+    /// area's leading edge, as given to the fitter).
+    package func place(_ fitted: FittedLine, lineStartX: Float, lineEndX: Float, isLastLineOfParagraph: Bool,
+                       truncationMode: NSLineBreakMode? = nil) -> PlacedLine {
+        let glyphs = analysis.glyphs
+        let glyphRange = glyphs.glyphRange(forCharacters: fitted.characters)
+        let m = metrics(glyphs: glyphRange, offset: fitted.characters.lowerBound)
+        let (height, baseline) = lineHeight(ascent: m.ascent, descent: m.descent, leading: m.leading)
+        var line = PlacedLine(fitted: fitted, glyphRange: glyphRange, ascent: m.ascent, descent: m.descent,
+                              leading: m.leading, height: height, baseline: baseline, originX: lineStartX,
+                              justification: 0, visualRuns: [], truncation: nil)
+        let available = lineEndX - lineStartX
+        if let mode = truncationMode, fitted.width > available + 0.001 {
+            truncate(&line, mode: mode, available: available)
+        }
+        line.visualRuns = visualRuns(for: line)
+        // Alignment: natural follows the paragraph's direction.
+        let isRTL = analysis.baseLevel == 1
+        var alignment = analysis.paragraphStyle.alignment
+        if alignment == .natural { alignment = isRTL ? .right : .left }
+        let used = line.fitted.width
+        let slack = max(0, available - used)
+        switch alignment {
+        case .right: line.originX = lineStartX + slack
+        case .center: line.originX = lineStartX + slack / 2
+        case .justified:
+            if !isLastLineOfParagraph && !fitted.endsWithHardBreak && line.truncation == nil {
+                let spaces = stretchableSpaces(in: line)
+                if spaces > 0 {
+                    line.justification = slack / Float(spaces)
+                    line.fitted.width = available
+                }
+            }
+            if isRTL && line.justification == 0 { line.originX = lineStartX + slack }
+        default: line.originX = lineStartX
+        }
+        return line
+    }
+
+    /// Spaces inside the line (trailing white space excluded) that justification widens.
+    private func stretchableSpaces(in line: PlacedLine) -> Int {
+        let glyphs = analysis.glyphs
+        var end = line.glyphRange.upperBound
+        while end > line.glyphRange.lowerBound, glyphs.flags[end - 1].contains(.whitespace) { end -= 1 }
+        var count = 0
+        for g in line.glyphRange.lowerBound..<end where glyphs.flags[g].contains(.whitespace) && !glyphs.flags[g].contains(.control) {
+            count += 1
+        }
+        return count
+    }
+
+    /// The line's runs in visual order (UAX #9 L1: trailing white space takes the paragraph
+    /// level; L2: reverse from the highest level down).
+    private func visualRuns(for line: PlacedLine) -> [PlacedLine.VisualRun] {
+        let glyphs = analysis.glyphs
+        guard !line.glyphRange.isEmpty else { return [] }
+        var pieces: [(range: Range<Int>, level: UInt8)] = []
+        var r = glyphs.runIndex(containingGlyph: line.glyphRange.lowerBound)
+        var trailingStart = line.glyphRange.upperBound
+        while trailingStart > line.glyphRange.lowerBound, glyphs.flags[trailingStart - 1].contains(.whitespace) { trailingStart -= 1 }
+        while r < glyphs.runs.count && glyphs.runs[r].glyphRange.lowerBound < line.glyphRange.upperBound {
+            let run = glyphs.runs[r]
+            let lower = max(run.glyphRange.lowerBound, line.glyphRange.lowerBound)
+            let upper = min(run.glyphRange.upperBound, trailingStart)
+            if lower < upper { pieces.append((lower..<upper, run.level)) }
+            r += 1
+        }
+        if trailingStart < line.glyphRange.upperBound {
+            pieces.append((trailingStart..<line.glyphRange.upperBound, analysis.baseLevel))
+        }
+        if pieces.allSatisfy({ $0.level == 0 }) { return [] }
+        let order = BidiReordering.visualOrder(levels: pieces.map(\.level))
+        return order.map { PlacedLine.VisualRun(glyphs: pieces[$0].range, isRightToLeft: pieces[$0].level & 1 == 1) }
+    }
+
+    /// Hides glyphs so that the line, with an ellipsis, fits `available` points.
+    private func truncate(_ line: inout PlacedLine, mode: NSLineBreakMode, available: Float) {
+        let glyphs = analysis.glyphs
+        guard !line.glyphRange.isEmpty else { return }
+        let runIndex = glyphs.runIndex(containingGlyph: mode == .byTruncatingHead ? line.glyphRange.lowerBound : line.glyphRange.upperBound - 1)
+        let fontIndex = glyphs.runs[runIndex].font
+        let font = glyphs.fonts[Int(fontIndex)]
+        let scale = Float(font.pointSize) / Float(font.face.unitsPerEm)
+        let ellipsisGlyph = font.face.ellipsisGlyph ?? 0
+        let ellipsisWidth = Float(font.face.advance(of: ellipsisGlyph)) * scale
+        let room = max(0, available - ellipsisWidth)
+        var visible = line.glyphRange
+        // Content glyphs, trailing white space and controls excluded.
+        var end = visible.upperBound
+        while end > visible.lowerBound, glyphs.flags[end - 1].contains(.whitespace) { end -= 1 }
+        let content = visible.lowerBound..<end
+        var hidden: Range<Int>
+        switch mode {
+        case .byTruncatingHead:
+            var width: Float = 0
+            var start = content.upperBound
+            while start > content.lowerBound, width + glyphs.advances[start - 1] <= room { start -= 1; width += glyphs.advances[start] }
+            hidden = content.lowerBound..<start
+            line.truncation = .init(hiddenGlyphs: hidden, ellipsisX: 0, ellipsisWidth: ellipsisWidth, font: fontIndex, glyph: ellipsisGlyph)
+            line.fitted.width = width + ellipsisWidth
+        case .byTruncatingMiddle:
+            var left = content.lowerBound, right = content.upperBound
+            var width: Float = 0
+            var takeLeft = true
+            while left < right {
+                let advance = takeLeft ? glyphs.advances[left] : glyphs.advances[right - 1]
+                if width + advance > room { break }
+                width += advance
+                if takeLeft { left += 1 } else { right -= 1 }
+                takeLeft.toggle()
+            }
+            hidden = left..<right
+            var x: Float = 0
+            for g in content.lowerBound..<left { x += glyphs.advances[g] }
+            line.truncation = .init(hiddenGlyphs: hidden, ellipsisX: x, ellipsisWidth: ellipsisWidth, font: fontIndex, glyph: ellipsisGlyph)
+            line.fitted.width = width + ellipsisWidth
+        default:  // tail
+            var width: Float = 0
+            var stop = content.lowerBound
+            while stop < content.upperBound, width + glyphs.advances[stop] <= room { width += glyphs.advances[stop]; stop += 1 }
+            hidden = stop..<visible.upperBound
+            line.truncation = .init(hiddenGlyphs: hidden, ellipsisX: width, ellipsisWidth: ellipsisWidth, font: fontIndex, glyph: ellipsisGlyph)
+            line.fitted.width = width + ellipsisWidth
+        }
+        visible = line.glyphRange
+        _ = visible
+    }
+}

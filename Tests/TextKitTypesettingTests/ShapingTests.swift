@@ -1,0 +1,80 @@
+import Testing
+@testable import TextKitTypesetting
+import TextKitFonts
+import TextKitModel
+
+@Suite("Itemizing and shaping paragraphs")
+struct ShapingTests {
+    @Test func ffiIsOneGlyphWithLigaturesAndThreeWithout() {
+        let font = TestFonts.libertine(24)
+        let (on, _) = TestFonts.analyze("ffi", [.font: font])
+        let (off, _) = TestFonts.analyze("ffi", [.font: font, .ligature: 0])
+        #expect(on.glyphs.count == 1)
+        #expect(off.glyphs.count == 3)
+        // The ligature maps back to all three characters.
+        #expect(on.glyphs.characterRange(forGlyphs: 0..<1) == 0..<3)
+    }
+
+    @Test func dejaVuSerifMakesFFPlusI() {
+        let (analysis, _) = TestFonts.analyze("ffi", [.font: TestFonts.dejaVuSerif(24)])
+        #expect(analysis.glyphs.count == 2)
+    }
+
+    @Test func pairKerningNarrowsAVAndKernZeroTurnsItOff() {
+        let font = TestFonts.dejaVuSerif(36)
+        let (kerned, _) = TestFonts.analyze("AV", [.font: font])
+        let (plain, _) = TestFonts.analyze("AV", [.font: font, .kern: 0])
+        let nominal = Float(font.advance(forGlyph: font.glyph(for: "A")!) + font.advance(forGlyph: font.glyph(for: "V")!))
+        let kernedWidth = kerned.glyphs.advances.reduce(0, +)
+        let plainWidth = plain.glyphs.advances.reduce(0, +)
+        #expect(kernedWidth < nominal - 1)
+        #expect(abs(plainWidth - nominal) < 0.01)
+        // A non-zero .kern adds its value after every character, on top of pair kerning.
+        let (spaced, _) = TestFonts.analyze("AV", [.font: font, .kern: 5])
+        #expect(abs(spaced.glyphs.advances.reduce(0, +) - (kernedWidth + 10)) < 0.01)
+    }
+
+    @Test func arabicLettersJoin() {
+        let font = TestFonts.notoArabic(24)
+        let (isolated, _) = TestFonts.analyze("ب", [.font: font])
+        let (joined, _) = TestFonts.analyze("ببب", [.font: font])
+        #expect(joined.glyphs.count == 3)
+        // Initial, medial and final forms differ from the isolated form and from each other.
+        #expect(Set(joined.glyphs.glyphs).count == 3)
+        let isolatedGlyph = isolated.glyphs.glyphs[0]
+        #expect(joined.glyphs.glyphs.allSatisfy { $0 != isolatedGlyph })
+        #expect(joined.baseLevel == 1)
+        #expect(joined.glyphs.runs.allSatisfy { $0.isRightToLeft })
+        // Logical order: glyph i draws character i.
+        #expect(joined.glyphs.clusters == [0, 1, 2])
+    }
+
+    @Test func charactersTheFontLacksFallBackToFontsThatHaveThem() {
+        let (analysis, _) = TestFonts.analyze("Tokyo 東京 😀 done", [.font: TestFonts.dejaVuSerif()])
+        let fonts = analysis.glyphs.runs.map { analysis.glyphs.fonts[Int($0.font)].familyName }
+        #expect(fonts.first == "DejaVu Serif")
+        #expect(fonts.contains { $0.contains("CJK") })
+        #expect(fonts.contains { $0.contains("Emoji") })
+        #expect(fonts.last == "DejaVu Serif")
+        #expect(!analysis.glyphs.flags.contains { $0.contains(.missing) })
+    }
+
+    @Test func theWordCacheServesRepeatedWords() {
+        let cache = ShapedWordCache()
+        let text = Array(String(repeating: "the cat and the hat ", count: 50).utf16)
+        _ = text.withUnsafeBufferPointer { buffer in
+            ParagraphAnalyzer(cache: cache).analyze(text: buffer, runs: [AttributeRunInput(range: 0..<text.count, attributes: [.font: TestFonts.dejaVuSerif()])], paragraphStyle: .default)
+        }
+        let stats = cache.statistics
+        #expect(stats.misses == 4)  // "the ", "cat ", "and ", "hat "
+        #expect(stats.hits == 250 - 4)
+    }
+
+    @Test func thaiBreaksBetweenWords() {
+        // "สวัสดีครับ" (hello) + "ยินดีต้อนรับ" (welcome): ICU's dictionary finds word boundaries.
+        let (analysis, text) = TestFonts.analyze("สวัสดีครับยินดีต้อนรับ", [.font: TestFonts.dejaVuSans()])
+        let ends = analysis.segments.map { Int($0.end) }
+        #expect(ends.count >= 3)
+        #expect(ends.last == text.count)
+    }
+}
