@@ -41,7 +41,10 @@ let package = Package(
         .target(name: "TextKitTypesetting", dependencies: [
             "TextKitModel", "TextKitFonts", "TextKitGraphics", "COTKICU", "CHarfBuzz", "CHyphen",
         ]),
-        .target(name: "TextKit", dependencies: ["TextKitTypesetting", "TextKitModel", "TextKitFonts", "TextKitGraphics"]),
+        .target(name: "TextKit", dependencies: [
+            "TextKitTypesetting", "TextKitModel", "TextKitFonts", "TextKitGraphics",
+            .product(name: "_RopeModule", package: "swift-collections"),
+        ]),
         .target(name: "TextKitEditing", dependencies: ["TextKit", "COTKICU", "CHunspell"]),
         .target(name: "TextKitFormats", dependencies: ["TextKitModel", "TextKitFonts", "TextKitGraphics"]),
         .target(name: "OpenTextKit", dependencies: [

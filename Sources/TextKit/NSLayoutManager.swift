@@ -1,21 +1,330 @@
+import TextKitFonts
+import TextKitGraphics
 import TextKitModel
+import TextKitTypesetting
 
-/// Placeholder for TextKit's layout manager: only the link from a text storage and the edit callback
-/// exist yet (the layout layer replaces this file).
+/// TextKit's layout manager: it turns a text storage's characters into glyphs and lines, fills
+/// its text containers with line fragments, answers geometry questions and draws.
+///
+/// Layout is paragraph-granular and lazy. The layout manager keeps the storage's paragraphs in a
+/// balanced tree (swift-collections' `Rope`) whose nodes sum each paragraph's length, glyph count
+/// and height; a paragraph's glyphs and lines are made the first time a query needs them, and an
+/// edit throws away only the paragraphs it touches. Queries lay out only as far as they must (a
+/// glyph, a container, a rectangle). With one simple container — no exclusion paths, no line
+/// limit, unbounded height — a paragraph's lines do not depend on where it is, so after an edit the
+/// paragraphs below only move, which the tree's height sums do in O(log n). Otherwise relayout
+/// proceeds from the edit until a paragraph starts where it started before.
+///
+/// Ranges are `NSRange`s of UTF-16 units (characters) or of glyphs, as in TextKit. Out-of-range
+/// indices are programmer errors and trap with a message naming the index and the bound.
 open class NSLayoutManager: NSObject {
-    public override init() { super.init() }
+    /// The text storage this layout manager lays out, set by `NSTextStorage.addLayoutManager(_:)`.
+    /// Weak rather than Apple's `unowned(unsafe)`: the storage owns its layout managers, so this
+    /// never forms a cycle, and a layout manager that outlives its storage sees nil.
+    public weak var textStorage: NSTextStorage? {
+        didSet {
+            if textStorage !== oldValue { rebuildParagraphs() }
+        }
+    }
 
-    /// The text storage this layout manager is attached to (set by ``NSTextStorage/addLayoutManager(_:)``).
-    ///
-    /// Weak rather than Apple's `unowned(unsafe)`: the storage owns its layout managers, so this never
-    /// forms a cycle, and a layout manager that outlives its storage sees nil instead of a dangling
-    /// reference. The cost (a side-table load) is negligible next to layout.
-    public internal(set) weak var textStorage: NSTextStorage?
+    /// The containers text flows through, in order.
+    public private(set) var textContainers: [NSTextContainer] = []
 
-    /// Called by the text storage at the end of each `processEditing()`: `newCharRange` is the edited
-    /// range in the new text, `delta` the change in length, `invalidatedCharRange` the range whose
-    /// attributes may have changed (the edited range extended to whole paragraphs).
+    /// The delegate (held weakly, as TextKit).
+    open weak var delegate: NSLayoutManagerDelegate?
+
+    /// Whether white space and other invisible characters are drawn with visible symbols.
+    open var showsInvisibleCharacters = false {
+        didSet { if showsInvisibleCharacters != oldValue { invalidateAllDisplay() } }
+    }
+
+    /// Whether control characters are drawn with visible symbols.
+    open var showsControlCharacters = false {
+        didSet { if showsControlCharacters != oldValue { invalidateAllDisplay() } }
+    }
+
+    /// Whether the fonts' leading is part of line heights (true by default, as TextKit).
+    open var usesFontLeading = true {
+        didSet { if usesFontLeading != oldValue { invalidateAllLayout() } }
+    }
+
+    /// Accepted for source compatibility; layout here is always contiguous from the start of the
+    /// text (it is lazy, so a query near the start never lays out the rest).
+    open var allowsNonContiguousLayout = false
+    /// Always false: see ``allowsNonContiguousLayout``.
+    open var hasNonContiguousLayout: Bool { false }
+    /// Accepted for source compatibility; layout never degrades on long lines here.
+    open var limitsLayoutForSuspiciousContents = false
+
+    /// Whether lines are hyphenated by default (as a hyphenation factor of 1) where a paragraph
+    /// style does not say otherwise.
+    open var usesDefaultHyphenation = false {
+        didSet { if usesDefaultHyphenation != oldValue { invalidateAllLayout() } }
+    }
+
+    /// The hyphenation factor for paragraphs whose style has none (0 to 1); deprecated in UIKit in
+    /// favour of ``usesDefaultHyphenation`` but honoured.
+    open var hyphenationFactor: CGFloat = 0 {
+        didSet { if hyphenationFactor != oldValue { invalidateAllLayout() } }
+    }
+
+    // MARK: State
+
+    /// The paragraphs, with their glyphs and lines once made.
+    var store = ParagraphStore()
+    /// Makes glyphs; owns HarfBuzz and ICU scratch (used on the caller's thread).
+    let analyzer = ParagraphAnalyzer()
+    /// Outside the stacked case: paragraphs before this one are known to be laid out where they
+    /// belong.
+    var validatedParagraphs = 0
+    /// The extra line fragment (after a final paragraph separator, or for empty text), computed
+    /// when layout reaches the end.
+    var extraLineFragment: (rect: CGRect, usedRect: CGRect, container: Int)?
+    /// Temporary attributes, by character range (created on first use).
+    var temporaryAttributeStorage: NSMutableAttributedString?
+
+    public override init() {
+        super.init()
+    }
+
+    /// Moves every layout manager of this layout manager's storage to `newTextStorage`.
+    open func replaceTextStorage(_ newTextStorage: NSTextStorage) {
+        let managers = textStorage?.layoutManagers ?? [self]
+        for manager in managers {
+            manager.textStorage?.removeLayoutManager(manager)
+            newTextStorage.addLayoutManager(manager)
+        }
+    }
+
+    // MARK: Containers
+
+    /// Appends a container to the flow.
+    open func addTextContainer(_ container: NSTextContainer) {
+        insertTextContainer(container, at: textContainers.count)
+    }
+
+    /// Inserts a container into the flow; layout from that container on is redone.
+    open func insertTextContainer(_ container: NSTextContainer, at index: Int) {
+        precondition(index >= 0 && index <= textContainers.count,
+                     "insertTextContainer(_:at:): index \(index) beyond \(textContainers.count) containers")
+        if let owner = container.layoutManager, owner !== self,
+           let i = owner.textContainers.firstIndex(where: { $0 === container }) {
+            owner.removeTextContainer(at: i)
+        }
+        textContainers.insert(container, at: index)
+        container.layoutManager = self
+        invalidateLayoutFromContainer(index)
+    }
+
+    /// Removes a container from the flow; layout from there on is redone.
+    open func removeTextContainer(at index: Int) {
+        precondition(index >= 0 && index < textContainers.count,
+                     "removeTextContainer(at:): index \(index) beyond \(textContainers.count) containers")
+        let container = textContainers.remove(at: index)
+        if container.layoutManager === self { container.layoutManager = nil }
+        invalidateLayoutFromContainer(index)
+    }
+
+    /// Tells the layout manager that `container`'s size, exclusion paths, padding or line limit
+    /// changed (containers call it themselves).
+    open func textContainerChangedGeometry(_ container: NSTextContainer) {
+        guard let index = textContainers.firstIndex(where: { $0 === container }) else { return }
+        invalidateLayoutFromContainer(index)
+    }
+
+    // MARK: Edits from the storage
+
+    /// Called by the text storage after each round of edits: the paragraphs the edit touched get
+    /// new records (no glyphs, no lines); every other paragraph keeps its glyphs and lines.
     open func processEditing(for textStorage: NSTextStorage, edited editMask: NSTextStorage.EditActions,
                              range newCharRange: NSRange, changeInLength delta: Int,
-                             invalidatedRange invalidatedCharRange: NSRange) {}
+                             invalidatedRange invalidatedCharRange: NSRange) {
+        guard textStorage === self.textStorage else { return }
+        if store.count == 0 || store.length + delta != textStorage.length {
+            // Out of step (a storage that skipped a notification): start again.
+            rebuildParagraphs()
+            return
+        }
+        let oldStart = newCharRange.location
+        let oldEnd = newCharRange.location + newCharRange.length - delta
+        var first = store.paragraph(containingCharacter: max(0, min(oldStart, store.length))).index
+        var last = store.paragraph(containingCharacter: max(oldStart, min(max(oldEnd, oldStart + 1) - 1, store.length))).index
+        if oldEnd >= store.length { last = store.count - 1 }
+        // The affected paragraphs span [spanStart, spanEnd) in the new text; widen until both ends
+        // are paragraph boundaries there (an edit can merge paragraphs or join a CR to an LF).
+        var spanStart = store.prefix(first).length
+        var spanEnd = store.prefix(last + 1).length + delta
+        while first > 0 && !isParagraphStart(spanStart, in: textStorage) {
+            first -= 1
+            spanStart -= store.record(first).length
+        }
+        while last < store.count - 1 && !isParagraphEnd(spanEnd, in: textStorage) {
+            last += 1
+            spanEnd += store.record(last).length
+        }
+        store.replace(first..<(last + 1), withLengths: paragraphLengths(in: spanStart..<spanEnd, of: textStorage))
+        invalidateFlow(fromParagraph: first)
+        delegate?.layoutManagerDidInvalidateLayout(self)
+    }
+
+    /// Rebuilds every paragraph record from the storage (no glyphs, no lines).
+    func rebuildParagraphs() {
+        store = ParagraphStore()
+        let length = textStorage?.length ?? 0
+        let lengths = textStorage.map { paragraphLengths(in: 0..<length, of: $0) } ?? [0]
+        store.replace(0..<0, withLengths: lengths)
+        invalidateFlow(fromParagraph: 0)
+        delegate?.layoutManagerDidInvalidateLayout(self)
+    }
+
+    /// The lengths of the paragraphs of `span`, which starts and ends at paragraph boundaries. An
+    /// empty span (empty text, or an empty last paragraph after a separator) is one empty paragraph.
+    private func paragraphLengths(in span: Range<Int>, of storage: NSTextStorage) -> [Int] {
+        var lengths: [Int] = []
+        var at = span.lowerBound
+        while at < span.upperBound {
+            let range = storage._paragraph(containing: at).range
+            let end = min(range.location + range.length, span.upperBound)
+            lengths.append(end - at)
+            at = end
+        }
+        // Every offset, the end of the text included, belongs to a paragraph: empty text, or text
+        // that ends with a separator, has a final empty paragraph (where the extra line fragment goes).
+        if span.upperBound == storage.length && (storage.length == 0 || endsWithSeparator(storage)) {
+            lengths.append(0)
+        }
+        return lengths
+    }
+
+    private func endsWithSeparator(_ storage: NSTextStorage) -> Bool {
+        let n = storage.length
+        guard n > 0 else { return false }
+        return Self.isParagraphSeparator(storage._utf16Unit(at: n - 1))
+    }
+
+    static func isParagraphSeparator(_ unit: UInt16) -> Bool {
+        unit == 0x0A || unit == 0x0D || unit == 0x2029
+    }
+
+    private func isParagraphStart(_ offset: Int, in storage: NSTextStorage) -> Bool {
+        if offset == 0 { return true }
+        let before = storage._utf16Unit(at: offset - 1)
+        guard Self.isParagraphSeparator(before) else { return false }
+        // A CR directly followed by LF is one separator: the paragraph starts after the LF.
+        return !(before == 0x0D && offset < storage.length && storage._utf16Unit(at: offset) == 0x0A)
+    }
+
+    private func isParagraphEnd(_ offset: Int, in storage: NSTextStorage) -> Bool {
+        offset == storage.length || isParagraphStart(offset, in: storage)
+    }
+
+    // MARK: Invalidation
+
+    /// Throws away the layout (not the glyphs) of the characters in `charRange`, and, in the
+    /// flow, of everything after them that moves. `actualCharRange` receives the range actually
+    /// invalidated (whole paragraphs).
+    open func invalidateLayout(forCharacterRange charRange: NSRange, actualCharacterRange actualCharRange: NSRangePointer?) {
+        let range = checkedCharacterRange(charRange, #function)
+        let (first, firstStart) = store.paragraph(containingCharacter: range.location)
+        let last = store.paragraph(containingCharacter: max(range.location, range.location + range.length - (range.length > 0 ? 1 : 0))).index
+        var end = firstStart
+        for p in first...last {
+            let record = store.record(p)
+            end += record.length
+            if record.layout != nil {
+                record.layout = nil
+                store.refresh(at: p)
+            }
+        }
+        actualCharRange?.pointee = NSRange(location: firstStart, length: end - firstStart)
+        invalidateFlow(fromParagraph: first)
+        delegate?.layoutManagerDidInvalidateLayout(self)
+    }
+
+    /// Throws away the glyphs (and so the layout) of the characters in `charRange` after a change of
+    /// `delta` characters. Storage edits already do this; call it when glyphs depend on something
+    /// the storage does not know about.
+    open func invalidateGlyphs(forCharacterRange charRange: NSRange, changeInLength delta: Int,
+                               actualCharacterRange actualCharRange: NSRangePointer?) {
+        let range = checkedCharacterRange(charRange, #function)
+        let (first, firstStart) = store.paragraph(containingCharacter: range.location)
+        let last = store.paragraph(containingCharacter: max(range.location, range.location + range.length - (range.length > 0 ? 1 : 0))).index
+        var end = firstStart
+        for p in first...last {
+            let record = store.record(p)
+            end += record.length
+            record.analysis = nil
+            record.layout = nil
+            store.refresh(at: p)
+        }
+        actualCharRange?.pointee = NSRange(location: firstStart, length: end - firstStart)
+        invalidateFlow(fromParagraph: first)
+        delegate?.layoutManagerDidInvalidateLayout(self)
+    }
+
+    /// Marks glyphs as needing display. Drawing here is always from the current layout, so this
+    /// only informs hosts that track dirty regions (it posts nothing and keeps no state).
+    open func invalidateDisplay(forCharacterRange charRange: NSRange) {
+        _ = checkedCharacterRange(charRange, #function)
+    }
+
+    /// Marks glyphs as needing display (see ``invalidateDisplay(forCharacterRange:)``).
+    open func invalidateDisplay(forGlyphRange glyphRange: NSRange) {}
+
+    func invalidateAllLayout() {
+        guard store.count > 0 else { return }
+        store.forEach { _, record in
+            record.layout = nil
+            return true
+        }
+        let count = store.count
+        for p in 0..<count { store.refresh(at: p) }
+        invalidateFlow(fromParagraph: 0)
+        delegate?.layoutManagerDidInvalidateLayout(self)
+    }
+
+    func invalidateAllDisplay() {}
+
+    /// Layout from container `index` on must be redone.
+    func invalidateLayoutFromContainer(_ index: Int) {
+        guard store.count > 0 else { return }
+        // Find the first paragraph with a line in (or past) that container, or that overflowed.
+        var first: Int?
+        store.forEach { p, record in
+            guard let layout = record.layout else { return true }
+            if layout.overflowed || layout.end.container >= index || layout.fragments.contains(where: { $0.container >= index }) {
+                first = p
+                return false
+            }
+            return true
+        }
+        if let first {
+            var laidOut: [Int] = []
+            store.forEach(from: first) { p, record in
+                if record.layout != nil {
+                    record.layout = nil
+                    laidOut.append(p)
+                }
+                return true
+            }
+            for p in laidOut { store.refresh(at: p) }
+            invalidateFlow(fromParagraph: first)
+        } else {
+            invalidateFlow(fromParagraph: store.count)
+        }
+        delegate?.layoutManagerDidInvalidateLayout(self)
+    }
+
+    /// The flow before `paragraph` is unchanged; from there on it must be checked again.
+    func invalidateFlow(fromParagraph paragraph: Int) {
+        validatedParagraphs = min(validatedParagraphs, paragraph)
+        extraLineFragment = nil
+    }
+
+    func checkedCharacterRange(_ range: NSRange, _ function: StaticString) -> NSRange {
+        let length = store.length
+        precondition(range.location >= 0 && range.length >= 0 && range.location + range.length <= length,
+                     "\(function): character range {\(range.location), \(range.length)} out of bounds; text length \(length)")
+        return range
+    }
 }

@@ -25,6 +25,19 @@ package struct ParagraphAnalysis: @unchecked Sendable {  // RunStyle and NSParag
     package var paragraphStyle: NSParagraphStyle
 
     package var length: Int { glyphs.length }
+
+    package init(glyphs: ParagraphGlyphs, segments: [BreakSegment], baseLevel: UInt8, styles: [RunStyle],
+                 paragraphStyle: NSParagraphStyle) {
+        self.glyphs = glyphs
+        self.segments = segments
+        self.baseLevel = baseLevel
+        self.styles = styles
+        self.paragraphStyle = paragraphStyle
+    }
+
+    /// The analysis of an empty paragraph.
+    package static let empty = ParagraphAnalysis(glyphs: ParagraphGlyphs(), segments: [], baseLevel: 0, styles: [],
+                                                 paragraphStyle: .default)
 }
 
 /// Turns a paragraph's text and attributes into glyphs: bidi levels (ICU), script and font runs

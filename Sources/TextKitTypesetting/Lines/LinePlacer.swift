@@ -67,17 +67,19 @@ package struct LinePlacer {
         return lineHeight(ascent: m.ascent, descent: m.descent, leading: m.leading).height
     }
 
-    /// UIKit's line-height rules: the natural height (ascent + descent, plus leading when the
-    /// layout manager uses font leading) times `lineHeightMultiple` when set, then clamped to
-    /// `minimumLineHeight`/`maximumLineHeight` when set. The extra room (or the cut) is taken
-    /// above the ascent, so the baseline sits `descent` above the line's bottom, as TextKit 1.
+    /// UIKit's line-height rules: the natural height (ascent + descent, plus the fonts' leading
+    /// below the descent when the layout manager uses font leading) times `lineHeightMultiple`
+    /// when set, then clamped to `minimumLineHeight`/`maximumLineHeight` when set. The extra room
+    /// (or the cut) is taken above the ascent, as TextKit 1 does, so with no rules the baseline
+    /// sits `ascent` below the line's top.
     package func lineHeight(ascent: Float, descent: Float, leading: Float) -> (height: Float, baseline: Float) {
         let style = analysis.paragraphStyle
-        var height = ascent + descent + (usesFontLeading ? leading : 0)
+        let natural = ascent + descent + (usesFontLeading ? leading : 0)
+        var height = natural
         if style.lineHeightMultiple > 0 { height *= Float(style.lineHeightMultiple) }
         if style.minimumLineHeight > 0 { height = max(height, Float(style.minimumLineHeight)) }
         if style.maximumLineHeight > 0 { height = min(height, Float(style.maximumLineHeight)) }
-        return (height, height - descent)
+        return (height, ascent + (height - natural))
     }
 
     /// Places `fitted`, a line whose text area spans `lineStartX…lineEndX` (x from the text

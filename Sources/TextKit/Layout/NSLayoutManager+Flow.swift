@@ -1,0 +1,425 @@
+import TextKitFonts
+import TextKitGraphics
+import TextKitModel
+import TextKitTypesetting
+
+/// Making glyphs and lines, as far as a query needs.
+extension NSLayoutManager {
+    /// A container's height is capped here so that tops of later containers stay finite.
+    private static let unboundedHeight: CGFloat = 1e12
+
+    /// The top of container `index` in the stacked flow (the sum of the heights of the containers
+    /// before it).
+    func containerTop(_ index: Int) -> CGFloat {
+        var top: CGFloat = 0
+        for i in 0..<min(index, textContainers.count) { top += min(textContainers[i].size.height, Self.unboundedHeight) }
+        return top
+    }
+
+    /// True when a paragraph's lines never depend on where it is: one simple rectangular container
+    /// of unbounded height and no line limit. Then the tree's height sums place every paragraph.
+    var isStacked: Bool {
+        guard textContainers.count == 1, let container = textContainers.first else { return false }
+        return container.isSimpleRectangularTextContainer && container.maximumNumberOfLines == 0
+            && container.size.height >= Self.unboundedHeight
+    }
+
+    // MARK: Glyphs
+
+    /// The glyphs of paragraph `p`, made now if needed. `start` is its first character.
+    @discardableResult
+    func ensureAnalysis(_ p: Int, start: Int? = nil) -> ParagraphAnalysis {
+        let record = store.record(p)
+        if let analysis = record.analysis { return analysis }
+        let start = start ?? store.prefix(p).length
+        let analysis = analyze(paragraphAt: start, length: record.length)
+        record.analysis = analysis
+        store.refresh(at: p)
+        return analysis
+    }
+
+    /// Shapes the paragraph `[start, start + length)` of the storage.
+    func analyze(paragraphAt start: Int, length: Int) -> ParagraphAnalysis {
+        guard let storage = textStorage, length > 0 else { return .empty }
+        let range = NSRange(location: start, length: length)
+        let text = storage._utf16(in: range)
+        var runs: [AttributeRunInput] = []
+        storage._forEachAttributeRun(in: range) { attributes, runRange in
+            runs.append(AttributeRunInput(range: (runRange.location - start)..<(runRange.location + runRange.length - start),
+                                          attributes: attributes))
+            return true
+        }
+        let style = (runs.first?.attributes[.paragraphStyle] as? NSParagraphStyle) ?? .default
+        return text.withUnsafeBufferPointer { analyzer.analyze(text: $0, runs: runs, paragraphStyle: style) }
+    }
+
+    /// Makes glyphs for every paragraph up to and including the one that holds glyph `glyph`
+    /// (all of them when it is past the end). Glyph indices count paragraphs in order, so every
+    /// paragraph before the glyph must have its glyphs.
+    func ensureGlyphs(throughGlyph glyph: Int) {
+        while let u = store.firstUnanalyzed {
+            let before = store.prefix(u)
+            if before.glyphs > glyph { return }
+            ensureAnalysis(u, start: before.length)
+        }
+    }
+
+    /// Makes glyphs for the paragraphs holding characters `0...offset`.
+    func ensureGlyphs(throughCharacter offset: Int) {
+        let target = store.paragraph(containingCharacter: offset).index
+        while let u = store.firstUnanalyzed, u <= target {
+            ensureAnalysis(u)
+        }
+    }
+
+    // MARK: Lines
+
+    /// Lays out every paragraph up to and including `target`.
+    func ensureLayout(throughParagraph target: Int) {
+        guard textStorage != nil, !textContainers.isEmpty, store.count > 0 else { return }
+        let target = min(target, store.count - 1)
+        if isStacked {
+            while let u = store.firstUnlaid, u <= target {
+                let before = store.prefix(u)
+                layOut(u, characterStart: before.length, from: FlowState(y: before.height, container: 0, linesInContainer: 0))
+            }
+            if target == store.count - 1, extraLineFragment == nil { computeExtraLineFragment() }
+            return
+        }
+        var p = validatedParagraphs
+        guard p <= target else { return }
+        var state = p == 0 ? FlowState.start : (store.record(p - 1).layout?.end ?? .start)
+        var characterStart = store.prefix(p).length
+        while p <= target {
+            let record = store.record(p)
+            if var layout = record.layout, !startsAgain(layout, at: state) {
+                if layout.start != state {
+                    // It only moved within its container: shift it (its lines are relative to its top).
+                    let moved = state.y - layout.start.y
+                    layout.start = state
+                    layout.end.y += moved
+                    layout.end.linesInContainer = state.linesInContainer + (layout.end.linesInContainer - layout.start.linesInContainer)
+                    record.layout = layout
+                }
+            } else {
+                layOut(p, characterStart: characterStart, from: state)
+            }
+            state = record.layout!.end
+            characterStart += record.length
+            p += 1
+        }
+        validatedParagraphs = p
+        if p == store.count, extraLineFragment == nil { computeExtraLineFragment() }
+    }
+
+    /// Whether a laid-out paragraph must be laid out again when the flow reaches it at `state`.
+    private func startsAgain(_ layout: ParagraphLayout, at state: FlowState) -> Bool {
+        if layout.start == state { return false }
+        if layout.overflowed || state.container >= textContainers.count { return true }
+        let sameContainer = layout.start.container == state.container
+        let limit = textContainers[state.container].maximumNumberOfLines
+        guard layout.isShiftable, sameContainer, limit == 0 || layout.start.linesInContainer == state.linesInContainer else { return true }
+        // Still inside its container after the move?
+        let bottom = FixedHeight.points(state.y + layout.height)
+        let containerBottom = containerTop(state.container) + min(textContainers[state.container].size.height, Self.unboundedHeight)
+        return bottom > containerBottom + 0.001
+    }
+
+    /// Lays out every paragraph.
+    func ensureLayoutOfAllText() {
+        ensureLayout(throughParagraph: store.count - 1)
+    }
+
+    /// Lays out the paragraphs holding characters `0...offset`.
+    func ensureLayout(throughCharacter offset: Int) {
+        ensureLayout(throughParagraph: store.paragraph(containingCharacter: offset).index)
+    }
+
+    /// Lays out the paragraphs holding glyphs `0...glyph`.
+    func ensureLayout(throughGlyph glyph: Int) {
+        ensureGlyphs(throughGlyph: glyph)
+        if glyph >= store.summary.glyphs {
+            ensureLayoutOfAllText()
+        } else {
+            ensureLayout(throughParagraph: store.paragraph(containingGlyph: glyph).index)
+        }
+    }
+
+    /// Lays out until container `index` is full (or the text ends).
+    func ensureLayout(throughContainer index: Int) {
+        guard index < textContainers.count else { return ensureLayoutOfAllText() }
+        if isStacked { return ensureLayoutOfAllText() }
+        // Walk paragraph by paragraph until the flow has moved past the container.
+        var p = max(0, validatedParagraphs - 1)
+        while p < store.count {
+            ensureLayout(throughParagraph: p)
+            guard let layout = store.record(p).layout else { return }
+            if layout.overflowed || layout.end.container > index { return }
+            p += 1
+        }
+    }
+
+    // MARK: One paragraph
+
+    /// Fills lines for paragraph `p` from flow state `state` and stores them.
+    private func layOut(_ p: Int, characterStart: Int, from state: FlowState) {
+        let analysis = ensureAnalysis(p, start: characterStart)
+        let record = store.record(p)
+        record.layout = paragraphLayout(analysis: analysis, paragraph: p, characterStart: characterStart,
+                                        length: record.length, from: state)
+        store.refresh(at: p)
+        extraLineFragment = nil
+    }
+
+    private func hyphenationFactor(for style: NSParagraphStyle) -> Float {
+        if style.hyphenationFactor > 0 { return style.hyphenationFactor }
+        if style.usesDefaultHyphenation || usesDefaultHyphenation { return 1 }
+        return Float(hyphenationFactor)
+    }
+
+    private func paragraphLayout(analysis: ParagraphAnalysis, paragraph p: Int, characterStart: Int,
+                                 length: Int, from state: FlowState) -> ParagraphLayout {
+        guard length > 0 else {
+            return ParagraphLayout(fragments: [], height: 0, start: state, end: state, isShiftable: true, overflowed: false)
+        }
+        guard state.container < textContainers.count, let storage = textStorage else {
+            return ParagraphLayout(fragments: [], height: 0, start: state, end: state, isShiftable: false, overflowed: true)
+        }
+        let style = analysis.paragraphStyle
+        let text = storage._utf16(in: NSRange(location: characterStart, length: length))
+        let glyphBase = delegate == nil ? 0 : store.prefix(p).glyphs
+
+        var settings = LineBreakSettings()
+        settings.mode = style.lineBreakMode
+        settings.hyphenationFactor = hyphenationFactor(for: style)
+        if settings.hyphenationFactor > 0 {
+            let language = analysis.styles.first?.language ?? ""
+            settings.hyphenator = Hyphenator.forLanguage(language.isEmpty ? "en-US" : language)
+        }
+        settings.tabStops = TabStopList(stops: style.tabStops.map(Self.resolvedTab), defaultInterval: Float(style.defaultTabInterval))
+        let glyphs = analysis.glyphs
+        settings.hyphenWidth = { offset in
+            let g = glyphs.glyph(forCharacterAt: offset)
+            guard g < glyphs.count else { return 0 }
+            let font = glyphs.fonts[Int(glyphs.runs[glyphs.runIndex(containingGlyph: g)].font)]
+            return Float(font.hyphenGlyph.map { font.advance(forGlyph: $0) } ?? 0)
+        }
+        if let delegate {
+            settings.shouldBreakByWord = { [unowned self] offset in
+                delegate.layoutManager(self, shouldBreakLineByWordBeforeCharacterAt: characterStart + offset)
+            }
+            settings.shouldBreakByHyphenating = { [unowned self] offset in
+                delegate.layoutManager(self, shouldBreakLineByHyphenatingBeforeCharacterAt: characterStart + offset)
+            }
+        }
+
+        return text.withUnsafeBufferPointer { buffer -> ParagraphLayout in
+            let fitter = LineFitter(glyphs: analysis.glyphs, segments: analysis.segments, text: buffer, settings: settings)
+            var placer = LinePlacer(analysis: analysis, text: buffer)
+            placer.usesFontLeading = usesFontLeading
+            let direction: NSWritingDirection = analysis.baseLevel == 1 ? .rightToLeft : .leftToRight
+
+            var fragments: [LineFragment] = []
+            var container = state.container
+            var lines = state.linesInContainer
+            let top = FixedHeight.points(state.y)
+            var y = top  // the next row's top, in the stacked flow
+            var offset = 0
+            var remainingInRow: CGRect?
+            var rowBottom = y
+            var isShiftable = true
+            var overflowed = false
+            var proposedHeight: CGFloat?
+
+            var spacingBefore = style.paragraphSpacingBefore
+            if let delegate {
+                let v = delegate.layoutManager(self, paragraphSpacingBeforeGlyphAt: glyphBase,
+                                               withProposedLineFragmentRect: .zero)
+                if !v.isNaN { spacingBefore = v }
+            }
+
+            while offset < length {
+                guard container < textContainers.count else { overflowed = true; break }
+                let textContainer = textContainers[container]
+                let containerTop = containerTop(container)
+                let containerHeight = min(textContainer.size.height, Self.unboundedHeight)
+                let padding = textContainer.lineFragmentPadding
+                if !textContainer.isSimpleRectangularTextContainer || textContainer.maximumNumberOfLines > 0 { isShiftable = false }
+                let isFirstLine = offset == 0
+                let before = isFirstLine ? spacingBefore : 0
+                let estimate = proposedHeight ?? CGFloat(placer.estimatedHeight(at: offset))
+                let proposed: CGRect
+                if let remaining = remainingInRow {
+                    proposed = remaining
+                } else {
+                    let head = isFirstLine ? style.firstLineHeadIndent : style.headIndent
+                    let width = min(textContainer.size.width, Self.unboundedHeight)
+                    let tail = style.tailIndent > 0 ? style.tailIndent : width + style.tailIndent
+                    proposed = CGRect(x: head, y: y - containerTop + before, width: max(0, tail - head), height: estimate)
+                }
+                var remaining = CGRect.zero
+                let rect = textContainer.lineFragmentRect(forProposedRect: proposed, at: characterStart + offset,
+                                                          writingDirection: direction, remaining: &remaining)
+                if rect.isEmpty || rect.width <= 2 * padding + 0.5 {
+                    if remainingInRow != nil, !remaining.isEmpty {
+                        remainingInRow = remaining  // too narrow a piece: try the rest of the row
+                        continue
+                    }
+                    if remainingInRow != nil {
+                        remainingInRow = nil
+                        y = rowBottom
+                        continue
+                    }
+                    if proposed.maxY > containerHeight + 0.001 || proposed.width <= 0 {
+                        // No room left in this container: go on in the next one.
+                        if container == textContainers.count - 1 { overflowed = true; break }
+                        delegate?.layoutManager(self, didCompleteLayoutFor: textContainer, atEnd: false)
+                        container += 1
+                        lines = 0
+                        y = self.containerTop(container)
+                        continue
+                    }
+                    // Nothing free in this band (an exclusion spans it): move down a little.
+                    y += max(1, estimate / 4)
+                    isShiftable = false
+                    continue
+                }
+                let lastAllowedLine = textContainer.maximumNumberOfLines > 0 && lines + 1 >= textContainer.maximumNumberOfLines
+                let lineStartX = Float(rect.minX)
+                let lineEndX = Float(rect.maxX - 2 * padding)
+                var fitted = fitter.fitLine(from: offset, lineStartX: lineStartX, lineEndX: lineEndX)
+                var truncation: NSLineBreakMode? = [.byTruncatingHead, .byTruncatingMiddle, .byTruncatingTail].contains(style.lineBreakMode) ? style.lineBreakMode : nil
+                if lastAllowedLine && fitted.characters.upperBound < length,
+                   [.byTruncatingHead, .byTruncatingMiddle, .byTruncatingTail].contains(textContainer.lineBreakMode) {
+                    // The last line the container allows shows the rest of the paragraph, truncated.
+                    var clipping = settings
+                    clipping.mode = .byClipping
+                    fitted = LineFitter(glyphs: analysis.glyphs, segments: analysis.segments, text: buffer, settings: clipping)
+                        .fitLine(from: offset, lineStartX: lineStartX, lineEndX: lineEndX)
+                    truncation = textContainer.lineBreakMode
+                }
+                let isLast = fitted.characters.upperBound >= length
+                let placed = placer.place(fitted, lineStartX: lineStartX, lineEndX: lineEndX,
+                                          isLastLineOfParagraph: isLast, truncationMode: truncation)
+                let lineHeight = CGFloat(placed.height)
+                if lineHeight > proposed.height + 0.01, proposedHeight == nil, !textContainer.isSimpleRectangularTextContainer {
+                    // Taller than proposed: ask the container again for a band of the real height.
+                    proposedHeight = lineHeight
+                    continue
+                }
+                proposedHeight = nil
+                let lastGlyph = glyphBase + max(placed.glyphRange.lowerBound, placed.glyphRange.upperBound - 1)
+                var lineSpacing = style.lineSpacing
+                var spacingAfter = isLast ? style.paragraphSpacing : 0
+                if let delegate {
+                    let v = delegate.layoutManager(self, lineSpacingAfterGlyphAt: lastGlyph, withProposedLineFragmentRect: rect)
+                    if !v.isNaN { lineSpacing = v }
+                    if isLast {
+                        let a = delegate.layoutManager(self, paragraphSpacingAfterGlyphAt: lastGlyph, withProposedLineFragmentRect: rect)
+                        if !a.isNaN { spacingAfter = a }
+                    }
+                }
+                var fragmentRect = CGRect(x: rect.minX, y: rect.minY - before, width: rect.width,
+                                          height: before + lineHeight + lineSpacing + spacingAfter)
+                let glyphStart = rect.minX + padding + CGFloat(placed.originX - lineStartX)
+                var usedRect = CGRect(x: glyphStart - padding, y: rect.minY, width: CGFloat(placed.usedWidth) + 2 * padding,
+                                      height: lineHeight + lineSpacing)
+                var baseline = before + CGFloat(placed.baseline)
+                if let delegate {
+                    let range = NSRange(location: glyphBase + placed.glyphRange.lowerBound, length: placed.glyphRange.count)
+                    let wanted = fragmentRect
+                    if delegate.layoutManager(self, shouldSetLineFragmentRect: &fragmentRect, lineFragmentUsedRect: &usedRect,
+                                              baselineOffset: &baseline, in: textContainer, forGlyphRange: range) {
+                        if fragmentRect != wanted { isShiftable = false }
+                    }
+                }
+                let relativeTop = containerTop + fragmentRect.minY - top
+                var stored = LineFragment(line: placed, container: container,
+                                          rect: fragmentRect, usedRect: usedRect, baselineOffset: baseline,
+                                          textOriginX: rect.minX + padding)
+                stored.rect.origin.y = relativeTop
+                stored.usedRect.origin.y = relativeTop + (usedRect.minY - fragmentRect.minY)
+                fragments.append(stored)
+                lines += 1
+                offset = fitted.characters.upperBound
+                rowBottom = max(rowBottom, containerTop + fragmentRect.maxY)
+                if offset < length, !remaining.isEmpty {
+                    remainingInRow = CGRect(x: remaining.minX, y: rect.minY, width: remaining.width, height: rect.height)
+                } else {
+                    remainingInRow = nil
+                    y = rowBottom
+                }
+                if textContainer.maximumNumberOfLines > 0, lines >= textContainer.maximumNumberOfLines {
+                    if lastAllowedLine && truncation != nil && offset < length {
+                        // The truncated line stands for the rest of the paragraph.
+                        offset = length
+                    }
+                    if container == textContainers.count - 1 {
+                        if offset < length { overflowed = true }
+                        break
+                    }
+                    container += 1
+                    lines = 0
+                    y = self.containerTop(container)
+                    remainingInRow = nil
+                }
+            }
+            if remainingInRow != nil { y = rowBottom }
+            let heightPoints = max(0, y - top)
+            let end = FlowState(y: state.y + FixedHeight.from(heightPoints), container: container, linesInContainer: lines)
+            return ParagraphLayout(fragments: fragments, height: end.y - state.y, start: state, end: end,
+                                   isShiftable: isShiftable && !overflowed && fragments.allSatisfy { $0.container == state.container },
+                                   overflowed: overflowed)
+        }
+    }
+
+    static func resolvedTab(_ tab: NSTextTab) -> ResolvedTabStop {
+        let alignment: ResolvedTabStop.Alignment
+        switch tab.alignment {
+        case .right:
+            if let terminators = tab.options[.columnTerminators] as? CharacterSet {
+                // A right tab with column terminators is a decimal tab: keep the separators it names.
+                let separators: [Unicode.Scalar] = [".", ",", "\u{066B}", "\u{00B7}"]
+                let units = Set(separators.filter { terminators.contains($0) }.map { UInt16($0.value) })
+                alignment = units.isEmpty ? .right : .decimal(terminators: units)
+            } else {
+                alignment = .right
+            }
+        case .center: alignment = .center
+        default: alignment = .left
+        }
+        return ResolvedTabStop(location: Float(tab.location), alignment: alignment)
+    }
+
+    // MARK: The extra line fragment
+
+    /// After the last paragraph: when the text is empty or ends with a paragraph separator, TextKit
+    /// adds an extra line fragment (with no glyphs) where the insertion point goes.
+    func computeExtraLineFragment() {
+        guard let storage = textStorage, store.count > 0 else { return }
+        let lastRecord = store.record(store.count - 1)
+        guard lastRecord.length == 0 else { extraLineFragment = nil; return }
+        var state = FlowState.start
+        if store.count > 1, let previous = store.record(store.count - 2).layout {
+            if previous.overflowed { extraLineFragment = nil; return }
+            state = previous.end
+        }
+        // The flow's height sums are current (a stacked paragraph's own `end` may predate a shift).
+        state.y = store.prefix(store.count - 1).height
+        guard state.container < textContainers.count else { extraLineFragment = nil; return }
+        let container = textContainers[state.container]
+        let attributes = storage.length > 0 ? storage.attributes(at: storage.length - 1, effectiveRange: nil) : [:]
+        let font = attributes[.font] as? UIFont ?? RunStyle.defaultFont
+        let style = attributes[.paragraphStyle] as? NSParagraphStyle ?? .default
+        var height = font.ascender - font.descender + (usesFontLeading ? font.leading : 0)
+        if style.lineHeightMultiple > 0 { height *= style.lineHeightMultiple }
+        if style.minimumLineHeight > 0 { height = max(height, style.minimumLineHeight) }
+        if style.maximumLineHeight > 0 { height = min(height, style.maximumLineHeight) }
+        let y = FixedHeight.points(state.y) - containerTop(state.container)
+        guard y + height <= container.size.height + 0.001 else { extraLineFragment = nil; return }
+        let width = min(container.size.width, 1e12)
+        let rect = CGRect(x: 0, y: y, width: width, height: height + style.lineSpacing)
+        let used = CGRect(x: 0, y: y, width: 2 * container.lineFragmentPadding, height: height + style.lineSpacing)
+        extraLineFragment = (rect, used, state.container)
+    }
+}

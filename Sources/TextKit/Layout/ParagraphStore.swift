@@ -1,0 +1,230 @@
+import _RopeModule
+import TextKitModel
+import TextKitTypesetting
+
+/// One paragraph as the layout manager keeps it: its length, and (once made) its glyphs and its
+/// placed lines. A class so that the rope can hold it by reference while its layout is filled in;
+/// the rope's copy of the summary is refreshed through ``ParagraphStore/refresh(at:)``.
+final class ParagraphRecord {
+    /// UTF-16 units, terminator included.
+    var length: Int
+    /// The glyphs and break opportunities; nil until generated, or after invalidation.
+    var analysis: ParagraphAnalysis?
+    /// The lines; nil until laid out, or after invalidation.
+    var layout: ParagraphLayout?
+
+    init(length: Int) { self.length = length }
+
+    var summary: ParagraphSummary {
+        ParagraphSummary(paragraphs: 1, length: length, glyphs: analysis?.glyphs.count ?? 0,
+                         unanalyzed: analysis == nil ? 1 : 0, unlaid: layout == nil ? 1 : 0,
+                         height: layout?.height ?? 0)
+    }
+}
+
+/// Sums over a stretch of paragraphs, kept at every node of the rope so that "the paragraph that
+/// holds character i / glyph g / the point at height y" costs O(log n).
+struct ParagraphSummary: RopeSummary {
+    var paragraphs = 0
+    var length = 0
+    /// Glyphs of the analyzed paragraphs (unanalyzed ones count 0).
+    var glyphs = 0
+    var unanalyzed = 0
+    var unlaid = 0
+    /// Heights in 1/1024 pt (``FixedHeight``), so sums and differences are exact.
+    var height: Int64 = 0
+
+    static var maxNodeSize: Int { 15 }
+    static var zero: Self { Self() }
+    var isZero: Bool { self == .zero }
+
+    mutating func add(_ other: Self) {
+        paragraphs += other.paragraphs
+        length += other.length
+        glyphs += other.glyphs
+        unanalyzed += other.unanalyzed
+        unlaid += other.unlaid
+        height += other.height
+    }
+
+    mutating func subtract(_ other: Self) {
+        paragraphs -= other.paragraphs
+        length -= other.length
+        glyphs -= other.glyphs
+        unanalyzed -= other.unanalyzed
+        unlaid -= other.unlaid
+        height -= other.height
+    }
+}
+
+/// Heights are quantised to 1/1024 point so that the rope can add and subtract them exactly
+/// (floating-point sums over 40,000 paragraphs would drift); 0.001 pt is far below anything
+/// visible.
+enum FixedHeight {
+    static let scale: CGFloat = 1024
+    static func from(_ value: CGFloat) -> Int64 { Int64((value * scale).rounded()) }
+    static func points(_ value: Int64) -> CGFloat { CGFloat(value) / scale }
+}
+
+/// The rope element: a paragraph record and a copy of its summary.
+struct ParagraphItem: RopeElement {
+    var record: ParagraphRecord
+    var summary: ParagraphSummary
+
+    init(_ record: ParagraphRecord) {
+        self.record = record
+        summary = record.summary
+    }
+
+    typealias Index = Int
+    var isEmpty: Bool { false }
+    var isUndersized: Bool { false }
+    func invariantCheck() {}
+    mutating func rebalance(nextNeighbor right: inout Self) -> Bool { false }
+    mutating func rebalance(prevNeighbor left: inout Self) -> Bool { false }
+    mutating func split(at index: Int) -> Self {
+        preconditionFailure("paragraph records are never split inside the rope")
+    }
+}
+
+/// The metrics the store searches by.
+struct ParagraphCountMetric: RopeMetric {
+    typealias Element = ParagraphItem
+    func size(of summary: ParagraphSummary) -> Int { summary.paragraphs }
+    func index(at offset: Int, in element: ParagraphItem) -> Int { offset }
+}
+
+struct CharacterMetric: RopeMetric {
+    typealias Element = ParagraphItem
+    func size(of summary: ParagraphSummary) -> Int { summary.length }
+    func index(at offset: Int, in element: ParagraphItem) -> Int { offset }
+}
+
+struct GlyphMetric: RopeMetric {
+    typealias Element = ParagraphItem
+    func size(of summary: ParagraphSummary) -> Int { summary.glyphs }
+    func index(at offset: Int, in element: ParagraphItem) -> Int { offset }
+}
+
+struct UnanalyzedMetric: RopeMetric {
+    typealias Element = ParagraphItem
+    func size(of summary: ParagraphSummary) -> Int { summary.unanalyzed }
+    func index(at offset: Int, in element: ParagraphItem) -> Int { offset }
+}
+
+struct UnlaidMetric: RopeMetric {
+    typealias Element = ParagraphItem
+    func size(of summary: ParagraphSummary) -> Int { summary.unlaid }
+    func index(at offset: Int, in element: ParagraphItem) -> Int { offset }
+}
+
+struct HeightMetric: RopeMetric {
+    typealias Element = ParagraphItem
+    func size(of summary: ParagraphSummary) -> Int { Int(summary.height) }
+    func index(at offset: Int, in element: ParagraphItem) -> Int { offset }
+}
+
+/// The paragraphs of a text storage in a balanced tree (swift-collections' `Rope`), each with
+/// its glyphs and lines once made. An edit replaces the records it touches and leaves the rest
+/// alone: O(log n + size of the edit).
+struct ParagraphStore {
+    private(set) var rope = Rope<ParagraphItem>()
+
+    var count: Int { rope.summary.paragraphs }
+    var length: Int { rope.summary.length }
+    var summary: ParagraphSummary { rope.summary }
+
+    /// The record of paragraph `index`.
+    func record(_ index: Int) -> ParagraphRecord {
+        rope[ropeIndex(index)].record
+    }
+
+    private func ropeIndex(_ paragraph: Int) -> Rope<ParagraphItem>.Index {
+        rope.find(at: paragraph, in: ParagraphCountMetric(), preferEnd: false).index
+    }
+
+    /// Copies the record's summary into the tree after its analysis or layout changed.
+    mutating func refresh(at paragraph: Int) {
+        var i = ropeIndex(paragraph)
+        rope.update(at: &i) { $0.summary = $0.record.summary }
+    }
+
+    /// The paragraph holding character `offset` and the offset at which it starts (the last
+    /// paragraph for `offset == length`).
+    func paragraph(containingCharacter offset: Int) -> (index: Int, start: Int) {
+        if offset >= length { return (max(0, count - 1), length - (count > 0 ? record(count - 1).length : 0)) }
+        let (i, remaining) = rope.find(at: offset, in: CharacterMetric(), preferEnd: false)
+        let index = rope.offset(of: i, in: ParagraphCountMetric())
+        return (index, offset - remaining)
+    }
+
+    /// The paragraph holding glyph `glyph` (counting analyzed paragraphs only) and its first glyph.
+    func paragraph(containingGlyph glyph: Int) -> (index: Int, firstGlyph: Int) {
+        let (i, remaining) = rope.find(at: glyph, in: GlyphMetric(), preferEnd: false)
+        return (rope.offset(of: i, in: ParagraphCountMetric()), glyph - remaining)
+    }
+
+    /// The paragraph at height `y` (fixed point) from the top of the laid-out flow, and its top.
+    func paragraph(atHeight y: Int64) -> (index: Int, top: Int64) {
+        let (i, remaining) = rope.find(at: Int(y), in: HeightMetric(), preferEnd: false)
+        return (rope.offset(of: i, in: ParagraphCountMetric()), y - Int64(remaining))
+    }
+
+    /// Sums over paragraphs `0..<index`.
+    func prefix(_ index: Int) -> ParagraphSummary {
+        if index <= 0 { return .zero }
+        if index >= count { return summary }
+        var s = ParagraphSummary()
+        let end = ropeIndex(index)
+        s.paragraphs = index
+        s.length = rope.offset(of: end, in: CharacterMetric())
+        s.glyphs = rope.offset(of: end, in: GlyphMetric())
+        s.unanalyzed = rope.offset(of: end, in: UnanalyzedMetric())
+        s.unlaid = rope.offset(of: end, in: UnlaidMetric())
+        s.height = Int64(rope.offset(of: end, in: HeightMetric()))
+        return s
+    }
+
+    /// The first paragraph without glyphs, or nil.
+    var firstUnanalyzed: Int? {
+        guard summary.unanalyzed > 0 else { return nil }
+        let (i, _) = rope.find(at: 0, in: UnanalyzedMetric(), preferEnd: false)
+        return rope.offset(of: i, in: ParagraphCountMetric())
+    }
+
+    /// The first paragraph without lines, or nil.
+    var firstUnlaid: Int? {
+        guard summary.unlaid > 0 else { return nil }
+        let (i, _) = rope.find(at: 0, in: UnlaidMetric(), preferEnd: false)
+        return rope.offset(of: i, in: ParagraphCountMetric())
+    }
+
+    /// Replaces paragraphs `range` with new records of the given lengths.
+    mutating func replace(_ range: Range<Int>, withLengths lengths: [Int]) {
+        // Whole elements only, by index: the metric-based range operations of `Rope` may split
+        // elements at the range's ends, and a paragraph record cannot be split.
+        for _ in range {
+            _ = rope.remove(at: ropeIndex(range.lowerBound))
+        }
+        for (k, length) in lengths.enumerated() {
+            let item = ParagraphItem(ParagraphRecord(length: length))
+            let at = range.lowerBound + k
+            if at >= count {
+                rope.append(item)
+            } else {
+                rope.insert(item, at: ropeIndex(at))
+            }
+        }
+    }
+
+    /// Every record, in order (O(n); for whole-document passes).
+    func forEach(from start: Int = 0, _ body: (Int, ParagraphRecord) -> Bool) {
+        var index = start
+        var i = start >= count ? rope.endIndex : ropeIndex(start)
+        while i < rope.endIndex {
+            if !body(index, rope[i].record) { return }
+            rope.formIndex(after: &i)
+            index += 1
+        }
+    }
+}

@@ -1,0 +1,177 @@
+import TextKitFonts
+import TextKitGraphics
+import TextKitModel
+import TextKitTypesetting
+
+/// Glyphs: TextKit's glyph stream and its mapping to characters. Glyph indices count from the
+/// start of the text; asking about glyph g makes glyphs for the text up to g (not beyond).
+extension NSLayoutManager {
+    /// Where glyph `glyphIndex` lives: its paragraph, the paragraph's first glyph and first
+    /// character. Traps when the index is past the last glyph.
+    func locate(glyph glyphIndex: Int, _ function: StaticString = #function) -> (paragraph: Int, firstGlyph: Int, firstCharacter: Int) {
+        precondition(glyphIndex >= 0, "\(function): glyph index \(glyphIndex) is negative")
+        ensureGlyphs(throughGlyph: glyphIndex)
+        precondition(glyphIndex < store.summary.glyphs,
+                     "\(function): glyph index \(glyphIndex) out of bounds; number of glyphs \(store.summary.glyphs)")
+        let (p, first) = store.paragraph(containingGlyph: glyphIndex)
+        return (p, first, store.prefix(p).length)
+    }
+
+    /// The paragraph of character `index` with its first character and first glyph (glyphs made).
+    func locate(character index: Int) -> (paragraph: Int, firstCharacter: Int, firstGlyph: Int) {
+        ensureGlyphs(throughCharacter: index)
+        let (p, start) = store.paragraph(containingCharacter: index)
+        return (p, start, store.prefix(p).glyphs)
+    }
+
+    /// The number of glyphs of the whole text (makes every glyph).
+    public var numberOfGlyphs: Int {
+        ensureGlyphs(throughGlyph: .max)
+        return store.summary.glyphs
+    }
+
+    /// Whether `glyphIndex` is a glyph of the text (makes glyphs up to it).
+    public func isValidGlyphIndex(_ glyphIndex: Int) -> Bool {
+        guard glyphIndex >= 0 else { return false }
+        ensureGlyphs(throughGlyph: glyphIndex)
+        return glyphIndex < store.summary.glyphs
+    }
+
+    /// The glyph at `glyphIndex`. Traps when the index is out of range.
+    public func glyph(at glyphIndex: Int) -> CGGlyph {
+        let (p, first, _) = locate(glyph: glyphIndex)
+        return store.record(p).analysis!.glyphs.glyphs[glyphIndex - first]
+    }
+
+    /// The glyph at `glyphIndex`, or 0 with `isValidIndex` false when there is none.
+    public func glyph(at glyphIndex: Int, isValidIndex: UnsafeMutablePointer<ObjCBool>?) -> CGGlyph {
+        guard isValidGlyphIndex(glyphIndex) else {
+            isValidIndex?.pointee = false
+            return 0
+        }
+        isValidIndex?.pointee = true
+        return glyph(at: glyphIndex)
+    }
+
+    /// The properties of the glyph at `glyphIndex`.
+    public func propertyForGlyph(at glyphIndex: Int) -> GlyphProperty {
+        let (p, first, _) = locate(glyph: glyphIndex)
+        return Self.property(of: store.record(p).analysis!.glyphs.flags[glyphIndex - first])
+    }
+
+    static func property(of flags: GlyphFlags) -> GlyphProperty {
+        var property: GlyphProperty = []
+        if flags.contains(.control) { property.insert(.controlCharacter) }
+        if flags.contains(.whitespace) && !flags.contains(.control) { property.insert(.elastic) }
+        if !flags.contains(.clusterStart) { property.insert(.nonBaseCharacter) }
+        return property
+    }
+
+    /// The first character of the glyph's cluster. For an index at or past the end, the text's
+    /// length (as TextKit).
+    public func characterIndexForGlyph(at glyphIndex: Int) -> Int {
+        if glyphIndex >= numberOfGlyphs { return store.length }
+        let (p, first, start) = locate(glyph: glyphIndex)
+        return start + Int(store.record(p).analysis!.glyphs.clusters[glyphIndex - first])
+    }
+
+    /// The first glyph of the character at `charIndex` (for a ligature, the ligature). For an
+    /// index at or past the end, the number of glyphs (as TextKit).
+    public func glyphIndexForCharacter(at charIndex: Int) -> Int {
+        guard charIndex < store.length else { return numberOfGlyphs }
+        precondition(charIndex >= 0, "glyphIndexForCharacter(at:): character index \(charIndex) is negative")
+        let (p, start, firstGlyph) = locate(character: charIndex)
+        return firstGlyph + store.record(p).analysis!.glyphs.glyph(forCharacterAt: charIndex - start)
+    }
+
+    /// The glyphs of the characters in `charRange`. A range that starts or ends inside a cluster (a
+    /// ligature, a surrogate pair, a base and its marks) is widened to whole clusters, which
+    /// `actualCharRange` receives.
+    public func glyphRange(forCharacterRange charRange: NSRange, actualCharacterRange actualCharRange: NSRangePointer?) -> NSRange {
+        let range = checkedCharacterRange(charRange, #function)
+        if range.location == store.length {
+            let n = numberOfGlyphs
+            actualCharRange?.pointee = NSRange(location: store.length, length: 0)
+            return NSRange(location: n, length: 0)
+        }
+        let startGlyph = glyphIndexForCharacter(at: range.location)
+        let endGlyph = range.length == 0 ? startGlyph : glyphIndexAfterCharacter(range.location + range.length - 1)
+        let glyphs = NSRange(location: startGlyph, length: endGlyph - startGlyph)
+        if let actualCharRange {
+            actualCharRange.pointee = range.length == 0 ? NSRange(location: characterIndexForGlyph(at: startGlyph), length: 0)
+                : characterRange(forGlyphRange: glyphs, actualGlyphRange: nil)
+        }
+        return glyphs
+    }
+
+    /// The glyph after the last glyph of the character at `charIndex`'s cluster.
+    private func glyphIndexAfterCharacter(_ charIndex: Int) -> Int {
+        let (p, start, firstGlyph) = locate(character: charIndex)
+        let glyphs = store.record(p).analysis!.glyphs
+        let local = glyphs.glyphRange(forCharacters: (charIndex - start)..<(charIndex - start + 1))
+        return firstGlyph + local.upperBound
+    }
+
+    /// The characters of the glyphs in `glyphRange`, widened to whole clusters (`actualGlyphRange`
+    /// receives the glyphs of those clusters).
+    public func characterRange(forGlyphRange glyphRange: NSRange, actualGlyphRange: NSRangePointer?) -> NSRange {
+        let total = numberOfGlyphs
+        precondition(glyphRange.location >= 0 && glyphRange.length >= 0 && glyphRange.location + glyphRange.length <= total,
+                     "characterRange(forGlyphRange:actualGlyphRange:): glyph range {\(glyphRange.location), \(glyphRange.length)} out of bounds; number of glyphs \(total)")
+        if glyphRange.length == 0 {
+            let c = characterIndexForGlyph(at: glyphRange.location)
+            actualGlyphRange?.pointee = glyphRange
+            return NSRange(location: c, length: 0)
+        }
+        let start = characterIndexForGlyph(at: glyphRange.location)
+        let lastGlyph = glyphRange.location + glyphRange.length - 1
+        let (p, first, paragraphStart) = locate(glyph: lastGlyph)
+        let glyphs = store.record(p).analysis!.glyphs
+        let local = glyphs.characterRange(forGlyphs: (lastGlyph - first)..<(lastGlyph - first + 1))
+        let end = paragraphStart + local.upperBound
+        let characters = NSRange(location: start, length: end - start)
+        if let actualGlyphRange {
+            actualGlyphRange.pointee = self.glyphRange(forCharacterRange: characters, actualCharacterRange: nil)
+        }
+        return characters
+    }
+
+    /// Makes glyphs for `glyphRange` now.
+    public func ensureGlyphs(forGlyphRange glyphRange: NSRange) {
+        ensureGlyphs(throughGlyph: glyphRange.location + max(0, glyphRange.length - 1))
+    }
+
+    /// Makes glyphs for `charRange` now.
+    public func ensureGlyphs(forCharacterRange charRange: NSRange) {
+        let range = checkedCharacterRange(charRange, #function)
+        ensureGlyphs(throughCharacter: min(store.length, range.location + range.length))
+    }
+
+    /// Copies glyphs, their properties, character indices and bidi levels for `glyphRange` into
+    /// the buffers given (each may be nil); returns the number of glyphs copied.
+    public func getGlyphs(in glyphRange: NSRange, glyphs glyphBuffer: UnsafeMutablePointer<CGGlyph>?,
+                        properties props: UnsafeMutablePointer<GlyphProperty>?,
+                        characterIndexes charIndexBuffer: UnsafeMutablePointer<Int>?,
+                        bidiLevels bidiLevelBuffer: UnsafeMutablePointer<UInt8>?) -> Int {
+        var written = 0
+        var g = glyphRange.location
+        let end = glyphRange.location + glyphRange.length
+        while g < end {
+            let (p, first, start) = locate(glyph: g)
+            let analysis = store.record(p).analysis!
+            let local = g - first
+            let upper = min(analysis.glyphs.count, end - first)
+            for i in local..<upper {
+                glyphBuffer?[written] = analysis.glyphs.glyphs[i]
+                props?[written] = Self.property(of: analysis.glyphs.flags[i])
+                charIndexBuffer?[written] = start + Int(analysis.glyphs.clusters[i])
+                if let bidiLevelBuffer {
+                    bidiLevelBuffer[written] = analysis.glyphs.runs[analysis.glyphs.runIndex(containingGlyph: i)].level
+                }
+                written += 1
+            }
+            g = first + upper
+        }
+        return written
+    }
+}

@@ -1,0 +1,350 @@
+import TextKitFonts
+import TextKitGraphics
+import TextKitModel
+import TextKitTypesetting
+
+/// A line fragment found by a query, in container coordinates.
+struct LocatedFragment {
+    var paragraph: Int
+    var index: Int
+    var fragment: LineFragment
+    /// The paragraph's first glyph and first character.
+    var glyphBase: Int
+    var characterBase: Int
+    /// `fragment.rect` and `fragment.usedRect` in container coordinates.
+    var rect: CGRect
+    var usedRect: CGRect
+    var analysis: ParagraphAnalysis
+
+    var glyphRange: NSRange {
+        NSRange(location: glyphBase + fragment.line.glyphRange.lowerBound, length: fragment.line.glyphRange.count)
+    }
+    var container: Int { fragment.container }
+}
+
+/// Line fragments, containers and their geometry. Each query lays out only as far as it needs.
+extension NSLayoutManager {
+    /// The top of paragraph `p` in the stacked flow (its layout must be current).
+    func paragraphTop(_ p: Int, layout: ParagraphLayout) -> CGFloat {
+        FixedHeight.points(isStacked ? store.prefix(p).height : layout.start.y)
+    }
+
+    func located(_ p: Int, _ index: Int, layout: ParagraphLayout, glyphBase: Int, characterBase: Int) -> LocatedFragment {
+        let fragment = layout.fragments[index]
+        let dy = paragraphTop(p, layout: layout) - containerTop(fragment.container)
+        return LocatedFragment(paragraph: p, index: index, fragment: fragment, glyphBase: glyphBase, characterBase: characterBase,
+                               rect: fragment.rect.offsetBy(dx: 0, dy: dy), usedRect: fragment.usedRect.offsetBy(dx: 0, dy: dy),
+                               analysis: store.record(p).analysis!)
+    }
+
+    /// The laid-out fragment holding glyph `glyphIndex`, or nil when the glyph is in no container.
+    func fragment(forGlyph glyphIndex: Int, _ function: StaticString = #function) -> LocatedFragment? {
+        let (p, first, start) = locate(glyph: glyphIndex, function)
+        ensureLayout(throughParagraph: p)
+        guard let layout = store.record(p).layout else { return nil }
+        let local = glyphIndex - first
+        // Fragments are in glyph order; a glyph belongs to the last fragment starting at or before it.
+        var low = 0, high = layout.fragments.count - 1
+        guard high >= 0 else { return nil }
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if layout.fragments[mid].line.glyphRange.lowerBound <= local { low = mid } else { high = mid - 1 }
+        }
+        guard layout.fragments[low].line.glyphRange.contains(local) else { return nil }
+        return located(p, low, layout: layout, glyphBase: first, characterBase: start)
+    }
+
+    /// Calls `body` for every laid-out fragment from paragraph `start` on, in order, until it returns false.
+    func forEachFragment(fromParagraph start: Int = 0, _ body: (LocatedFragment) -> Bool) {
+        var p = start
+        var glyphBase = store.prefix(start).glyphs
+        var characterBase = store.prefix(start).length
+        while p < store.count {
+            ensureLayout(throughParagraph: p)
+            let record = store.record(p)
+            guard let layout = record.layout else { return }
+            for i in layout.fragments.indices {
+                if !body(located(p, i, layout: layout, glyphBase: glyphBase, characterBase: characterBase)) { return }
+            }
+            if layout.overflowed { return }
+            glyphBase += record.analysis?.glyphs.count ?? 0
+            characterBase += record.length
+            p += 1
+        }
+    }
+
+    // MARK: Line fragments
+
+    /// The line fragment rect (container coordinates) of the line holding glyph `glyphIndex`, and,
+    /// in `effectiveGlyphRange`, that line's glyphs. A zero rect when the glyph is in no container.
+    public func lineFragmentRect(forGlyphAt glyphIndex: Int, effectiveRange effectiveGlyphRange: NSRangePointer?) -> CGRect {
+        guard let found = fragment(forGlyph: glyphIndex) else {
+            effectiveGlyphRange?.pointee = NSRange(location: NSNotFound, length: 0)
+            return .zero
+        }
+        effectiveGlyphRange?.pointee = found.glyphRange
+        return found.rect
+    }
+
+    /// As ``lineFragmentRect(forGlyphAt:effectiveRange:)``; `withoutAdditionalLayout` is accepted
+    /// and ignored (layout is always available lazily).
+    public func lineFragmentRect(forGlyphAt glyphIndex: Int, effectiveRange effectiveGlyphRange: NSRangePointer?,
+                                 withoutAdditionalLayout flag: Bool) -> CGRect {
+        lineFragmentRect(forGlyphAt: glyphIndex, effectiveRange: effectiveGlyphRange)
+    }
+
+    /// The part of the line fragment that holds marks: from the text's start less the padding to
+    /// its end plus the padding, without paragraph spacing (line spacing included), as TextKit.
+    public func lineFragmentUsedRect(forGlyphAt glyphIndex: Int, effectiveRange effectiveGlyphRange: NSRangePointer?) -> CGRect {
+        guard let found = fragment(forGlyph: glyphIndex) else {
+            effectiveGlyphRange?.pointee = NSRange(location: NSNotFound, length: 0)
+            return .zero
+        }
+        effectiveGlyphRange?.pointee = found.glyphRange
+        return found.usedRect
+    }
+
+    /// The position of glyph `glyphIndex` relative to its line fragment's origin: x where its pen
+    /// position is, y its baseline.
+    public func location(forGlyphAt glyphIndex: Int) -> CGPoint {
+        guard let found = fragment(forGlyph: glyphIndex) else { return .zero }
+        let line = found.fragment.line
+        let (xs, _) = line.glyphPositions(in: found.analysis.glyphs)
+        let local = glyphIndex - found.glyphBase - line.glyphRange.lowerBound
+        let x = found.fragment.textOriginX + CGFloat(xs[local]) - found.fragment.rect.minX
+        return CGPoint(x: x, y: found.fragment.baselineOffset)
+    }
+
+    /// The container of glyph `glyphIndex` (nil when the text did not fit), and, in
+    /// `effectiveGlyphRange`, every glyph in that container.
+    public func textContainer(forGlyphAt glyphIndex: Int, effectiveRange effectiveGlyphRange: NSRangePointer?) -> NSTextContainer? {
+        guard let found = fragment(forGlyph: glyphIndex) else {
+            effectiveGlyphRange?.pointee = NSRange(location: NSNotFound, length: 0)
+            return nil
+        }
+        let container = textContainers[found.container]
+        if let effectiveGlyphRange { effectiveGlyphRange.pointee = glyphRange(for: container) }
+        return container
+    }
+
+    /// As ``textContainer(forGlyphAt:effectiveRange:)``; `withoutAdditionalLayout` is ignored.
+    public func textContainer(forGlyphAt glyphIndex: Int, effectiveRange effectiveGlyphRange: NSRangePointer?,
+                              withoutAdditionalLayout flag: Bool) -> NSTextContainer? {
+        textContainer(forGlyphAt: glyphIndex, effectiveRange: effectiveGlyphRange)
+    }
+
+    /// The glyphs laid out in `container` (laying out up to its end). Empty at the glyph where
+    /// the text stopped when none of it reached the container.
+    public func glyphRange(for container: NSTextContainer) -> NSRange {
+        guard let index = textContainers.firstIndex(where: { $0 === container }) else {
+            return NSRange(location: 0, length: 0)
+        }
+        ensureLayout(throughContainer: index)
+        var first: Int?
+        var end = 0
+        forEachFragment { found in
+            if found.container == index {
+                if first == nil { first = found.glyphRange.location }
+                end = found.glyphRange.location + found.glyphRange.length
+            }
+            return found.container <= index
+        }
+        guard let first else {
+            let laid = firstUnlaidGlyphIndex()
+            return NSRange(location: laid, length: 0)
+        }
+        // Trailing glyphs of the last paragraph in the container (its terminator) belong to it.
+        return NSRange(location: first, length: end - first)
+    }
+
+    /// The union of the used rects of the lines in `container` (and of the extra line fragment
+    /// when it is there): the size the text needs.
+    public func usedRect(for container: NSTextContainer) -> CGRect {
+        guard let index = textContainers.firstIndex(where: { $0 === container }) else { return .zero }
+        ensureLayout(throughContainer: index)
+        var rect = CGRect.null
+        forEachFragment { found in
+            if found.container == index { rect = rect.union(found.usedRect) }
+            return found.container <= index
+        }
+        if let extra = extraLineFragment, extra.container == index { rect = rect.union(extra.usedRect) }
+        return rect.isNull ? .zero : rect
+    }
+
+    /// Lays out until `container` is full or the text ends.
+    public func ensureLayout(for container: NSTextContainer) {
+        guard let index = textContainers.firstIndex(where: { $0 === container }) else { return }
+        ensureLayout(throughContainer: index)
+    }
+
+    /// Lays out the text up to the end of `glyphRange`.
+    public func ensureLayout(forGlyphRange glyphRange: NSRange) {
+        ensureLayout(throughGlyph: glyphRange.location + max(0, glyphRange.length - 1))
+    }
+
+    /// Lays out the text up to the end of `charRange`.
+    public func ensureLayout(forCharacterRange charRange: NSRange) {
+        let range = checkedCharacterRange(charRange, #function)
+        ensureLayout(throughCharacter: min(store.length, range.location + range.length))
+    }
+
+    /// Lays out `container` at least down to the bottom of `bounds`.
+    public func ensureLayout(forBoundingRect bounds: CGRect, in container: NSTextContainer) {
+        guard let index = textContainers.firstIndex(where: { $0 === container }) else { return }
+        let target = containerTop(index) + bounds.maxY
+        var p = 0
+        while p < store.count {
+            ensureLayout(throughParagraph: p)
+            guard let layout = store.record(p).layout, !layout.overflowed else { return }
+            if layout.end.container > index || FixedHeight.points(layout.end.y) >= target { return }
+            p += 1
+        }
+    }
+
+    /// The first glyph not yet laid out (the number of glyphs when all are).
+    public func firstUnlaidGlyphIndex() -> Int {
+        var glyph = 0
+        var found: Int?
+        store.forEach { _, record in
+            guard let layout = record.layout else {
+                found = glyph
+                return false
+            }
+            if layout.overflowed {
+                found = glyph + (layout.fragments.last?.line.glyphRange.upperBound ?? 0)
+                return false
+            }
+            glyph += record.analysis?.glyphs.count ?? 0
+            return true
+        }
+        return found ?? glyph
+    }
+
+    /// The first character not yet laid out (the text's length when all are).
+    public func firstUnlaidCharacterIndex() -> Int {
+        let g = firstUnlaidGlyphIndex()
+        return g >= store.summary.glyphs && store.summary.unanalyzed == 0 ? store.length : characterIndexForGlyph(at: g)
+    }
+
+    // MARK: The extra line fragment
+
+    /// The line fragment after a final paragraph separator (or of empty text), where the insertion
+    /// point goes; zero when there is none. Lays out the whole text.
+    public var extraLineFragmentRect: CGRect {
+        ensureLayoutOfAllText()
+        return extraLineFragment?.rect ?? .zero
+    }
+
+    /// The used part of ``extraLineFragmentRect``.
+    public var extraLineFragmentUsedRect: CGRect {
+        ensureLayoutOfAllText()
+        return extraLineFragment?.usedRect ?? .zero
+    }
+
+    /// The container of ``extraLineFragmentRect``, or nil.
+    public var extraLineFragmentTextContainer: NSTextContainer? {
+        ensureLayoutOfAllText()
+        return extraLineFragment.map { textContainers[$0.container] }
+    }
+
+    // MARK: Truncation
+
+    /// The glyphs hidden by truncation in the line holding `glyphIndex` (replaced by an ellipsis),
+    /// or `{NSNotFound, 0}`.
+    public func truncatedGlyphRange(inLineFragmentForGlyphAt glyphIndex: Int) -> NSRange {
+        guard let found = fragment(forGlyph: glyphIndex), let truncation = found.fragment.line.truncation,
+              !truncation.hiddenGlyphs.isEmpty else {
+            return NSRange(location: NSNotFound, length: 0)
+        }
+        return NSRange(location: found.glyphBase + truncation.hiddenGlyphs.lowerBound, length: truncation.hiddenGlyphs.count)
+    }
+
+    // MARK: Enumeration and bounds
+
+    /// Calls `block` with each line fragment that holds glyphs of `glyphRange`: its rect, used rect,
+    /// container and glyph range, in order, until `block` sets its last argument to true.
+    public func enumerateLineFragments(forGlyphRange glyphRange: NSRange,
+                                       using block: (CGRect, CGRect, NSTextContainer, NSRange, UnsafeMutablePointer<ObjCBool>) -> Void) {
+        guard glyphRange.length > 0 else { return }
+        let (p, _, _) = locate(glyph: glyphRange.location)
+        let end = glyphRange.location + glyphRange.length
+        var stop: ObjCBool = false
+        forEachFragment(fromParagraph: p) { found in
+            let range = found.glyphRange
+            if range.location >= end { return false }
+            if range.location + range.length > glyphRange.location || range.length == 0 && range.location >= glyphRange.location {
+                block(found.rect, found.usedRect, textContainers[found.container], range, &stop)
+                if stop.boolValue { return false }
+            }
+            return true
+        }
+    }
+
+    /// The smallest rect (container coordinates) enclosing the glyphs of `glyphRange` that lie in
+    /// `container`: from the first glyph's pen position to the last glyph's end on each line, with
+    /// the full height of each line fragment.
+    public func boundingRect(forGlyphRange glyphRange: NSRange, in container: NSTextContainer) -> CGRect {
+        guard let index = textContainers.firstIndex(where: { $0 === container }), glyphRange.length > 0 else { return .zero }
+        var result = CGRect.null
+        let end = glyphRange.location + glyphRange.length
+        let (p, _, _) = locate(glyph: glyphRange.location)
+        forEachFragment(fromParagraph: p) { found in
+            let range = found.glyphRange
+            if range.location >= end { return false }
+            guard found.container == index, range.location + range.length > glyphRange.location else { return true }
+            let line = found.fragment.line
+            let (xs, advances) = line.glyphPositions(in: found.analysis.glyphs)
+            let lower = max(range.location, glyphRange.location) - found.glyphBase - line.glyphRange.lowerBound
+            let upper = min(range.location + range.length, end) - found.glyphBase - line.glyphRange.lowerBound
+            var minX = CGFloat.infinity, maxX = -CGFloat.infinity
+            for i in lower..<upper {
+                minX = min(minX, CGFloat(xs[i]))
+                maxX = max(maxX, CGFloat(xs[i] + advances[i]))
+            }
+            if minX <= maxX {
+                let origin = found.fragment.textOriginX
+                result = result.union(CGRect(x: origin + minX, y: found.rect.minY, width: maxX - minX, height: found.rect.height))
+            }
+            return true
+        }
+        return result.isNull ? .zero : result
+    }
+
+    /// The glyphs of the lines of `container` that intersect `bounds` (laying out as far as needed).
+    public func glyphRange(forBoundingRect bounds: CGRect, in container: NSTextContainer) -> NSRange {
+        ensureLayout(forBoundingRect: bounds, in: container)
+        return glyphRange(forBoundingRectWithoutAdditionalLayout: bounds, in: container)
+    }
+
+    /// As ``glyphRange(forBoundingRect:in:)``, but only among lines already laid out.
+    public func glyphRange(forBoundingRectWithoutAdditionalLayout bounds: CGRect, in container: NSTextContainer) -> NSRange {
+        guard let index = textContainers.firstIndex(where: { $0 === container }) else { return NSRange(location: 0, length: 0) }
+        var first: Int?
+        var end = 0
+        let startParagraph = isStacked ? store.paragraph(atHeight: FixedHeight.from(max(0, bounds.minY))).index : 0
+        forEachFragment(fromParagraph: min(startParagraph, max(0, store.count - 1))) { found in
+            if found.container > index { return false }
+            guard found.container == index else { return true }
+            if found.rect.minY > bounds.maxY { return false }
+            if found.rect.intersects(bounds) || found.rect.maxY > bounds.minY && found.rect.minY < bounds.maxY {
+                if first == nil { first = found.glyphRange.location }
+                end = found.glyphRange.location + found.glyphRange.length
+            }
+            return true
+        }
+        guard let first else { return NSRange(location: 0, length: 0) }
+        return NSRange(location: first, length: end - first)
+    }
+
+    // MARK: Default metrics
+
+    /// The height of a line of `font` with this layout manager's settings.
+    public func defaultLineHeight(for font: UIFont) -> CGFloat {
+        font.ascender - font.descender + (usesFontLeading ? font.leading : 0)
+    }
+
+    /// The baseline's distance from the top of a line of `font`.
+    public func defaultBaselineOffset(for font: UIFont) -> CGFloat {
+        font.ascender
+    }
+}

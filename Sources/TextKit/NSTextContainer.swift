@@ -1,0 +1,137 @@
+import TextKitGraphics
+import TextKitModel
+
+/// A region where text is laid out, as TextKit's `NSTextContainer`: a rectangle of `size`, minus
+/// its `exclusionPaths`, or any shape a subclass gives by overriding
+/// ``lineFragmentRect(forProposedRect:at:writingDirection:remaining:)``.
+///
+/// Coordinates are the container's own: origin at its top-left corner, y growing downward, as
+/// UIKit's. Either dimension may be `CGFloat.greatestFiniteMagnitude` for "unbounded".
+open class NSTextContainer: NSObject, NSTextLayoutOrientationProvider {
+    /// The container's size. Setting it tells the layout manager to lay text out again.
+    open var size: CGSize {
+        didSet { if size != oldValue { geometryChanged() } }
+    }
+
+    /// Paths (in container coordinates) that text flows around. A line that crosses one is split
+    /// into fragments on either side, filled left to right.
+    open var exclusionPaths: [UIBezierPath] = [] {
+        didSet { geometryChanged() }
+    }
+
+    /// How the last line is broken when ``maximumNumberOfLines`` cuts the text off (a truncating
+    /// mode draws an ellipsis); `.byWordWrapping` by default.
+    open var lineBreakMode: NSLineBreakMode = .byWordWrapping {
+        didSet { if lineBreakMode != oldValue { geometryChanged() } }
+    }
+
+    /// The inset of text inside each line fragment, at both ends (5 points by default, as TextKit).
+    open var lineFragmentPadding: CGFloat = 5 {
+        didSet { if lineFragmentPadding != oldValue { geometryChanged() } }
+    }
+
+    /// The most lines the container holds; 0 (the default) for no limit.
+    open var maximumNumberOfLines: Int = 0 {
+        didSet { if maximumNumberOfLines != oldValue { geometryChanged() } }
+    }
+
+    /// Whether a text view should keep the container's width equal to its own (stored for
+    /// `UITextView`-style hosts; the layout manager does not use it).
+    open var widthTracksTextView = false
+    /// Whether a text view should keep the container's height equal to its own.
+    open var heightTracksTextView = false
+
+    /// The layout manager that owns this container, set when the container is added to one.
+    open internal(set) weak var layoutManager: NSLayoutManager?
+
+    /// Horizontal text only; vertical layout is not supported on Linux yet.
+    open var layoutOrientation: NSLayoutManager.TextLayoutOrientation { .horizontal }
+
+    /// A container of `size`.
+    public init(size: CGSize) {
+        self.size = size
+        super.init()
+    }
+
+    /// An unbounded container (`greatestFiniteMagnitude` both ways), as `init()` in TextKit.
+    public override convenience init() {
+        self.init(size: CGSize(width: CGFloat.greatestFiniteMagnitude, height: CGFloat.greatestFiniteMagnitude))
+    }
+
+    /// Moves the container to another layout manager (removing it from its current one).
+    open func replaceLayoutManager(_ newLayoutManager: NSLayoutManager) {
+        guard let old = layoutManager, old !== newLayoutManager else {
+            newLayoutManager.addTextContainer(self)
+            return
+        }
+        if let index = old.textContainers.firstIndex(where: { $0 === self }) { old.removeTextContainer(at: index) }
+        newLayoutManager.addTextContainer(self)
+    }
+
+    /// Whether the container is a plain rectangle, so that a line's fragment never depends on where
+    /// it is: true when there are no exclusion paths and the class is `NSTextContainer` itself.
+    /// TextKit asks subclasses that override ``lineFragmentRect(forProposedRect:at:writingDirection:remaining:)``
+    /// to return false here; this implementation assumes any subclass may, which only costs the
+    /// layout manager a faster path.
+    open var isSimpleRectangularTextContainer: Bool {
+        exclusionPaths.isEmpty && type(of: self) == NSTextContainer.self
+    }
+
+    /// The part of `proposedRect` where a line can go: the proposed rect clipped to the container,
+    /// minus the exclusion paths; the first free piece (leftmost for left-to-right text, rightmost
+    /// for right-to-left) is returned and what lies beyond it comes back in `remainingRect`, for the
+    /// next fragment of the same line. A zero rect means no room in this band (or the band lies
+    /// outside the container).
+    ///
+    /// The exclusion test uses the whole band from the proposed rect's top to its bottom: a path that
+    /// touches any part of the band removes that stretch of x.
+    open func lineFragmentRect(forProposedRect proposedRect: CGRect, at characterIndex: Int,
+                               writingDirection baseWritingDirection: NSWritingDirection,
+                               remaining remainingRect: UnsafeMutablePointer<CGRect>?) -> CGRect {
+        remainingRect?.pointee = .zero
+        let bounds = CGRect(origin: .zero, size: size)
+        guard proposedRect.minY >= 0, proposedRect.maxY <= bounds.maxY + 0.001,
+              proposedRect.width > 0, proposedRect.height >= 0 else { return .zero }
+        let minX = max(proposedRect.minX, 0)
+        let maxX = min(proposedRect.maxX, bounds.maxX)
+        guard maxX > minX else { return .zero }
+        let band = CGRect(x: minX, y: proposedRect.minY, width: maxX - minX, height: proposedRect.height)
+        if exclusionPaths.isEmpty { return band }
+
+        // Free intervals: [minX, maxX] minus everything the paths cover in the band.
+        var covered: [ClosedRange<CGFloat>] = []
+        for path in exclusionPaths {
+            covered += path.coveredIntervals(inBandFrom: band.minY, to: band.maxY)
+        }
+        covered.sort { $0.lowerBound < $1.lowerBound }
+        var free: [ClosedRange<CGFloat>] = []
+        var x = minX
+        for interval in covered {
+            if interval.lowerBound > x { free.append(x...min(interval.lowerBound, maxX)) }
+            x = max(x, interval.upperBound)
+            if x >= maxX { break }
+        }
+        if x < maxX { free.append(x...maxX) }
+        free.removeAll { $0.upperBound - $0.lowerBound <= 0.001 }
+        guard !free.isEmpty else { return .zero }
+        let rightToLeft = baseWritingDirection == .rightToLeft
+        let chosen = rightToLeft ? free[free.count - 1] : free[0]
+        if free.count > 1 {
+            if rightToLeft {
+                remainingRect?.pointee = CGRect(x: minX, y: band.minY, width: chosen.lowerBound - minX, height: band.height)
+            } else {
+                remainingRect?.pointee = CGRect(x: chosen.upperBound, y: band.minY, width: maxX - chosen.upperBound, height: band.height)
+            }
+        }
+        return CGRect(x: chosen.lowerBound, y: band.minY, width: chosen.upperBound - chosen.lowerBound, height: band.height)
+    }
+
+    private func geometryChanged() {
+        layoutManager?.textContainerChangedGeometry(self)
+    }
+}
+
+/// What provides a layout orientation (TextKit's `NSTextLayoutOrientationProvider`).
+public protocol NSTextLayoutOrientationProvider {
+    var layoutOrientation: NSLayoutManager.TextLayoutOrientation { get }
+}

@@ -1,0 +1,122 @@
+import Testing
+@testable import TextKit
+import TextKitFonts
+import TextKitModel
+
+@Suite("NSLayoutManager basics")
+struct LayoutManagerTests {
+    @Test func glyphsMapToCharactersThroughLigaturesAndSurrogates() {
+        let stack = LayoutStack("office 😀 x", attributes: [.font: try! UIFont(url: URL(fileURLWithPath: "/usr/share/fonts/opentype/linux-libertine/LinLibertine_R.otf"), size: 14)])
+        let lm = stack.layoutManager
+        // "ffi" is one glyph in Libertine: characters 1..<4 map to glyph 1.
+        #expect(lm.glyphIndexForCharacter(at: 1) == lm.glyphIndexForCharacter(at: 3))
+        var actual = NSRange()
+        let range = lm.glyphRange(forCharacterRange: NSRange(location: 2, length: 1), actualCharacterRange: &actual)
+        #expect(range.length == 1)
+        #expect(actual == NSRange(location: 1, length: 3))
+        // The emoji is a surrogate pair drawn by one glyph.
+        let emoji = (stack.storage.string as NSString).range(of: "😀")
+        #expect(lm.glyphRange(forCharacterRange: emoji, actualCharacterRange: nil).length == 1)
+        #expect(lm.characterIndexForGlyph(at: lm.numberOfGlyphs) == stack.storage.length)
+        #expect(lm.numberOfGlyphs == stack.storage.length - 2 - 1)
+    }
+
+    @Test func linesFillTheContainerWidthWithPadding() {
+        let stack = LayoutStack(loremParagraphs, containerSizes: [CGSize(width: 250, height: CGFloat.greatestFiniteMagnitude)])
+        let fragments = stack.fragments()
+        #expect(fragments.count > 10)
+        for (i, f) in fragments.enumerated() {
+            #expect(f.rect.minX == 0 && f.rect.width == 250)
+            #expect(f.used.maxX <= 250 + 0.01)
+            #expect(f.used.width > 10)
+            if i > 0 { #expect(abs(f.rect.minY - fragments[i - 1].rect.maxY) < 0.01) }
+        }
+        // Consecutive fragments cover every glyph exactly once.
+        var next = 0
+        for f in fragments {
+            #expect(f.glyphs.location == next)
+            next = f.glyphs.location + f.glyphs.length
+        }
+        #expect(next == stack.layoutManager.numberOfGlyphs)
+        // The glyph origin of the first line is at the padding.
+        #expect(abs(stack.layoutManager.location(forGlyphAt: 0).x - 5) < 0.01)
+    }
+
+    /// One storage, one layout manager, two containers of the same size.
+    @Test func textFlowsFromOneContainerIntoTheNext() {
+        let size = CGSize(width: 200, height: 120)
+        let stack = LayoutStack(loremParagraphs, containerSizes: [size, size])
+        let lm = stack.layoutManager
+        let first = lm.glyphRange(for: stack.containers[0])
+        let second = lm.glyphRange(for: stack.containers[1])
+        #expect(first.location == 0 && first.length > 0)
+        #expect(second.location == first.location + first.length)
+        #expect(second.length > 0)
+        #expect(lm.usedRect(for: stack.containers[0]).maxY <= 120 + 0.01)
+        #expect(lm.textContainer(forGlyphAt: second.location, effectiveRange: nil) === stack.containers[1])
+    }
+
+    /// Paging: add containers until the last one's range reaches the end.
+    @Test func pagingAddsContainersUntilTheTextEnds() {
+        let storage = NSTextStorage(string: String(repeating: loremParagraphs + "\n", count: 3), attributes: [.font: LayoutStack.serif()])
+        let lm = NSLayoutManager()
+        storage.addLayoutManager(lm)
+        func pageCount() -> Int {
+            while lm.textContainers.count > 0 { lm.removeTextContainer(at: 0) }
+            while true {
+                let container = NSTextContainer(size: CGSize(width: 220, height: 160))
+                lm.addTextContainer(container)
+                let range = lm.glyphRange(for: container)
+                if range.location + range.length >= lm.numberOfGlyphs { return lm.textContainers.count }
+                precondition(lm.textContainers.count < 500, "runaway paging")
+            }
+        }
+        let pages = pageCount()
+        #expect(pages >= 4)
+        storage.deleteCharacters(in: NSRange(location: 0, length: storage.length / 2))
+        #expect(pageCount() < pages)
+    }
+
+    @Test func editsRelayOutOnlyWhatTheyTouch() {
+        let stack = LayoutStack(String(repeating: loremParagraphs + "\n", count: 20))
+        let lm = stack.layoutManager
+        let before = lm.usedRect(for: stack.containers[0])
+        let lastGlyph = lm.numberOfGlyphs - 1
+        let lastLineBefore = lm.lineFragmentRect(forGlyphAt: lastGlyph, effectiveRange: nil)
+        // Insert a long sentence into the middle paragraph: everything below moves down.
+        let middle = stack.storage.length / 2
+        stack.storage.replaceCharacters(in: NSRange(location: middle, length: 0), with: " And now a sentence long enough to wrap onto at least one more line of this container, surely.")
+        let after = lm.usedRect(for: stack.containers[0])
+        #expect(after.height > before.height)
+        let lastLineAfter = lm.lineFragmentRect(forGlyphAt: lm.numberOfGlyphs - 1, effectiveRange: nil)
+        #expect(lastLineAfter.minY > lastLineBefore.minY)
+        #expect(abs((lastLineAfter.minY - lastLineBefore.minY) - (after.height - before.height)) < 0.01)
+    }
+
+    @Test func twoLayoutManagersFollowOneStorage() {
+        let storage = NSTextStorage(string: loremParagraphs, attributes: [.font: LayoutStack.serif()])
+        let narrow = NSLayoutManager(), wide = NSLayoutManager()
+        storage.addLayoutManager(narrow)
+        storage.addLayoutManager(wide)
+        narrow.addTextContainer(NSTextContainer(size: CGSize(width: 150, height: 1e6)))
+        wide.addTextContainer(NSTextContainer(size: CGSize(width: 400, height: 1e6)))
+        let narrowHeight = narrow.usedRect(for: narrow.textContainers[0]).height
+        let wideHeight = wide.usedRect(for: wide.textContainers[0]).height
+        #expect(narrowHeight > wideHeight)
+        storage.append(NSAttributedString(string: " More words at the end.", attributes: [.font: LayoutStack.serif()]))
+        #expect(narrow.characterIndexForGlyph(at: narrow.numberOfGlyphs) == storage.length)
+        #expect(wide.characterIndexForGlyph(at: wide.numberOfGlyphs) == storage.length)
+        #expect(narrow.numberOfGlyphs == wide.numberOfGlyphs)
+    }
+
+    @Test func emptyTextHasAnExtraLineFragment() {
+        let stack = LayoutStack("")
+        #expect(stack.layoutManager.numberOfGlyphs == 0)
+        let extra = stack.layoutManager.extraLineFragmentRect
+        #expect(extra.height > 10)
+        #expect(stack.layoutManager.extraLineFragmentTextContainer === stack.containers[0])
+        let withNewline = LayoutStack("abc\n")
+        #expect(withNewline.layoutManager.extraLineFragmentRect.minY > 10)
+        #expect(LayoutStack("abc").layoutManager.extraLineFragmentRect == .zero)
+    }
+}
