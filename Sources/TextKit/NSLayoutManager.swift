@@ -96,6 +96,75 @@ open class NSLayoutManager: NSObject {
         }
     }
 
+    // MARK: Drawing (overridable)
+    //
+    // Swift cannot override methods declared in extensions, so the methods TextKit users override
+    // to draw their own decorations are declared here and forward to the implementations in
+    // NSLayoutManager+Drawing.swift.
+
+    /// Draws the backgrounds (`.backgroundColor`, temporary background colours, the selection is the
+    /// host's business) of `glyphsToShow` into the current context (`UIGraphicsGetCurrentContext()`),
+    /// with the container's origin at `origin`.
+    open func drawBackground(forGlyphRange glyphsToShow: NSRange, at origin: CGPoint) {
+        _drawBackground(forGlyphRange: glyphsToShow, at: origin)
+    }
+
+    /// Draws the glyphs of `glyphsToShow` with their attributes (colour, stroke, shadow,
+    /// obliqueness, expansion, letterpress, attachments, underlines, strikethroughs, links) into
+    /// the current context, with the container's origin at `origin`.
+    open func drawGlyphs(forGlyphRange glyphsToShow: NSRange, at origin: CGPoint) {
+        _drawGlyphs(forGlyphRange: glyphsToShow, at: origin)
+    }
+
+    /// Draws glyphs at positions (the last step of ``drawGlyphs(forGlyphRange:at:)``); override to
+    /// change how glyphs are put on the page.
+    open func showCGGlyphs(_ glyphs: UnsafePointer<CGGlyph>, positions: UnsafePointer<CGPoint>, count glyphCount: Int,
+                           font: UIFont, textMatrix: CGAffineTransform, attributes: [NSAttributedString.Key: Any] = [:],
+                           in context: CGContext) {
+        _showCGGlyphs(glyphs, positions: positions, count: glyphCount, font: font, textMatrix: textMatrix,
+                      attributes: attributes, in: context)
+    }
+
+    /// Fills background rects for `charRange` in `color` (called by ``drawBackground(forGlyphRange:at:)``).
+    open func fillBackgroundRectArray(_ rectArray: UnsafePointer<CGRect>, count rectCount: Int,
+                                      forCharacterRange charRange: NSRange, color: UIColor) {
+        _fillBackgroundRectArray(rectArray, count: rectCount, forCharacterRange: charRange, color: color)
+    }
+
+    /// Draws an underline for `glyphRange` (one line's part of an underlined run).
+    open func drawUnderline(forGlyphRange glyphRange: NSRange, underlineType underlineVal: NSUnderlineStyle,
+                            baselineOffset: CGFloat, lineFragmentRect lineRect: CGRect,
+                            lineFragmentGlyphRange lineGlyphRange: NSRange, containerOrigin: CGPoint) {
+        _drawUnderline(forGlyphRange: glyphRange, underlineType: underlineVal, baselineOffset: baselineOffset,
+                       lineFragmentRect: lineRect, lineFragmentGlyphRange: lineGlyphRange, containerOrigin: containerOrigin)
+    }
+
+    /// Decides which parts of `glyphRange` get underlined (all of it, or words only with `.byWord`)
+    /// and calls ``drawUnderline(forGlyphRange:underlineType:baselineOffset:lineFragmentRect:lineFragmentGlyphRange:containerOrigin:)``.
+    open func underlineGlyphRange(_ glyphRange: NSRange, underlineType underlineVal: NSUnderlineStyle,
+                                  lineFragmentRect lineRect: CGRect, lineFragmentGlyphRange lineGlyphRange: NSRange,
+                                  containerOrigin: CGPoint) {
+        _underlineGlyphRange(glyphRange, underlineType: underlineVal, lineFragmentRect: lineRect,
+                             lineFragmentGlyphRange: lineGlyphRange, containerOrigin: containerOrigin)
+    }
+
+    /// Draws a strikethrough for `glyphRange`.
+    open func drawStrikethrough(forGlyphRange glyphRange: NSRange, strikethroughType strikethroughVal: NSUnderlineStyle,
+                                baselineOffset: CGFloat, lineFragmentRect lineRect: CGRect,
+                                lineFragmentGlyphRange lineGlyphRange: NSRange, containerOrigin: CGPoint) {
+        _drawStrikethrough(forGlyphRange: glyphRange, strikethroughType: strikethroughVal, baselineOffset: baselineOffset,
+                           lineFragmentRect: lineRect, lineFragmentGlyphRange: lineGlyphRange, containerOrigin: containerOrigin)
+    }
+
+    /// Decides which parts of `glyphRange` get struck through and calls
+    /// ``drawStrikethrough(forGlyphRange:strikethroughType:baselineOffset:lineFragmentRect:lineFragmentGlyphRange:containerOrigin:)``.
+    open func strikethroughGlyphRange(_ glyphRange: NSRange, strikethroughType strikethroughVal: NSUnderlineStyle,
+                                      lineFragmentRect lineRect: CGRect, lineFragmentGlyphRange lineGlyphRange: NSRange,
+                                      containerOrigin: CGPoint) {
+        _strikethroughGlyphRange(glyphRange, strikethroughType: strikethroughVal, lineFragmentRect: lineRect,
+                                 lineFragmentGlyphRange: lineGlyphRange, containerOrigin: containerOrigin)
+    }
+
     // MARK: Containers
 
     /// Appends a container to the flow.

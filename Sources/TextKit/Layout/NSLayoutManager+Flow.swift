@@ -336,7 +336,7 @@ extension NSLayoutManager {
                 let relativeTop = containerTop + fragmentRect.minY - top
                 var stored = LineFragment(line: placed, container: container,
                                           rect: fragmentRect, usedRect: usedRect, baselineOffset: baseline,
-                                          textOriginX: rect.minX + padding)
+                                          textOriginX: padding)
                 stored.rect.origin.y = relativeTop
                 stored.usedRect.origin.y = relativeTop + (usedRect.minY - fragmentRect.minY)
                 fragments.append(stored)

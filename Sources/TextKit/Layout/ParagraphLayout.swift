@@ -12,7 +12,9 @@ struct LineFragment {
     var usedRect: CGRect
     /// The baseline's distance from `rect`'s top.
     var baselineOffset: CGFloat
-    /// Where the line's text area starts: `rect.minX` plus the container's padding.
+    /// Where x = 0 of the line's text coordinates lies in the container: the container's padding
+    /// (text coordinates are measured from the padding, so indents and exclusions show up as the
+    /// placed line's `originX`, and tab stops line up across fragments).
     var textOriginX: CGFloat
 }
 

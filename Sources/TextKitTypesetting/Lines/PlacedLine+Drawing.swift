@@ -1,0 +1,128 @@
+import TextKitFonts
+import TextKitGraphics
+import TextKitModel
+
+/// Glyphs of one font and style, in drawing order, with the text they stand for: what one
+/// `CGContext.showGlyphs(_:at:text:clusters:isRightToLeft:)` call draws.
+package struct GlyphRunPiece {
+    package var font: UIFont
+    package var style: RunStyle
+    /// The paragraph's glyphs drawn, in logical order.
+    package var glyphRange: Range<Int>
+    /// In visual (drawing) order.
+    package var glyphs: [CGGlyph]
+    /// Baseline origins in the drawing's coordinates (y down), in the same order as `glyphs`.
+    package var positions: [CGPoint]
+    /// Each glyph's advance, in the same order as `glyphs`.
+    package var advances: [CGFloat]
+    /// The characters the glyphs draw, and how they group (logical order).
+    package var text: String
+    package var clusters: [GlyphCluster]
+    package var isRightToLeft: Bool
+    /// The characters of the piece (paragraph offsets).
+    package var characterRange: Range<Int>
+}
+
+extension PlacedLine {
+    /// Splits the line's glyphs (or those of `subrange`) into pieces to draw, in visual order, with
+    /// positions for a line whose text area starts at `origin.x` and whose baseline is at
+    /// `origin.y`. Hidden glyphs (truncation) and controls are left out; the ellipsis of a
+    /// truncated line and the hyphen of a hyphenated one are pieces of their own.
+    /// - Parameter text: the paragraph's UTF-16 text.
+    package func drawablePieces(glyphs: ParagraphGlyphs, styles: [RunStyle], text: UnsafeBufferPointer<UInt16>,
+                                origin: CGPoint, subrange: Range<Int>? = nil) -> [GlyphRunPiece] {
+        let wanted = subrange.map { $0.clamped(to: glyphRange) } ?? glyphRange
+        guard !wanted.isEmpty else { return [] }
+        let (xs, advances) = glyphPositions(in: glyphs)
+        let hidden = truncation?.hiddenGlyphs ?? 0..<0
+        var pieces: [GlyphRunPiece] = []
+        let runs = visualRuns.isEmpty ? [VisualRun(glyphs: glyphRange, isRightToLeft: false)] : visualRuns
+        for visual in runs {
+            let span = visual.glyphs.clamped(to: wanted)
+            guard !span.isEmpty else { continue }
+            // Split the visual run where the glyph run (font or style) changes.
+            var start = span.lowerBound
+            while start < span.upperBound {
+                let runIndex = glyphs.runIndex(containingGlyph: start)
+                let run = glyphs.runs[runIndex]
+                let end = min(span.upperBound, run.glyphRange.upperBound)
+                var logical: [Int] = []
+                for g in start..<end where !hidden.contains(g) && !glyphs.flags[g].contains(.control) {
+                    logical.append(g)
+                }
+                if !logical.isEmpty {
+                    pieces.append(piece(logical: logical, run: run, glyphs: glyphs, styles: styles, text: text,
+                                        xs: xs, advances: advances, origin: origin, rightToLeft: visual.isRightToLeft))
+                }
+                start = end
+            }
+        }
+        if let truncation, !truncation.hiddenGlyphs.isEmpty, wanted.overlaps(truncation.hiddenGlyphs) || wanted == glyphRange {
+            let font = glyphs.fonts[Int(truncation.font)]
+            let style = styles[Int(glyphs.runs[glyphs.runIndex(containingGlyph: truncation.hiddenGlyphs.lowerBound)].style)]
+            pieces.append(GlyphRunPiece(font: font, style: style, glyphRange: truncation.hiddenGlyphs,
+                                        glyphs: [truncation.glyph],
+                                        positions: [CGPoint(x: origin.x + CGFloat(originX + truncation.ellipsisX), y: origin.y)],
+                                        advances: [CGFloat(truncation.ellipsisWidth)], text: "\u{2026}",
+                                        clusters: [GlyphCluster(utf16Count: 1, glyphCount: 1)], isRightToLeft: false,
+                                        characterRange: Int(glyphs.clusters[truncation.hiddenGlyphs.lowerBound])..<Int(glyphs.clusters[truncation.hiddenGlyphs.lowerBound])))
+        }
+        if fitted.isHyphenated, wanted.upperBound == glyphRange.upperBound, let last = glyphRange.last {
+            let run = glyphs.runs[glyphs.runIndex(containingGlyph: last)]
+            let font = glyphs.fonts[Int(run.font)]
+            if let hyphen = font.hyphenGlyph, let character = font.hyphenCharacter {
+                let x = hyphenX(in: glyphs)
+                pieces.append(GlyphRunPiece(font: font, style: styles[Int(run.style)], glyphRange: last..<last,
+                                            glyphs: [hyphen], positions: [CGPoint(x: origin.x + CGFloat(x), y: origin.y - CGFloat(styles[Int(run.style)].baselineOffset))],
+                                            advances: [font.advance(forGlyph: hyphen)],
+                                            text: String(character), clusters: [GlyphCluster(utf16Count: character.utf16.count, glyphCount: 1)],
+                                            isRightToLeft: false, characterRange: fitted.characters.upperBound..<fitted.characters.upperBound))
+            }
+        }
+        return pieces
+    }
+
+    private func piece(logical: [Int], run: GlyphRun, glyphs: ParagraphGlyphs, styles: [RunStyle],
+                       text: UnsafeBufferPointer<UInt16>, xs: [Float], advances: [Float], origin: CGPoint,
+                       rightToLeft: Bool) -> GlyphRunPiece {
+        let style = styles[Int(run.style)]
+        let font = glyphs.fonts[Int(run.font)]
+        let lower = glyphRange.lowerBound
+        let shift = CGFloat(style.baselineOffset)
+        // Characters: from the first glyph's cluster to the cluster after the last glyph.
+        let firstCharacter = Int(glyphs.clusters[logical[0]])
+        let characterEnd = glyphs.characterRange(forGlyphs: logical[logical.count - 1]..<(logical[logical.count - 1] + 1)).upperBound
+        // Clusters in logical order: consecutive glyphs with one cluster value.
+        var clusters: [GlyphCluster] = []
+        var i = 0
+        while i < logical.count {
+            let cluster = glyphs.clusters[logical[i]]
+            var j = i + 1
+            while j < logical.count && glyphs.clusters[logical[j]] == cluster { j += 1 }
+            let next = j < logical.count ? Int(glyphs.clusters[logical[j]]) : characterEnd
+            clusters.append(GlyphCluster(utf16Count: max(0, next - Int(cluster)), glyphCount: j - i))
+            i = j
+        }
+        // A cluster boundary that would split a surrogate pair cannot happen: clusters start at
+        // code point boundaries. Skipped controls inside the range are folded into the previous
+        // cluster by the counts above.
+        let order = rightToLeft ? logical.reversed() : logical
+        var ids: [CGGlyph] = []
+        var positions: [CGPoint] = []
+        var drawn: [CGFloat] = []
+        ids.reserveCapacity(order.count)
+        for g in order {
+            ids.append(glyphs.glyphs[g])
+            let offset = glyphs.offsets[Int32(g)] ?? .zero
+            positions.append(CGPoint(x: origin.x + CGFloat(xs[g - lower] + offset.x),
+                                     y: origin.y - shift + CGFloat(offset.y)))
+            drawn.append(CGFloat(advances[g - lower]))
+        }
+        let string = String(decoding: UnsafeBufferPointer(rebasing: text[firstCharacter..<max(firstCharacter, characterEnd)]), as: UTF16.self)
+        // A lone surrogate decodes to U+FFFD, which keeps one UTF-16 unit: the counts still add up.
+        return GlyphRunPiece(font: font, style: style, glyphRange: logical[0]..<(logical[logical.count - 1] + 1),
+                             glyphs: ids, positions: positions, advances: drawn, text: string,
+                             clusters: clusters, isRightToLeft: rightToLeft,
+                             characterRange: firstCharacter..<characterEnd)
+    }
+}
