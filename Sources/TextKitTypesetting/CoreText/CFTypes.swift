@@ -1,0 +1,94 @@
+import TextKitModel
+
+// The few Core Foundation names that Core Text's API is spelled in. On Apple platforms they are
+// Core Foundation types; here they are plain Swift types (swift-corelibs-foundation does not
+// export Core Foundation), chosen so that ported code compiles unchanged in the common cases:
+// `CFRangeMake(0, 0)`, `range.location`, `string as CFAttributedString`,
+// `[kCTFramePathFillRuleAttributeName: …] as CFDictionary`, `CTLineGetGlyphRuns(line) as! [CTRun]`.
+
+/// A signed index or count, as Core Foundation's `CFIndex` (`Int`). String indices are UTF-16 offsets.
+public typealias CFIndex = Int
+
+/// A UTF-16 code unit, as Core Foundation's `UniChar`.
+public typealias UniChar = UInt16
+
+/// Core Foundation's string type. Here simply `String`: Core Text's attribute names and font names
+/// are Swift strings.
+public typealias CFString = String
+
+/// Core Foundation's dictionary type as Core Text's option parameters use it (frame attributes,
+/// typesetter options). Here a Swift dictionary keyed by the `kCT…` names, which are `String`s.
+public typealias CFDictionary = [String: Any]
+
+/// Core Text's attributed string: the model's ``NSAttributedString`` (Apple's toll-free bridged
+/// `CFAttributedString`). Every Core Text function that takes one accepts an `NSAttributedString`,
+/// `NSMutableAttributedString` or `NSTextStorage`, and copies it, as Core Text does: later edits of
+/// a mutable string do not change typesetters, lines or frames made from it.
+public typealias CFAttributedString = NSAttributedString
+
+/// The mutable attributed string (Apple's `CFMutableAttributedString`).
+public typealias CFMutableAttributedString = NSMutableAttributedString
+
+/// Core Foundation's "not found" index (`kCFNotFound`, -1).
+public let kCFNotFound: CFIndex = -1
+
+/// A range of UTF-16 offsets or glyph indices, as Core Foundation's `CFRange`.
+///
+/// Core Text gives a zero `length` a special meaning in many calls: "to the end" (of the string, a
+/// line's runs, a run's glyphs). Each function's documentation says where it does.
+public struct CFRange: Hashable, Sendable, CustomStringConvertible {
+    /// The first index.
+    public var location: CFIndex
+    /// The number of indices.
+    public var length: CFIndex
+
+    /// The empty range at 0.
+    public init() {
+        location = 0
+        length = 0
+    }
+
+    public init(location: CFIndex, length: CFIndex) {
+        self.location = location
+        self.length = length
+    }
+
+    /// The same range as an `NSRange`.
+    public init(_ range: NSRange) {
+        self.init(location: range.location, length: range.length)
+    }
+
+    /// The same range as a `Range<Int>`.
+    public init(_ range: Range<Int>) {
+        self.init(location: range.lowerBound, length: range.count)
+    }
+
+    /// `location + length`.
+    public var end: CFIndex { location + length }
+
+    public var description: String { "{\(location), \(length)}" }
+}
+
+/// Makes a ``CFRange`` (Core Foundation's `CFRangeMake`).
+@inlinable
+public func CFRangeMake(_ location: CFIndex, _ length: CFIndex) -> CFRange {
+    CFRange(location: location, length: length)
+}
+
+extension NSRange {
+    /// The same range as a Core Foundation ``CFRange``.
+    public init(_ range: CFRange) {
+        self.init(location: range.location, length: range.length)
+    }
+}
+
+extension CFRange {
+    /// Resolves a range whose zero length means "to `end`", checking it lies in `0...end`.
+    /// - Precondition: the range lies within `0...end` (a programmer error otherwise, as Core Text
+    ///   fails the call).
+    func resolved(toEnd end: Int, what: String) -> Range<Int> {
+        precondition(location >= 0 && length >= 0 && location <= end && location + length <= end,
+                     "\(what): range \(self) is out of bounds 0..<\(end)")
+        return location..<(length == 0 ? end : location + length)
+    }
+}

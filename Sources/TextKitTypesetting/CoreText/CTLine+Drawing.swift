@@ -1,0 +1,155 @@
+import TextKitFonts
+import TextKitGraphics
+import TextKitModel
+
+// Drawing lines and runs into a CGContext of the graphics layer.
+//
+// The flip. Core Graphics' text space is y up: on Apple platforms Core Text code flips a UIKit
+// context (`translateBy(x: 0, y: height)`, `scaleBy(x: 1, y: -1)`) before drawing, or its text
+// comes out upside down. The graphics layer here draws glyphs upright in UIKit's y-down user
+// space, so ported code must *drop* that flip: set `textPosition` to the baseline origin in
+// y-down coordinates and draw. A point of Core Text's line space (y up, from the line's origin)
+// lands at `(textPosition.x + x, textPosition.y - y)`.
+
+extension CTRun {
+    /// Draws the glyphs of `range` with their baseline origin at `origin` (y-down user space).
+    func draw(in context: CGContext, range: CFRange, origin: CGPoint) {
+        let indices = glyphRange(range, "CTRunDraw").filter { invisible?[$0] != true }
+        guard !indices.isEmpty else { return }
+        let savedMatrix = context.textMatrix
+        context.saveGState()
+        defer {
+            context.restoreGState()
+            context.textMatrix = savedMatrix
+        }
+        let fromContext = (attributes[kCTForegroundColorFromContextAttributeName] as? Bool) == true
+        let foreground = fromContext ? nil : (Self.color(attributes[.foregroundColor]) ?? .black)
+        if let foreground { context.setFillColor(foreground) }
+        context.setFont(font.cgFont)
+        context.setFontSize(font.pointSize)
+        context.textMatrix = textMatrix
+        var mode = CGTextDrawingMode.fill
+        let strokeWidth = RunStyle.number(attributes[.strokeWidth]) ?? 0
+        if strokeWidth != 0 {
+            mode = strokeWidth > 0 ? .stroke : .fillStroke
+            context.setLineWidth(abs(strokeWidth) / 100 * font.pointSize)
+            context.setStrokeColor(Self.color(attributes[.strokeColor]) ?? foreground ?? .black)
+        } else if font.syntheticTraits.contains(.bold) {
+            mode = .fillStroke
+            context.setLineWidth(font.syntheticBoldStrength)
+            if let foreground { context.setStrokeColor(foreground) }
+        }
+        context.setTextDrawingMode(mode)
+
+        let ids = indices.map { glyphs[$0] }
+        let points = indices.map { CGPoint(x: origin.x + positions[$0].x, y: origin.y - positions[$0].y) }
+        if let (text, clusters) = textAndClusters(indices) {
+            context.showGlyphs(ids, at: points, text: text, clusters: clusters, isRightToLeft: status.contains(.rightToLeft))
+        } else {
+            context.showGlyphs(ids, at: points)
+        }
+        drawUnderline(in: context, indices: indices, origin: origin, foreground: foreground)
+    }
+
+    /// The text the glyphs at `indices` draw and how it groups, for searchable PDF output; nil
+    /// when the glyphs are not in order (then the glyphs are drawn without text).
+    private func textAndClusters(_ indices: [Int]) -> (String, [GlyphCluster])? {
+        switch source {
+        case .literal(let text):
+            return (text, [GlyphCluster(utf16Count: text.utf16.count, glyphCount: indices.count)])
+        case .paragraph(let paragraph, let glyphIndices):
+            let glyphs = paragraph.glyphs
+            var logical = indices.map { Int(glyphIndices[$0]) }
+            if status.contains(.rightToLeft) { logical.reverse() }
+            for k in logical.indices.dropFirst() where glyphs.clusters[logical[k]] < glyphs.clusters[logical[k - 1]] {
+                return nil
+            }
+            let first = Int(glyphs.clusters[logical[0]])
+            let end = glyphs.characterRange(forGlyphs: logical[logical.count - 1]..<(logical[logical.count - 1] + 1)).upperBound
+            var clusters: [GlyphCluster] = []
+            var i = 0
+            while i < logical.count {
+                let cluster = glyphs.clusters[logical[i]]
+                var j = i + 1
+                while j < logical.count && glyphs.clusters[logical[j]] == cluster { j += 1 }
+                let next = j < logical.count ? Int(glyphs.clusters[logical[j]]) : end
+                clusters.append(GlyphCluster(utf16Count: max(0, next - Int(cluster)), glyphCount: j - i))
+                i = j
+            }
+            let text = String(decoding: UnsafeBufferPointer(rebasing: paragraph.text[first..<max(first, end)]), as: UTF16.self)
+            return (text, clusters)
+        }
+    }
+
+    /// Draws the run's underline under the glyphs at `indices`, if it has one.
+    private func drawUnderline(in context: CGContext, indices: [Int], origin: CGPoint, foreground: UIColor?) {
+        let raw: Int
+        if let style = attributes[.underlineStyle] as? NSUnderlineStyle { raw = style.rawValue }
+        else if let style = attributes[.underlineStyle] as? CTUnderlineStyle { raw = Int(style.rawValue) }
+        else { raw = Int(RunStyle.number(attributes[.underlineStyle]) ?? 0) }
+        let kind = raw & 0xFF
+        guard kind != 0 else { return }
+        var left = CGFloat.infinity, right = -CGFloat.infinity
+        for i in indices {
+            left = min(left, positions[i].x)
+            right = max(right, positions[i].x + advances[i].width)
+        }
+        guard right > left else { return }
+        let shift = indices.first.map { positions[$0].y } ?? 0
+        var thickness = max(font.underlineThickness, 0.5)
+        if kind == NSUnderlineStyle.thick.rawValue { thickness *= 2 }
+        // underlinePosition is y up from the baseline (negative below it).
+        let y = origin.y - shift - font.underlinePosition
+        context.setStrokeColor(Self.color(attributes[.underlineColor]) ?? foreground ?? .black)
+        context.setLineWidth(thickness)
+        let unit = thickness
+        switch raw & 0x0F00 {
+        case 0x0100: context.setLineDash(phase: 0, lengths: [unit, 2 * unit])
+        case 0x0200: context.setLineDash(phase: 0, lengths: [4 * unit, 2 * unit])
+        case 0x0300: context.setLineDash(phase: 0, lengths: [4 * unit, 2 * unit, unit, 2 * unit])
+        case 0x0400: context.setLineDash(phase: 0, lengths: [4 * unit, 2 * unit, unit, 2 * unit, unit, 2 * unit])
+        default: context.setLineDash(phase: 0, lengths: [])
+        }
+        let lines = kind == NSUnderlineStyle.double.rawValue ? [y - thickness, y + thickness] : [y]
+        for ly in lines {
+            context.strokeLineSegments(between: [CGPoint(x: origin.x + left, y: ly), CGPoint(x: origin.x + right, y: ly)])
+        }
+    }
+
+    /// A colour attribute value: a `UIColor` or a `CGColor`.
+    static func color(_ value: Any?) -> UIColor? {
+        if let color = value as? UIColor { return color }
+        if let color = value as? CGColor { return UIColor(cgColor: color) }
+        return nil
+    }
+}
+
+extension CTLine {
+    /// Draws the line with its origin (left end of the baseline) at `origin`, in the context's
+    /// y-down user space.
+    public func draw(in context: CGContext, at origin: CGPoint) {
+        for run in glyphRuns { run.draw(in: context, range: CFRange(), origin: origin) }
+    }
+}
+
+// MARK: - Core Text functions
+
+/// Draws the line with its origin at the context's `textPosition` (Core Text's `CTLineDraw`).
+///
+/// The text position is the left end of the baseline in the context's **y-down** user space
+/// (UIKit's), and glyphs are drawn upright there. Core Graphics' text space on Apple platforms is
+/// y up, which is why Core Text code flips the context first; drop that flip when porting (see
+/// ``CTLine`` for the coordinate rules). Glyphs are filled with `kCTForegroundColorAttributeName`
+/// (black by default; the context's fill colour with `kCTForegroundColorFromContextAttributeName`),
+/// outlined per `kCTStrokeWidthAttributeName`, and underlined per `kCTUnderlineStyleAttributeName`;
+/// backgrounds, strikethroughs, shadows and attachments are not drawn, as in Core Text. The text
+/// position is left unchanged. In PDF output the text is searchable.
+public func CTLineDraw(_ line: CTLine, _ context: CGContext) {
+    line.draw(in: context, at: context.textPosition)
+}
+
+/// Draws the glyphs of `range` of the run (zero length: to the end) with the line's origin at the
+/// context's `textPosition`, as ``CTLineDraw(_:_:)`` (Core Text's `CTRunDraw`).
+public func CTRunDraw(_ run: CTRun, _ context: CGContext, _ range: CFRange) {
+    run.draw(in: context, range: range, origin: context.textPosition)
+}
