@@ -20,10 +20,12 @@ extension CTLine {
         let visualRuns = placed.visualRuns.isEmpty
             ? [PlacedLine.VisualRun(glyphs: placed.glyphRange, isRightToLeft: false)] : placed.visualRuns
 
-        var runs: [CTRun] = []
+        // Pieces in visual order, split at font/style changes and at the hidden glyphs; pieces of
+        // one font, style and direction that follow each other in the text are merged (a script
+        // change alone does not start a run, as in Core Text).
+        var pieces: [(range: Range<Int>, run: GlyphRun, rightToLeft: Bool)] = []
         for visual in visualRuns {
-            // Pieces in logical order, split at font/style changes and at the hidden glyphs.
-            var pieces: [(range: Range<Int>, run: GlyphRun)] = []
+            var inRun: [(range: Range<Int>, run: GlyphRun, rightToLeft: Bool)] = []
             var start = visual.glyphs.lowerBound
             while start < visual.glyphs.upperBound {
                 let run = glyphs.runs[glyphs.runIndex(containingGlyph: start)]
@@ -33,14 +35,28 @@ extension CTLine {
                     continue
                 }
                 if start < hidden.lowerBound { end = min(end, hidden.lowerBound) }
-                pieces.append((start..<end, run))
+                inRun.append((start..<end, run, visual.isRightToLeft))
                 start = end
             }
-            if visual.isRightToLeft { pieces.reverse() }
-            for (range, run) in pieces {
-                runs.append(textRun(range, run: run, rightToLeft: visual.isRightToLeft, paragraph: paragraph,
-                                    xs: xs, drawn: drawn, lower: lower, pen: pen))
+            if visual.isRightToLeft { inRun.reverse() }
+            for piece in inRun {
+                if let last = pieces.last, last.rightToLeft == piece.rightToLeft, last.run.font == piece.run.font,
+                   last.run.style == piece.run.style {
+                    if !piece.rightToLeft, last.range.upperBound == piece.range.lowerBound {
+                        pieces[pieces.count - 1].range = last.range.lowerBound..<piece.range.upperBound
+                        continue
+                    }
+                    if piece.rightToLeft, piece.range.upperBound == last.range.lowerBound {
+                        pieces[pieces.count - 1].range = piece.range.lowerBound..<last.range.upperBound
+                        continue
+                    }
+                }
+                pieces.append(piece)
             }
+        }
+        var runs = pieces.map {
+            textRun($0.range, run: $0.run, rightToLeft: $0.rightToLeft, paragraph: paragraph, xs: xs, drawn: drawn,
+                    lower: lower, pen: pen)
         }
 
         if let truncation = placed.truncation, !truncation.hiddenGlyphs.isEmpty {
