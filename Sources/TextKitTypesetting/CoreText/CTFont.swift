@@ -1,0 +1,185 @@
+import TextKitFonts
+import TextKitGraphics
+import TextKitModel
+
+// Core Text's font functions, as thin wrappers over UIFont. `CTFont` *is* `UIFont` (as
+// `CTFontDescriptor` is `UIFontDescriptor`), so a font made by Core Text code can go straight
+// into an attribute dictionary or a UIKit-style API, and back.
+//
+// Conventions: sizes and metrics in points. Vertical metrics follow Core Text: `CTFontGetAscent`
+// and `CTFontGetDescent` are both positive; the underline position is y up (negative below the
+// baseline). Per-glyph geometry (bounding rects, glyph paths) is in Core Text's y-up glyph space
+// with the origin at the glyph origin on the baseline — the opposite of `UIFont`'s y-down
+// `boundingRect(forGlyph:)` and `cgPath(forGlyph:)`. To draw such a path in the graphics layer's
+// y-down space, flip it: `CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: x, ty: baselineY)`.
+//
+// Font matrices are recorded in the font's descriptor but the typesetter does not apply them:
+// pass nil.
+
+/// Core Text's font: ``UIFont``.
+public typealias CTFont = UIFont
+/// Core Text's font descriptor: ``UIFontDescriptor``.
+public typealias CTFontDescriptor = UIFontDescriptor
+/// Core Text's symbolic traits: `UIFontDescriptor.SymbolicTraits` (same bits: `.traitItalic`,
+/// `.traitBold`, `.traitMonoSpace`, …).
+public typealias CTFontSymbolicTraits = UIFontDescriptor.SymbolicTraits
+
+/// Glyph orientation for metrics (Core Text's `CTFontOrientation`). Only horizontal metrics are
+/// available: `.vertical` answers as `.horizontal`.
+public enum CTFontOrientation: UInt32, Sendable {
+    case `default` = 0
+    case horizontal = 1
+    case vertical = 2
+}
+
+/// Font descriptor attribute names, with Core Text's raw values (the same as UIKit's).
+public let kCTFontNameAttribute = UIFontDescriptor.AttributeName.name.rawValue
+public let kCTFontFamilyNameAttribute = UIFontDescriptor.AttributeName.family.rawValue
+public let kCTFontStyleNameAttribute = UIFontDescriptor.AttributeName.face.rawValue
+public let kCTFontSizeAttribute = UIFontDescriptor.AttributeName.size.rawValue
+public let kCTFontTraitsAttribute = UIFontDescriptor.AttributeName.traits.rawValue
+public let kCTFontFeatureSettingsAttribute = UIFontDescriptor.AttributeName.featureSettings.rawValue
+
+// MARK: Creating fonts
+
+/// The font named `name` (a PostScript, full or family name) at `size` points (0: 12), as Core
+/// Text's `CTFontCreateWithName`. Never fails: a name no installed font has gives fontconfig's
+/// substitute for it.
+public func CTFontCreateWithName(_ name: CFString, _ size: CGFloat, _ matrix: UnsafePointer<CGAffineTransform>?) -> CTFont {
+    UIFont(name: name, size: size) ?? UIFont(descriptor: UIFontDescriptor(name: name, size: size), size: size)
+}
+
+/// The font a descriptor describes, at `size` points (0: the descriptor's size, else 12), as Core
+/// Text's `CTFontCreateWithFontDescriptor`.
+public func CTFontCreateWithFontDescriptor(_ descriptor: CTFontDescriptor, _ size: CGFloat,
+                                           _ matrix: UnsafePointer<CGAffineTransform>?) -> CTFont {
+    UIFont(descriptor: descriptor, size: size)
+}
+
+/// The font at another size (0: the same size), with `attributes` added when given (Core Text's
+/// `CTFontCreateCopyWithAttributes`). Without attributes the face is kept exactly.
+public func CTFontCreateCopyWithAttributes(_ font: CTFont, _ size: CGFloat, _ matrix: UnsafePointer<CGAffineTransform>?,
+                                           _ attributes: CTFontDescriptor?) -> CTFont {
+    let size = size > 0 ? size : font.pointSize
+    guard let attributes else { return font.withSize(size) }
+    return UIFont(descriptor: font.fontDescriptor.addingAttributes(attributes.fontAttributes), size: size)
+}
+
+/// A descriptor for the font named `name` at `size` (Core Text's `CTFontDescriptorCreateWithNameAndSize`).
+public func CTFontDescriptorCreateWithNameAndSize(_ name: CFString, _ size: CGFloat) -> CTFontDescriptor {
+    UIFontDescriptor(name: name, size: size)
+}
+
+/// A descriptor from attributes keyed by the `kCTFont…Attribute` names (Core Text's
+/// `CTFontDescriptorCreateWithAttributes`).
+public func CTFontDescriptorCreateWithAttributes(_ attributes: CFDictionary) -> CTFontDescriptor {
+    var converted: [UIFontDescriptor.AttributeName: Any] = [:]
+    for (key, value) in attributes { converted[UIFontDescriptor.AttributeName(rawValue: key)] = value }
+    return UIFontDescriptor(fontAttributes: converted)
+}
+
+/// The font's descriptor (Core Text's `CTFontCopyFontDescriptor`).
+public func CTFontCopyFontDescriptor(_ font: CTFont) -> CTFontDescriptor { font.fontDescriptor }
+
+// MARK: Names and metrics
+
+/// The size in points (Core Text's `CTFontGetSize`).
+public func CTFontGetSize(_ font: CTFont) -> CGFloat { font.pointSize }
+/// The height above the baseline, positive (Core Text's `CTFontGetAscent`).
+public func CTFontGetAscent(_ font: CTFont) -> CGFloat { font.ascender }
+/// The depth below the baseline, **positive** (Core Text's `CTFontGetDescent`; `UIFont.descender` is its negative).
+public func CTFontGetDescent(_ font: CTFont) -> CGFloat { -font.descender }
+/// The line gap (Core Text's `CTFontGetLeading`).
+public func CTFontGetLeading(_ font: CTFont) -> CGFloat { font.leading }
+/// The height of capital letters (Core Text's `CTFontGetCapHeight`).
+public func CTFontGetCapHeight(_ font: CTFont) -> CGFloat { font.capHeight }
+/// The height of lowercase x (Core Text's `CTFontGetXHeight`).
+public func CTFontGetXHeight(_ font: CTFont) -> CGFloat { font.xHeight }
+/// The underline's centre, y up from the baseline (negative below it) (Core Text's `CTFontGetUnderlinePosition`).
+public func CTFontGetUnderlinePosition(_ font: CTFont) -> CGFloat { font.underlinePosition }
+/// The underline's thickness (Core Text's `CTFontGetUnderlineThickness`).
+public func CTFontGetUnderlineThickness(_ font: CTFont) -> CGFloat { font.underlineThickness }
+/// The slant in degrees, negative leaning right (Core Text's `CTFontGetSlantAngle`).
+public func CTFontGetSlantAngle(_ font: CTFont) -> CGFloat { font.italicAngle }
+/// Design units per em (Core Text's `CTFontGetUnitsPerEm`).
+public func CTFontGetUnitsPerEm(_ font: CTFont) -> UInt32 { UInt32(font.unitsPerEm) }
+/// The number of glyphs in the face (Core Text's `CTFontGetGlyphCount`).
+public func CTFontGetGlyphCount(_ font: CTFont) -> CFIndex { font.numberOfGlyphs }
+/// The descriptor's matrix (identity when none) (Core Text's `CTFontGetMatrix`).
+public func CTFontGetMatrix(_ font: CTFont) -> CGAffineTransform { font.matrix }
+/// The font's symbolic traits (Core Text's `CTFontGetSymbolicTraits`).
+public func CTFontGetSymbolicTraits(_ font: CTFont) -> CTFontSymbolicTraits { font.fontDescriptor.symbolicTraits }
+/// The PostScript name ("DejaVuSerif-Bold") (Core Text's `CTFontCopyPostScriptName`).
+public func CTFontCopyPostScriptName(_ font: CTFont) -> CFString { font.fontName }
+/// The family name ("DejaVu Serif") (Core Text's `CTFontCopyFamilyName`).
+public func CTFontCopyFamilyName(_ font: CTFont) -> CFString { font.familyName }
+/// The full name ("DejaVu Serif Bold") (Core Text's `CTFontCopyFullName`).
+public func CTFontCopyFullName(_ font: CTFont) -> CFString { font.face.fullName }
+/// The name to show users: the full name (Core Text's `CTFontCopyDisplayName`).
+public func CTFontCopyDisplayName(_ font: CTFont) -> CFString { font.face.fullName }
+
+// MARK: Glyphs
+
+/// The glyphs for `count` UTF-16 units (Core Text's `CTFontGetGlyphsForCharacters`): the font's
+/// cmap, no shaping. A surrogate pair gives its glyph at the lead unit and 0 at the trail unit.
+/// Units the font has no glyph for get 0. Returns whether every character has a glyph.
+public func CTFontGetGlyphsForCharacters(_ font: CTFont, _ characters: UnsafePointer<UniChar>,
+                                         _ glyphs: UnsafeMutablePointer<CGGlyph>, _ count: CFIndex) -> Bool {
+    var all = true
+    var i = 0
+    while i < count {
+        let unit = characters[i]
+        var scalar: Unicode.Scalar?
+        var width = 1
+        if UTF16.isLeadSurrogate(unit), i + 1 < count, UTF16.isTrailSurrogate(characters[i + 1]) {
+            scalar = Unicode.Scalar(0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(characters[i + 1]) - 0xDC00))
+            width = 2
+        } else {
+            scalar = Unicode.Scalar(unit)
+        }
+        let glyph = scalar.flatMap(font.glyph(for:)) ?? 0
+        if glyph == 0 { all = false }
+        glyphs[i] = glyph
+        if width == 2 { glyphs[i + 1] = 0 }
+        i += width
+    }
+    return all
+}
+
+/// The nominal advances of `count` glyphs (before kerning and shaping) into `advances` when
+/// given, and their sum (Core Text's `CTFontGetAdvancesForGlyphs`).
+public func CTFontGetAdvancesForGlyphs(_ font: CTFont, _ orientation: CTFontOrientation, _ glyphs: UnsafePointer<CGGlyph>,
+                                       _ advances: UnsafeMutablePointer<CGSize>?, _ count: CFIndex) -> Double {
+    var total: Double = 0
+    for i in 0..<count {
+        let advance = font.advance(forGlyph: glyphs[i])
+        advances?[i] = CGSize(width: advance, height: 0)
+        total += Double(advance)
+    }
+    return total
+}
+
+/// The ink bounds of `count` glyphs in Core Text's **y-up** glyph space (origin at the glyph
+/// origin; `.zero` for a glyph without ink) into `boundingRects` when given, and their union
+/// (Core Text's `CTFontGetBoundingRectsForGlyphs`).
+public func CTFontGetBoundingRectsForGlyphs(_ font: CTFont, _ orientation: CTFontOrientation,
+                                            _ glyphs: UnsafePointer<CGGlyph>,
+                                            _ boundingRects: UnsafeMutablePointer<CGRect>?, _ count: CFIndex) -> CGRect {
+    var union = CGRect.null
+    for i in 0..<count {
+        let down = font.boundingRect(forGlyph: glyphs[i])
+        let up = down.isEmpty ? CGRect.zero : CGRect(x: down.minX, y: -down.maxY, width: down.width, height: down.height)
+        boundingRects?[i] = up
+        if !down.isEmpty { union = union.union(up) }
+    }
+    return union.isNull ? .zero : union
+}
+
+/// The glyph's outline in Core Text's **y-up** glyph space, mapped by `matrix` when given, or nil
+/// for a glyph without an outline (a colour bitmap) (Core Text's `CTFontCreatePathForGlyph`).
+public func CTFontCreatePathForGlyph(_ font: CTFont, _ glyph: CGGlyph, _ matrix: UnsafePointer<CGAffineTransform>?) -> CGPath? {
+    guard let down = font.cgPath(forGlyph: glyph) else { return nil }
+    var transform = CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: 0)
+    if let matrix { transform = transform.concatenating(matrix.pointee) }
+    return down.copy(using: transform)
+}
