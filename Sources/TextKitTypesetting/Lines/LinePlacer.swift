@@ -118,6 +118,12 @@ package struct LinePlacer {
             if isRTL && line.justification == 0 { line.originX = lineStartX + slack }
         default: line.originX = lineStartX
         }
+        if isRTL, line.truncation == nil {
+            // UAX #9 L1 puts a right-to-left line's trailing white space at its visual start (the
+            // left). It hangs past the line's end there, as it hangs past the right end of a
+            // left-to-right line, so the words sit where the alignment above put them.
+            line.originX -= fitted.trailingWhitespace
+        }
         return line
     }
 
