@@ -79,9 +79,23 @@ extension NSLayoutManager {
         guard textStorage != nil, !textContainers.isEmpty, store.count > 0 else { return }
         let target = min(target, store.count - 1)
         if isStacked {
+            // Jump to each stretch of paragraphs without lines and lay it out, keeping the running
+            // sums by hand (one tree query per stretch rather than several per paragraph).
             while let u = store.firstUnlaid, u <= target {
                 let before = store.prefix(u)
-                layOut(u, characterStart: before.length, from: FlowState(y: before.height, container: 0, linesInContainer: 0))
+                var y = before.height
+                var characterStart = before.length
+                var p = u
+                while p <= target {
+                    let record = store.record(p)
+                    if record.layout == nil {
+                        layOut(p, characterStart: characterStart, from: FlowState(y: y, container: 0, linesInContainer: 0))
+                    }
+                    y += record.layout?.height ?? 0
+                    characterStart += record.length
+                    p += 1
+                    if p <= target, store.record(p).layout != nil { break }
+                }
             }
             if target == store.count - 1, extraLineFragment == nil { computeExtraLineFragment() }
             return

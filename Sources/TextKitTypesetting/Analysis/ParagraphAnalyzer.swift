@@ -14,15 +14,16 @@ package struct AttributeRunInput {
 }
 
 /// The width-independent layout of a paragraph: its glyphs and its break opportunities. Refilling
-/// lines at another width reuses it whole.
-package struct ParagraphAnalysis: @unchecked Sendable {  // RunStyle and NSParagraphStyle are immutable
+/// lines at another width reuses it whole. A class, so that layout records share it without
+/// copying its arrays.
+package final class ParagraphAnalysis: @unchecked Sendable {  // immutable once made, except `glyphs` while a glyph-generation delegate edits it on the layout thread
     package var glyphs: ParagraphGlyphs
-    package var segments: [BreakSegment]
+    package let segments: [BreakSegment]
     /// 0 for a left-to-right paragraph, 1 for right-to-left.
-    package var baseLevel: UInt8
+    package let baseLevel: UInt8
     /// Per-glyph-run styles (`GlyphRun.style` indexes this).
-    package var styles: [RunStyle]
-    package var paragraphStyle: NSParagraphStyle
+    package let styles: [RunStyle]
+    package let paragraphStyle: NSParagraphStyle
 
     package var length: Int { glyphs.length }
 
@@ -72,6 +73,7 @@ package final class ParagraphAnalyzer {
     ///   - paragraphStyle: the paragraph's style (the layout manager takes the first character's).
     package func analyze(text: UnsafeBufferPointer<UInt16>, runs: [AttributeRunInput],
                          paragraphStyle: NSParagraphStyle) -> ParagraphAnalysis {
+        syncFrontCache()
         let styles = runs.map { RunStyle(attributes: $0.attributes) }
         let bidi = BidiParagraph(text: text, direction: paragraphStyle.baseWritingDirection)
         var glyphs = ParagraphGlyphs()
@@ -104,6 +106,8 @@ package final class ParagraphAnalyzer {
         }
         let locale = styles.first.map { $0.language.isEmpty ? "" : $0.language.replacingOccurrences(of: "-", with: "_") } ?? ""
         let segments = glyphs.breakSegments(text: text, locale: locale)
+        cache.countFrontHits(frontHits)
+        frontHits = 0
         return ParagraphAnalysis(glyphs: glyphs, segments: segments, baseLevel: bidi.baseLevel, styles: styles,
                                  paragraphStyle: paragraphStyle)
     }
@@ -117,11 +121,17 @@ package final class ParagraphAnalyzer {
     private func fontItems(text: UnsafeBufferPointer<UInt16>, range: Range<Int>, style: RunStyle, styleIndex: Int,
                            level: UInt8, script: Script) -> [Item] {
         let primary = style.font
+        let ascii = asciiCoverage(of: primary)
         var items: [Item] = []
         var current = primary
         var itemStart = range.lowerBound
         var i = range.lowerBound
         while i < range.upperBound {
+            if current === primary {
+                // Fast path: printable ASCII the primary font has stays in it (no per-character lookups).
+                while i < range.upperBound, text[i] < 0x80, ascii.covers(text[i]) { i += 1 }
+                if i == range.upperBound { break }
+            }
             let start = i
             var scalar = UInt32(text[i])
             i += 1
@@ -158,6 +168,25 @@ package final class ParagraphAnalyzer {
             items.append(Item(range: itemStart..<range.upperBound, style: styleIndex, font: current, level: level, script: script))
         }
         return items
+    }
+
+    /// Which printable ASCII characters (U+0020…U+007E) a font has, as a bit mask.
+    private struct ASCIICoverage {
+        var low: UInt64 = 0, high: UInt64 = 0
+        func covers(_ unit: UInt16) -> Bool {
+            unit >= 0x40 ? (high >> UInt64(unit - 0x40)) & 1 == 1 : (low >> UInt64(unit)) & 1 == 1
+        }
+    }
+    private var asciiCoverageCache: (font: UIFont, coverage: ASCIICoverage)?
+
+    private func asciiCoverage(of font: UIFont) -> ASCIICoverage {
+        if let cached = asciiCoverageCache, cached.font === font { return cached.coverage }
+        var coverage = ASCIICoverage()
+        for unit in UInt16(0x20)...UInt16(0x7E) where font.face.glyph(for: Unicode.Scalar(unit)!) != nil {
+            if unit >= 0x40 { coverage.high |= 1 << UInt64(unit - 0x40) } else { coverage.low |= 1 << UInt64(unit) }
+        }
+        asciiCoverageCache = (font, coverage)
+        return coverage
     }
 
     /// Characters that belong to the cluster of the character before them.
@@ -225,7 +254,20 @@ package final class ParagraphAnalyzer {
             while pieceEnd < item.range.upperBound && text[pieceEnd] == 0x20 { pieceEnd += 1 }
             let pieceText = UnsafeBufferPointer(rebasing: text[pieceStart..<pieceEnd])
             let piece: ShapedPiece
-            if pieceText.count <= 64 {
+            if pieceText.count <= ShapedWordCache.inlineCapacity {
+                let key = ShapedWordCache.InlineKey(face: face, parameters: id, text: pieceText)
+                let slot = Int(truncatingIfNeeded: key.hash) & (Self.frontSize - 1)
+                if let cached = frontPieces[slot], frontKeys[slot] == key {
+                    frontHits += 1
+                    piece = cached
+                } else {
+                    piece = cache.piece(for: key) {
+                        shaper.shape(pieceText, range: 0..<pieceText.count, font: face.hbFont, parameters: parameters)
+                    }
+                    frontKeys[slot] = key
+                    frontPieces[slot] = piece
+                }
+            } else if pieceText.count <= 64 {
                 piece = cache.piece(face: face, parameters: id, text: pieceText) {
                     shaper.shape(pieceText, range: 0..<pieceText.count, font: face.hbFont, parameters: parameters)
                 }
@@ -240,47 +282,61 @@ package final class ParagraphAnalyzer {
                                     font: Int32(fontIndex)))
     }
 
+    // MARK: Front cache
+
+    /// A small direct-mapped cache of this analyzer's own (no lock), in front of the shared one:
+    /// the words of one document repeat, and most lookups stop here.
+    private var frontKeys = [ShapedWordCache.InlineKey?](repeating: nil, count: ParagraphAnalyzer.frontSize)
+    private var frontPieces = [ShapedPiece?](repeating: nil, count: ParagraphAnalyzer.frontSize)
+    private var frontHits = 0
+    private var frontGeneration = -1
+    private static let frontSize = 8192
+
+    /// Drops the front cache when the shared cache was emptied, and reports front hits to it.
+    private func syncFrontCache() {
+        cache.countFrontHits(frontHits)
+        frontHits = 0
+        let generation = cache.generation
+        if generation != frontGeneration {
+            frontGeneration = generation
+            for i in 0..<Self.frontSize { frontKeys[i] = nil; frontPieces[i] = nil }
+        }
+    }
+
+    /// Copies a shaped piece into the paragraph: glyph ids, scaled advances, cluster offsets and
+    /// the piece's precomputed flags in bulk; letter spacing and attachments only when present.
     private func append(_ piece: ShapedPiece, at offset: Int, scale: Float, style: RunStyle,
                         text: UnsafeBufferPointer<UInt16>, into glyphs: inout ParagraphGlyphs) {
         let n = piece.glyphs.count
-        let hasOffsets = !piece.xOffsets.isEmpty
-        let hasUnsafe = !piece.unsafeToBreak.isEmpty
-        for i in 0..<n {
-            let cluster = offset + Int(piece.clusters[i])
-            let unit = text[cluster]
-            var flags: GlyphFlags = []
-            if i == 0 || piece.clusters[i] != piece.clusters[i - 1] { flags.insert(.clusterStart) }
-            if hasUnsafe && piece.unsafeToBreak[i] { flags.insert(.unsafeToBreak) }
-            var advance = Float(piece.advances[i]) * scale
-            switch unit {
-            case 0x20, 0xA0, 0x1680, 0x2000...0x200A, 0x202F, 0x205F, 0x3000:
-                flags.insert(.whitespace)
-            case 0x09:
-                flags.formUnion([.tab, .whitespace, .control])
-                advance = 0
-            case 0x0A, 0x0D, 0x85, 0x2028, 0x2029:
-                flags.formUnion([.control, .lineBreak, .whitespace])
-                advance = 0
-            case 0x00...0x1F, 0x7F...0x9F:
-                flags.insert(.control)
-                advance = 0
-            case 0xFFFC where style.attachment != nil:
-                flags.insert(.attachment)
-                advance = Float(Self.attachmentSize(style.attachment!).width)
-            default:
-                if piece.glyphs[i] == 0 { flags.insert(.missing) }
+        let base = glyphs.count
+        glyphs.glyphs.append(contentsOf: piece.glyphs)
+        glyphs.flags.append(contentsOf: piece.flags)
+        piece.advances.withUnsafeBufferPointer { advances in
+            for a in advances { glyphs.advances.append(Float(a) * scale) }
+        }
+        let shift = Int32(offset)
+        piece.clusters.withUnsafeBufferPointer { clusters in
+            for c in clusters { glyphs.clusters.append(c + shift) }
+        }
+        if !piece.xOffsets.isEmpty {
+            for i in 0..<n where piece.xOffsets[i] != 0 || piece.yOffsets[i] != 0 {
+                glyphs.offsets[Int32(base + i)] = SIMD2(Float(piece.xOffsets[i]) * scale, -Float(piece.yOffsets[i]) * scale)
             }
+        }
+        if style.letterSpacing != 0 {
             // Letter spacing goes after the last glyph of each cluster.
-            if style.letterSpacing != 0, i == n - 1 || piece.clusters[i + 1] != piece.clusters[i] {
-                advance += style.letterSpacing
+            for i in 0..<n where i == n - 1 || piece.clusters[i + 1] != piece.clusters[i] {
+                glyphs.advances[base + i] += style.letterSpacing
             }
-            if hasOffsets, piece.xOffsets[i] != 0 || piece.yOffsets[i] != 0 {
-                glyphs.offsets[Int32(glyphs.count)] = SIMD2(Float(piece.xOffsets[i]) * scale, -Float(piece.yOffsets[i]) * scale)
+        }
+        if piece.containsObjectReplacement, let attachment = style.attachment {
+            // The glyph of a U+FFFC is the attachment's box.
+            let width = Float(Self.attachmentSize(attachment).width)
+            for i in 0..<n where text[offset + Int(piece.clusters[i])] == 0xFFFC {
+                glyphs.flags[base + i].insert(.attachment)
+                glyphs.flags[base + i].remove(.missing)
+                glyphs.advances[base + i] = width
             }
-            glyphs.glyphs.append(piece.glyphs[i])
-            glyphs.advances.append(advance)
-            glyphs.clusters.append(Int32(cluster))
-            glyphs.flags.append(flags)
         }
     }
 

@@ -5,24 +5,57 @@ import TextKitModel
 ///
 /// Entries are keyed by face, shaping parameters (direction, script, language, features) and the
 /// exact UTF-16 text, and hold design-unit glyphs (independent of point size). Thread-safe: the
-/// table is split into shards with a lock each, so parallel paragraph layout rarely contends.
+/// table is split into shards with a lock each, so parallel paragraph layout rarely contends;
+/// each ``ParagraphAnalyzer`` also keeps a small lock-free front cache of its own.
 /// Memory is bounded: a shard that outgrows its budget is emptied (crude, but it bounds memory
 /// and rarely triggers: 1 MB of English prose has about 20,000 distinct words).
+///
+/// Faces are never freed (the font layer keeps one per file for the life of the process), so a
+/// face's identity is a stable key.
 package final class ShapedWordCache: @unchecked Sendable {  // shards are only touched under their locks
     package static let shared = ShapedWordCache()
 
     /// Words up to this many UTF-16 units are keyed inline (no allocation per lookup).
-    static let inlineCapacity = 16
+    package static let inlineCapacity = 16
 
-    struct InlineKey: Hashable {
-        var face: ObjectIdentifier
+    /// A word of up to 16 UTF-16 units with its face and parameters, hashed once.
+    package struct InlineKey: Hashable {
+        var face: UInt
         var parameters: Int32
-        var length: UInt8
+        var length: Int32
         var w0: UInt64 = 0, w1: UInt64 = 0, w2: UInt64 = 0, w3: UInt64 = 0
+        /// A cheap multiplicative hash of all fields, computed once per lookup.
+        package var hash: UInt64 = 0
+
+        package init(face: AnyObject, parameters: Int32, text: UnsafeBufferPointer<UInt16>) {
+            self.face = UInt(bitPattern: ObjectIdentifier(face))
+            self.parameters = parameters
+            length = Int32(text.count)
+            var words = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+            withUnsafeMutableBytes(of: &words) { raw in
+                raw.baseAddress!.copyMemory(from: text.baseAddress!, byteCount: text.count * 2)
+            }
+            (w0, w1, w2, w3) = words
+            var h = UInt64(self.face) &* 0x9E37_79B9_7F4A_7C15
+            h ^= (UInt64(UInt32(bitPattern: parameters)) << 32 | UInt64(length)) &* 0xC2B2_AE3D_27D4_EB4F
+            h ^= w0 &* 0x1656_67B1_9E37_79F9
+            h = (h ^ (h >> 31)) &* 0x94D0_49BB_1331_11EB
+            h ^= w1 &* 0x9E37_79B9_7F4A_7C15
+            h ^= (w2 &* 0xC2B2_AE3D_27D4_EB4F) ^ (w3 &* 0x1656_67B1_9E37_79F9)
+            h = (h ^ (h >> 29)) &* 0xBF58_476D_1CE4_E5B9
+            hash = h ^ (h >> 32)
+        }
+
+        package static func == (a: Self, b: Self) -> Bool {
+            a.hash == b.hash && a.w0 == b.w0 && a.w1 == b.w1 && a.w2 == b.w2 && a.w3 == b.w3
+                && a.length == b.length && a.face == b.face && a.parameters == b.parameters
+        }
+
+        package func hash(into hasher: inout Hasher) { hasher.combine(hash) }
     }
 
     struct LongKey: Hashable {
-        var face: ObjectIdentifier
+        var face: UInt
         var parameters: Int32
         var text: [UInt16]
     }
@@ -57,29 +90,31 @@ package final class ShapedWordCache: @unchecked Sendable {  // shards are only t
         return id
     }
 
+    /// The cached piece for an inline key, shaping it with `make` on a miss.
+    package func piece(for key: InlineKey, make: () -> ShapedPiece) -> ShapedPiece {
+        let shard = shards[Int(key.hash >> 60)]
+        shard.lock.lock()
+        if let found = shard.inline[key] {
+            shard.hits += 1
+            shard.lock.unlock()
+            return found
+        }
+        shard.misses += 1
+        shard.lock.unlock()
+        let piece = make()
+        shard.lock.lock()
+        insert(piece, in: shard) { $0.inline[key] = piece }
+        shard.lock.unlock()
+        return piece
+    }
+
     /// The cached piece for `text` in `face` with `parameters`, shaping it with `make` on a miss.
     package func piece(face: AnyObject, parameters: Int32, text: UnsafeBufferPointer<UInt16>,
                        make: () -> ShapedPiece) -> ShapedPiece {
-        let faceID = ObjectIdentifier(face)
         if text.count <= Self.inlineCapacity {
-            var key = InlineKey(face: faceID, parameters: parameters, length: UInt8(text.count))
-            Self.pack(text, into: &key)
-            let shard = shards[key.hashValue & 15]
-            shard.lock.lock()
-            if let found = shard.inline[key] {
-                shard.hits += 1
-                shard.lock.unlock()
-                return found
-            }
-            shard.misses += 1
-            shard.lock.unlock()
-            let piece = make()
-            shard.lock.lock()
-            insert(piece, in: shard) { $0.inline[key] = piece }
-            shard.lock.unlock()
-            return piece
+            return piece(for: InlineKey(face: face, parameters: parameters, text: text), make: make)
         }
-        let key = LongKey(face: faceID, parameters: parameters, text: Array(text))
+        let key = LongKey(face: UInt(bitPattern: ObjectIdentifier(face)), parameters: parameters, text: Array(text))
         let shard = shards[key.hashValue & 15]
         shard.lock.lock()
         if let found = shard.long[key] {
@@ -96,6 +131,15 @@ package final class ShapedWordCache: @unchecked Sendable {  // shards are only t
         return piece
     }
 
+    /// Counts a hit served by a front cache, for the statistics.
+    package func countFrontHits(_ n: Int) {
+        guard n > 0 else { return }
+        let shard = shards[0]
+        shard.lock.lock()
+        shard.hits += n
+        shard.lock.unlock()
+    }
+
     private func insert(_ piece: ShapedPiece, in shard: Shard, _ store: (Shard) -> Void) {
         if shard.bytes + piece.byteCount > bytesPerShard {
             shard.inline.removeAll(keepingCapacity: true)
@@ -104,15 +148,6 @@ package final class ShapedWordCache: @unchecked Sendable {  // shards are only t
         }
         store(shard)
         shard.bytes += piece.byteCount
-    }
-
-    private static func pack(_ text: UnsafeBufferPointer<UInt16>, into key: inout InlineKey) {
-        var words = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
-        withUnsafeMutableBytes(of: &words) { raw in
-            let units = raw.bindMemory(to: UInt16.self)
-            for i in 0..<text.count { units[i] = text[i] }
-        }
-        (key.w0, key.w1, key.w2, key.w3) = words
     }
 
     /// Hits and misses since the cache was created or ``resetStatistics()`` was called.
@@ -136,6 +171,14 @@ package final class ShapedWordCache: @unchecked Sendable {  // shards are only t
         }
     }
 
+    /// A number that changes whenever the cache is emptied, so front caches know to drop theirs.
+    private var generationCount = 0
+    package var generation: Int {
+        parameterLock.lock()
+        defer { parameterLock.unlock() }
+        return generationCount
+    }
+
     /// Empties the cache (benchmarks use it to measure layout with fresh caches).
     package func removeAll() {
         for shard in shards {
@@ -145,5 +188,8 @@ package final class ShapedWordCache: @unchecked Sendable {  // shards are only t
             shard.bytes = 0
             shard.lock.unlock()
         }
+        parameterLock.lock()
+        generationCount += 1
+        parameterLock.unlock()
     }
 }

@@ -5,9 +5,12 @@ import TextKitModel
 /// reversed back from HarfBuzz's visual order), in the font's design units (the shaping font's
 /// scale is its units per em, so the result is independent of point size and can be cached and
 /// scaled by any size).
+///
+/// Everything that depends only on the piece's text is worked out once here (glyph flags, zero
+/// advances for controls), so that placing a cached word into a paragraph is a bulk copy.
 package final class ShapedPiece: Sendable {
     package let glyphs: [UInt16]
-    /// Horizontal advances in design units.
+    /// Horizontal advances in design units (controls and tabs: 0).
     package let advances: [Int32]
     /// Glyph offsets in design units (HarfBuzz's y-up convention), empty when all are zero.
     package let xOffsets: [Int32]
@@ -15,28 +18,56 @@ package final class ShapedPiece: Sendable {
     /// The UTF-16 offset, relative to the piece, of the cluster each glyph belongs to;
     /// non-decreasing.
     package let clusters: [Int32]
-    /// HarfBuzz's unsafe-to-break flag per glyph: breaking the text before this glyph's cluster
-    /// would need reshaping. Empty when no glyph has it.
-    package let unsafeToBreak: [Bool]
-    /// Whether some glyph is .notdef (0): the font lacks a character.
-    package let hasMissingGlyphs: Bool
+    /// Per-glyph flags from the text and HarfBuzz (cluster starts, white space, controls, tabs,
+    /// line breaks, unsafe-to-break, missing glyphs).
+    package let flags: [GlyphFlags]
+    /// Whether the piece holds U+FFFC, which becomes an attachment box when the style has one.
+    package let containsObjectReplacement: Bool
     /// The piece's length in UTF-16 units.
     package let length: Int
 
     package init(glyphs: [UInt16], advances: [Int32], xOffsets: [Int32], yOffsets: [Int32], clusters: [Int32],
-                 unsafeToBreak: [Bool], length: Int) {
+                 unsafeToBreak: [Bool], text: UnsafeBufferPointer<UInt16>) {
+        var advances = advances
+        var flags = [GlyphFlags](repeating: [], count: glyphs.count)
+        var objectReplacement = false
+        for i in glyphs.indices {
+            var f: GlyphFlags = []
+            if i == 0 || clusters[i] != clusters[i - 1] { f.insert(.clusterStart) }
+            if !unsafeToBreak.isEmpty && unsafeToBreak[i] { f.insert(.unsafeToBreak) }
+            let unit = Int(clusters[i]) < text.count ? text[Int(clusters[i])] : 0
+            switch unit {
+            case 0x20, 0xA0, 0x1680, 0x2000...0x200A, 0x202F, 0x205F, 0x3000:
+                f.insert(.whitespace)
+            case 0x09:
+                f.formUnion([.tab, .whitespace, .control])
+                advances[i] = 0
+            case 0x0A, 0x0D, 0x85, 0x2028, 0x2029:
+                f.formUnion([.control, .lineBreak, .whitespace])
+                advances[i] = 0
+            case 0x00...0x1F, 0x7F...0x9F:
+                f.insert(.control)
+                advances[i] = 0
+            case 0xFFFC:
+                objectReplacement = true
+                if glyphs[i] == 0 { f.insert(.missing) }
+            default:
+                if glyphs[i] == 0 { f.insert(.missing) }
+            }
+            flags[i] = f
+        }
         self.glyphs = glyphs
         self.advances = advances
         self.xOffsets = xOffsets
         self.yOffsets = yOffsets
         self.clusters = clusters
-        self.unsafeToBreak = unsafeToBreak
-        self.hasMissingGlyphs = glyphs.contains(0)
-        self.length = length
+        self.flags = flags
+        self.containsObjectReplacement = objectReplacement
+        self.length = text.count
     }
 
     /// Bytes held, for the cache's budget.
-    package var byteCount: Int { glyphs.count * 2 + (advances.count + xOffsets.count + yOffsets.count + clusters.count) * 4 + unsafeToBreak.count + 96 }
+    package var byteCount: Int { glyphs.count * 3 + (advances.count + xOffsets.count + yOffsets.count + clusters.count) * 4 + 128 }
 }
 
 /// Shaping parameters that are not the text: the direction, script, language and OpenType
@@ -121,7 +152,8 @@ package final class Shaper {
             }
         }
         return ShapedPiece(glyphs: glyphs, advances: advances, xOffsets: xOffsets, yOffsets: yOffsets,
-                           clusters: clusters, unsafeToBreak: unsafe, length: range.count)
+                           clusters: clusters, unsafeToBreak: unsafe,
+                           text: UnsafeBufferPointer(rebasing: text[range]))
     }
 
     private func resolvedFeatures(_ names: [String]) -> [hb_feature_t] {
