@@ -279,3 +279,51 @@ struct CoreTextLineShapingTests {
         #expect(CTLineGetPenOffsetForFlush(line, 1, 10) == 0)
     }
 }
+
+@Suite("Core Text edge cases")
+struct CoreTextEdgeCaseTests {
+    @Test("An empty string gives an empty line with the default font's metrics")
+    func emptyLine() {
+        let line = CTLineCreateWithAttributedString(NSAttributedString(string: ""))
+        #expect(CTLineGetGlyphCount(line) == 0 && CT.runs(line).isEmpty)
+        var ascent: CGFloat = 0
+        #expect(CTLineGetTypographicBounds(line, &ascent, nil, nil) == 0 && ascent > 0)
+        #expect(CTLineGetStringRange(line) == CFRangeMake(0, 0))
+        #expect(CTLineGetOffsetForStringIndex(line, 0, nil) == 0)
+        #expect(CTLineGetStringIndexForPosition(line, CGPoint(x: 10, y: 0)) == 0)
+        #expect(CTLineGetImageBounds(line, nil).isNull)
+    }
+
+    @Test("Empty and degenerate paths give empty frames")
+    func degeneratePaths() {
+        let framesetter = CTFramesetterCreateWithAttributedString(CT.string("Some text"))
+        for path in [CGMutablePath(), CGPath(rect: CGRect(x: 0, y: 0, width: 100, height: 0), transform: nil),
+                     CGPath(rect: CGRect(x: 0, y: 0, width: 100, height: 5), transform: nil)] {
+            let frame = CTFramesetterCreateFrame(framesetter, CFRangeMake(0, 0), path, nil)
+            #expect(CTFrameGetLines(frame).isEmpty)
+            #expect(CTFrameGetVisibleStringRange(frame) == CFRangeMake(0, 0))
+        }
+    }
+
+    @Test("A shape narrower than any character still takes one cluster per line")
+    func narrowShape() {
+        let string = CT.string("abc")
+        let frame = CTFramesetterCreateFrame(CTFramesetterCreateWithAttributedString(string), CFRangeMake(0, 0),
+                                             CGPath(rect: CGRect(x: 0, y: 0, width: 2, height: 200), transform: nil), nil)
+        #expect(CTFrameGetLines(frame).map { CTLineGetStringRange($0).length } == [1, 1, 1])
+    }
+
+    @Test("Carets inside a surrogate pair or before a combining mark count as the grapheme's start")
+    func caretsInsideGraphemes() {
+        let string = CT.string("a😀e\u{301}b", font: TestFonts.dejaVuSans(12))
+        let line = CTLineCreateWithAttributedString(string)
+        var secondary: CGFloat = 0
+        let inside = CTLineGetOffsetForStringIndex(line, 2, &secondary)  // between the surrogates
+        #expect(inside == CTLineGetOffsetForStringIndex(line, 1, nil))
+        #expect(secondary == inside)
+        #expect(CTLineGetOffsetForStringIndex(line, 4, nil) == CTLineGetOffsetForStringIndex(line, 3, nil))
+        var indices: [CFIndex] = []
+        CTLineEnumerateCaretOffsets(line) { _, index, leading, _ in if leading { indices.append(index) } }
+        #expect(indices == [0, 1, 3, 5])
+    }
+}

@@ -37,7 +37,9 @@ struct FrameFiller {
     /// The lines of `range` that fit.
     func fill(_ range: Range<Int>) -> [FramedLine] {
         var lines: [FramedLine] = []
-        var y = region.bounds.minY
+        let bounds = region.bounds
+        guard !bounds.isNull, bounds.minY.isFinite, bounds.maxY.isFinite, bounds.height > 0 else { return [] }
+        var y = bounds.minY
         var offset = range.lowerBound
         while offset < range.upperBound {
             let paragraph = typesetter.paragraph(containing: offset)
@@ -106,7 +108,8 @@ struct FrameFiller {
     /// indents, and that interval (reading order). Nil when none fits above the path's bottom.
     private func findRoom(below y: CGFloat, height: CGFloat, needing needed: CGFloat, rightToLeft: Bool,
                           style: NSParagraphStyle, isFirstLine: Bool) -> (CGFloat, ClosedRange<CGFloat>)? {
-        let step = max(0.5, height / 8)
+        // An eighth of a line, but no more than 4,000 probes down the whole path.
+        let step = max(0.5, height / 8, region.bounds.height / 4000)
         var top = y
         while top + height <= region.bounds.maxY + 0.001 {
             var spans = region.spans(from: top, to: top + height)

@@ -24,6 +24,8 @@ struct LineCaretStops {
 
     /// In visual order, left to right.
     var stops: [Stop] = []
+    /// For each character of the line (offset from its start), the stop holding it, or -1.
+    var stopIndex: [Int32] = []
 
     init(line: CTLine) {
         let end = line.stringRange.end
@@ -80,6 +82,18 @@ struct LineCaretStops {
                 }
             }
         }
+        let start = line.stringRange.location
+        stopIndex = [Int32](repeating: -1, count: line.stringRange.length)
+        for (k, stop) in stops.enumerated() {
+            for c in stop.characters where c >= start && c - start < stopIndex.count { stopIndex[c - start] = Int32(k) }
+        }
+    }
+
+    /// The stop holding the character at `index` (a string index), if any.
+    func stop(containing index: Int, lineStart: Int) -> Stop? {
+        let k = index - lineStart
+        guard k >= 0, k < stopIndex.count, stopIndex[k] >= 0 else { return nil }
+        return stops[Int(stopIndex[k])]
     }
 
     /// The grapheme boundaries inside a cluster (its end included) and the fractions of the
@@ -116,7 +130,7 @@ struct LineCaretStops {
 
 extension CTLine {
     /// The caret stops, in visual order.
-    var caretStops: [LineCaretStops.Stop] { LineCaretStops(line: self).stops }
+    var caretStops: [LineCaretStops.Stop] { caretGeometry.stops }
 
     /// Where the caret for string index `charIndex` goes, as an x offset from the line's origin
     /// (Core Text's `CTLineGetOffsetForStringIndex`). The primary offset is the leading edge of
@@ -125,14 +139,17 @@ extension CTLine {
     /// which differs from the primary only at a direction boundary, where a split caret shows
     /// both. At the line's end both are the trailing edge of the last grapheme. An index inside a
     /// grapheme (between the halves of a surrogate pair, before a combining mark) counts as its start.
+    /// Cost: O(1) after the line's caret geometry is made (O(glyphs), on the first caret query).
     /// - Precondition: `charIndex` lies within the line's string range, end included.
     public func offset(forStringIndex charIndex: CFIndex) -> (primary: CGFloat, secondary: CGFloat) {
         precondition(charIndex >= stringRange.location && charIndex <= stringRange.end,
                      "CTLineGetOffsetForStringIndex: index \(charIndex) is outside the line's range \(stringRange)")
-        let stops = caretStops
+        let geometry = caretGeometry
+        let stops = geometry.stops
         guard !stops.isEmpty else { return (0, 0) }
-        let at = stops.first { $0.characters.contains(charIndex) }
-        let before = charIndex > stringRange.location ? stops.first { $0.characters.contains(charIndex - 1) } : nil
+        let at = geometry.stop(containing: charIndex, lineStart: stringRange.location)
+        let boundary = at?.characters.lowerBound ?? charIndex  // an index inside a grapheme counts as its start
+        let before = boundary > stringRange.location ? geometry.stop(containing: boundary - 1, lineStart: stringRange.location) : nil
         switch (at, before) {
         case let (at?, before?): return (at.leading, before.trailing)
         case let (at?, nil): return (at.leading, at.leading)
@@ -149,6 +166,7 @@ extension CTLine {
     /// a grapheme (in reading direction) gives the grapheme's index, over the second half the
     /// index after it. Past the line's ends it gives the index at that end. A line that ends with
     /// a paragraph separator never gives the index after it (the caret stays on the line).
+    /// Cost: O(graphemes in the line).
     public func stringIndex(forPosition position: CGPoint) -> CFIndex {
         let stops = caretStops
         guard !stops.isEmpty else { return stringRange.location }

@@ -19,7 +19,7 @@ import TextKitModel
 ///
 /// Immutable and safe to share between threads. Making a line costs time proportional to its
 /// glyphs (its runs are built at once).
-public final class CTLine: @unchecked Sendable {  // immutable
+public final class CTLine: @unchecked Sendable {  // immutable but for the caret cache, which is locked
     let paragraph: TypesetParagraph
     let placed: PlacedLine
     /// The truncation token drawn in place of hidden glyphs, if any.
@@ -32,6 +32,19 @@ public final class CTLine: @unchecked Sendable {  // immutable
     public let trailingWhitespaceWidth: Double
     /// Points added after each glyph cluster by justification of a line without spaces.
     let clusterSpacing: Float
+    /// Caret geometry, made on first use (under `caretLock`).
+    private var carets: LineCaretStops?
+    private let caretLock = NSLock()
+
+    /// The line's caret stops, made once.
+    var caretGeometry: LineCaretStops {
+        caretLock.lock()
+        defer { caretLock.unlock() }
+        if let carets { return carets }
+        let made = LineCaretStops(line: self)
+        carets = made
+        return made
+    }
     /// The characters of the line in its string (UTF-16 offsets), the paragraph separator included
     /// when the line ends a paragraph.
     public let stringRange: CFRange
