@@ -83,6 +83,16 @@ open class NSLayoutManager: NSObject {
     /// Temporary attributes, by character range (created on first use).
     var temporaryAttributeStorage: NSMutableAttributedString?
 
+    // MARK: Drawing state (used by NSLayoutManager+Drawing.swift only)
+
+    /// The text and clusters of the glyphs drawingGlyphs is about to hand to `showCGGlyphs`, so
+    /// that the default implementation can keep PDF text searchable (Apple's `showCGGlyphs` has no
+    /// text parameter). Set just around each call; consumed by the first matching call.
+    var pendingGlyphText: PendingGlyphText?
+    /// The glyph positions of the line drawn last (drawUnderline and friends ask for the same line
+    /// many times in a row).
+    var drawingLineCache: DrawingLineCache?
+
     public override init() {
         super.init()
     }
@@ -209,6 +219,7 @@ open class NSLayoutManager: NSObject {
                              range newCharRange: NSRange, changeInLength delta: Int,
                              invalidatedRange invalidatedCharRange: NSRange) {
         guard textStorage === self.textStorage else { return }
+        temporaryAttributesFollowEdit(editMask, range: newCharRange, changeInLength: delta, newLength: textStorage.length)
         if store.count == 0 || store.length + delta != textStorage.length {
             // Out of step (a storage that skipped a notification): start again.
             rebuildParagraphs()
