@@ -20,6 +20,8 @@ enum SamplePages {
         Justified text stretches the spaces of every line but the last of each paragraph so that both edges are flush. Around the oval the lines get shorter, and each short line is justified on its own. Multilingual text flows too: Grüße aus Zürich, καλημέρα, добрый день.
         The columns are two text containers of one layout manager; text that does not fit the first flows into the second, and the oval is an exclusion path in each container's own coordinates, so the same shape cuts both columns. Drawing asks the layout manager for the glyphs of each container and draws them at the container's origin on the page.
         Backgrounds are drawn first, then glyphs, then underlines and strikethroughs, then link areas; every step goes through a method a subclass can override, as in TextKit.
+        Glyphs are drawn in runs of one font and style, each with the text it stands for, so that a PDF made from these pages can be searched and copied: ligatures copy as their letters, and right-to-left runs come out in logical order.
+        String drawing measures and draws short texts without any of this set-up: a private storage, layout manager and container per thread, with no line fragment padding, as UIKit's string drawing uses. Bounding rects are not rounded; callers round them up for view sizes.
         """
 
     static let oval = CGRect(x: 226, y: 250, width: 160, height: 200)
