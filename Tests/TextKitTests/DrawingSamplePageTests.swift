@@ -138,8 +138,9 @@ enum SamplePages {
         style.lineSpacing = 3
         let showcase = NSMutableAttributedString(attributedString: attributeShowcase())
         showcase.addAttribute(.paragraphStyle, value: style, range: NSRange(location: 0, length: showcase.length))
-        let (storage, layoutManager, _) = DrawingHarness.stack(showcase, width: 516, padding: 0)
-        defer { withExtendedLifetime(storage) {} }  // the layout manager holds its storage weakly
+        let stack = DrawingHarness.stack(showcase, width: 516, padding: 0)
+        defer { withExtendedLifetime(stack) {} }  // the layout manager holds its storage weakly
+        let layoutManager = stack.layoutManager
         let origin = CGPoint(x: 48, y: 90)
         layoutManager.drawBackground(forGlyphRange: NSRange(location: 0, length: layoutManager.numberOfGlyphs), at: origin)
         layoutManager.drawGlyphs(forGlyphRange: NSRange(location: 0, length: layoutManager.numberOfGlyphs), at: origin)
@@ -147,8 +148,9 @@ enum SamplePages {
         // Invisibles shown, with string drawing's sibling: a layout manager with the switches on.
         let invisible = NSAttributedString(string: "Invisibles shown:\ttab, spaces and\u{A0}no-break, line\u{2028}separator, bell\u{7} end.\n",
                                            attributes: [.font: DrawingHarness.sans(13)])
-        let (invisibleStorage, invisibleManager, _) = DrawingHarness.stack(invisible, width: 516)
-        defer { withExtendedLifetime(invisibleStorage) {} }
+        let invisibleStack = DrawingHarness.stack(invisible, width: 516)
+        defer { withExtendedLifetime(invisibleStack) {} }
+        let invisibleManager = invisibleStack.layoutManager
         invisibleManager.showsInvisibleCharacters = true
         invisibleManager.showsControlCharacters = true
         invisibleManager.drawGlyphs(forGlyphRange: NSRange(location: 0, length: invisibleManager.numberOfGlyphs),

@@ -23,23 +23,19 @@ enum DrawingHarness {
         layoutManager.drawGlyphs(forGlyphRange: glyphs, at: origin)
     }
 
-    /// A recording of drawing `layoutManager`'s text with the container at `origin`.
-    static func record(_ layoutManager: NSLayoutManager, at origin: CGPoint = .zero, range: NSRange? = nil,
+    /// A recording of drawing `stack`'s text with the container at `origin`.
+    static func record(_ stack: TextStack, at origin: CGPoint = .zero, range: NSRange? = nil,
                        size: CGSize = CGSize(width: 600, height: 800)) -> CGContext.Recording {
         let context = CGContext(recordingSize: size)
-        draw(layoutManager, in: context, at: origin, range: range)
+        withExtendedLifetime(stack) { draw(stack.layoutManager, in: context, at: origin, range: range) }
         return context.recording!
     }
 
-    /// A text stack (storage, layout manager, one container) for `text`.
+    /// A text stack (storage, layout manager, one container) for `text`. Keep the stack while
+    /// drawing: a layout manager holds its storage weakly.
     static func stack(_ text: NSAttributedString, width: CGFloat = 400, padding: CGFloat = 0,
-                      layoutManager: NSLayoutManager = NSLayoutManager()) -> (NSTextStorage, NSLayoutManager, NSTextContainer) {
-        let storage = NSTextStorage(attributedString: text)
-        storage.addLayoutManager(layoutManager)
-        let container = NSTextContainer(size: CGSize(width: width, height: .greatestFiniteMagnitude))
-        container.lineFragmentPadding = padding
-        layoutManager.addTextContainer(container)
-        return (storage, layoutManager, container)
+                      layoutManager: NSLayoutManager = NSLayoutManager()) -> TextStack {
+        TextStack(text, width: width, padding: padding, layoutManager: layoutManager)
     }
 
     /// The glyph range of the first occurrence of `substring` in the storage.
@@ -60,6 +56,27 @@ enum DrawingHarness {
         layoutManager.lineFragmentRect(forGlyphAt: glyphIndex, effectiveRange: nil).minY
             + layoutManager.location(forGlyphAt: glyphIndex).y
     }
+}
+
+/// Storage, layout manager and container, kept together (the layout manager holds its storage
+/// weakly, as TextKit's holds it unowned).
+final class TextStack {
+    let storage: NSTextStorage
+    let layoutManager: NSLayoutManager
+    let container: NSTextContainer
+    var lm: NSLayoutManager { layoutManager }
+
+    init(_ text: NSAttributedString, width: CGFloat, padding: CGFloat, layoutManager: NSLayoutManager) {
+        storage = NSTextStorage(attributedString: text)
+        self.layoutManager = layoutManager
+        storage.addLayoutManager(layoutManager)
+        container = NSTextContainer(size: CGSize(width: width, height: .greatestFiniteMagnitude))
+        container.lineFragmentPadding = padding
+        layoutManager.addTextContainer(container)
+    }
+
+    func glyphRange(of substring: String) -> NSRange { DrawingHarness.glyphRange(of: substring, in: storage, layoutManager) }
+    func rect(of substring: String) -> CGRect { DrawingHarness.rect(of: substring, in: storage, layoutManager) }
 }
 
 /// A small PNG made with the graphics layer: a blue disc on a yellow square, `size` points.
@@ -87,9 +104,9 @@ func runTool(_ path: String, _ arguments: [String]) -> String? {
     return String(decoding: data, as: UTF8.self)
 }
 
-/// Noto Music (a single Regular face) asked for heavy (synthetic bold) or italic (synthetic oblique).
+/// DejaVu Math TeX Gyre (a single Regular face with Latin letters) asked for heavy (synthetic bold) or italic (synthetic oblique).
 func syntheticFont(bold: Bool, size: CGFloat) -> UIFont {
     let traits: [UIFontDescriptor.TraitKey: Any] = bold ? [.weight: UIFont.Weight.heavy]
         : [.symbolic: UIFontDescriptor.SymbolicTraits.traitItalic]
-    return UIFont(descriptor: UIFontDescriptor(fontAttributes: [.family: "Noto Music", .traits: traits]), size: size)
+    return UIFont(descriptor: UIFontDescriptor(fontAttributes: [.family: "DejaVu Math TeX Gyre", .traits: traits]), size: size)
 }
