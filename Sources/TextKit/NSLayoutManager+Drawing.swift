@@ -21,6 +21,8 @@ extension NSLayoutManager {
     func _drawBackground(forGlyphRange glyphsToShow: NSRange, at origin: CGPoint) {
         guard UIGraphicsGetCurrentContext() != nil,
               let range = checkedDrawingRange(glyphsToShow, "drawBackground(forGlyphRange:at:)") else { return }
+        drawingLineCache = nil
+        defer { drawingLineCache = nil }
         forEachLineToDraw(in: range) { found, subrange, _ in
             drawLineBackgrounds(found, subrange, origin: origin)
         }
@@ -79,6 +81,10 @@ extension NSLayoutManager {
     func _drawGlyphs(forGlyphRange glyphsToShow: NSRange, at origin: CGPoint) {
         guard let context = UIGraphicsGetCurrentContext(),
               let range = checkedDrawingRange(glyphsToShow, "drawGlyphs(forGlyphRange:at:)") else { return }
+        // Positions cached for a line are good for this call only (an edit may keep a line's
+        // glyph range and move its glyphs).
+        drawingLineCache = nil
+        defer { drawingLineCache = nil }
         forEachLineToDraw(in: range) { found, subrange, text in
             drawLineGlyphs(found, subrange, text: text, origin: origin, context: context)
             if showsInvisibleCharacters || showsControlCharacters {
@@ -105,8 +111,17 @@ extension NSLayoutManager {
         var ellipsisDrawn = false
         for i in 0..<(bounds.count - 1) where bounds[i] < bounds[i + 1] {
             let stretch = bounds[i]..<bounds[i + 1]
-            for piece in line.drawablePieces(glyphs: analysis.glyphs, styles: analysis.styles, text: text,
-                                             origin: baselineOrigin, subrange: stretch) {
+            var pieces = line.drawablePieces(glyphs: analysis.glyphs, styles: analysis.styles, text: text,
+                                             origin: baselineOrigin, subrange: stretch)
+            // The ellipsis comes last from the typesetter; draw it in its visual place (so that
+            // text extracted in drawing order reads "…tail" for head truncation).
+            if truncation != nil, pieces.count > 1 {
+                pieces = pieces.enumerated().sorted {
+                    let (a, b) = ($0.element.positions.first?.x ?? 0, $1.element.positions.first?.x ?? 0)
+                    return a != b ? a < b : $0.offset < $1.offset
+                }.map(\.element)
+            }
+            for piece in pieces {
                 if let truncation, !truncation.hiddenGlyphs.isEmpty, piece.glyphRange == truncation.hiddenGlyphs,
                    piece.text == "\u{2026}" {
                     if ellipsisDrawn { continue }
