@@ -305,4 +305,52 @@ struct DrawingGlyphTests {
         #expect(hebrew.text?.contains("שלום") == true)
         #expect(recording.glyphRuns.map { $0.text ?? "" }.joined().contains("def"))
     }
+
+    @Test("Each container's glyphs are drawn at the origin the caller gives for that container")
+    func containers() throws {
+        let storage = NSTextStorage(string: String(repeating: "Words flow from one container into the next. ", count: 12),
+                                    attributes: [.font: H.serif(12)])
+        let lm = NSLayoutManager()
+        storage.addLayoutManager(lm)
+        let first = NSTextContainer(size: CGSize(width: 150, height: 60))
+        let second = NSTextContainer(size: CGSize(width: 150, height: 400))
+        lm.addTextContainer(first)
+        lm.addTextContainer(second)
+        let context = CGContext(recordingSize: CGSize(width: 600, height: 600))
+        UIGraphicsPushContext(context)
+        let secondGlyphs = lm.glyphRange(for: second)
+        lm.drawGlyphs(forGlyphRange: lm.glyphRange(for: first), at: CGPoint(x: 0, y: 0))
+        lm.drawGlyphs(forGlyphRange: secondGlyphs, at: CGPoint(x: 300, y: 100))
+        UIGraphicsPopContext()
+        let runs = context.recording!.glyphRuns
+        #expect(runs.count >= 2)
+        let secondRun = try #require(runs.first { $0.positions[0].x >= 300 })
+        let g = secondGlyphs.location
+        let line = lm.lineFragmentRect(forGlyphAt: g, effectiveRange: nil)
+        #expect(abs(secondRun.positions[0].y - (100 + line.minY + lm.location(forGlyphAt: g).y)) < 1e-9)
+        #expect(abs(secondRun.positions[0].x - (300 + line.minX + lm.location(forGlyphAt: g).x)) < 1e-9)
+        #expect(runs.filter { $0.positions[0].x < 300 }.allSatisfy { $0.positions.allSatisfy { $0.y < 60 } })
+    }
+
+    @Test("Drawing the first screen of a long document lays out only as far as that screen")
+    func drawsLazily() {
+        let paragraph = "A paragraph of a long document, long enough to wrap once or twice in its container.\n"
+        let stack = H.stack(NSAttributedString(string: String(repeating: paragraph, count: 3000), attributes: [.font: H.serif(12)]),
+                            width: 300)
+        let screen = stack.lm.glyphRange(forBoundingRect: CGRect(x: 0, y: 0, width: 300, height: 400), in: stack.container)
+        let recording = H.record(stack, range: screen)
+        #expect(recording.glyphRuns.count > 10)
+        let laidOut = stack.lm.store.count - stack.lm.store.summary.unlaid
+        #expect(laidOut < 60)
+    }
+
+    @Test("A glyph range past the end traps with the range and the glyph count")
+    func rangeTrap() async {
+        await #expect(processExitsWith: .failure) {
+            let stack = DrawingHarness.stack(NSAttributedString(string: "short"))
+            let context = CGContext(recordingSize: CGSize(width: 10, height: 10))
+            UIGraphicsPushContext(context)
+            stack.lm.drawGlyphs(forGlyphRange: NSRange(location: 2, length: 10), at: .zero)
+        }
+    }
 }

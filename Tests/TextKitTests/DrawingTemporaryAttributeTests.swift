@@ -121,4 +121,16 @@ struct DrawingTemporaryAttributeTests {
         stack.storage.replaceCharacters(in: NSRange(location: 0, length: 4), with: "")
         #expect(H.record(stack).glyphRuns(in: .red).map { $0.text ?? "" } == ["fox"])
     }
+
+    @Test("A temporary attribute range outside the text traps")
+    func rangeTrap() async {
+        await #expect(processExitsWith: .failure) {
+            let stack = DrawingTemporaryAttributeTests.stack("short")
+            stack.lm.addTemporaryAttribute(.foregroundColor, value: UIColor.red, forCharacterRange: NSRange(location: 3, length: 5))
+        }
+        await #expect(processExitsWith: .failure) {
+            let stack = DrawingTemporaryAttributeTests.stack("short")
+            _ = stack.lm.temporaryAttributes(atCharacterIndex: 5, effectiveRange: nil)
+        }
+    }
 }
