@@ -24,6 +24,7 @@ extension NSLayoutManager {
         drawingLineCache = nil
         defer { drawingLineCache = nil }
         forEachLineToDraw(in: range) { found, subrange, _ in
+            guard mayDraw([.backgroundColor], in: found) else { return }
             drawLineBackgrounds(found, subrange, origin: origin)
         }
     }
@@ -90,8 +91,12 @@ extension NSLayoutManager {
             if showsInvisibleCharacters || showsControlCharacters {
                 drawLineInvisibles(found, subrange, text: text, origin: origin, context: context)
             }
-            drawLineDecorations(found, subrange, origin: origin)
-            drawLineLinks(found, subrange, origin: origin, context: context)
+            if mayDraw([.underlineStyle, .strikethroughStyle, .link], in: found) {
+                drawLineDecorations(found, subrange, origin: origin)
+            }
+            if found.analysis.styles.contains(where: { $0.attributes[.link] != nil }) {
+                drawLineLinks(found, subrange, origin: origin, context: context)
+            }
         }
     }
 

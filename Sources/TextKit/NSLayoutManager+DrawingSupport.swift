@@ -166,6 +166,13 @@ extension NSLayoutManager {
         }
     }
 
+    /// Whether any style of the paragraph of `found` sets one of `keys`, or temporary attributes
+    /// exist (a line of a paragraph without them has nothing of that kind to draw).
+    func mayDraw(_ keys: [NSAttributedString.Key], in found: LocatedFragment) -> Bool {
+        if currentTemporaryStorage != nil { return true }
+        return found.analysis.styles.contains { style in keys.contains { style.attributes[$0] != nil } }
+    }
+
     /// The pen positions of the line of `found` (cached for the line last asked about).
     func linePositions(_ found: LocatedFragment) -> (xs: [Float], advances: [Float]) {
         let line = found.fragment.line
