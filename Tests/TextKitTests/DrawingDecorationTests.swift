@@ -271,4 +271,27 @@ struct DrawingDecorationTests {
         let firstGlyphs = recording.operations.firstIndex { if case .glyphs = $0 { true } else { false } }
         #expect(firstFill! < firstGlyphs!)
     }
+
+    @Test("On the image backend a background is yellow between the glyphs and a thick underline is a dark row under them")
+    func pixels() throws {
+        let font = H.serif(30)
+        let stack = H.stack(NSAttributedString(string: "i i", attributes: [
+            .font: font, .backgroundColor: UIColor.yellow, .underlineStyle: NSUnderlineStyle.thick.rawValue,
+            .underlineColor: UIColor.blue,
+        ]))
+        let context = try CGContext(imageSize: CGSize(width: 120, height: 60), scale: 2)
+        H.draw(stack.lm, in: context, at: CGPoint(x: 10, y: 5))
+        let image = try #require(context.makeImage())
+        // In the space between the two i's, above the underline: yellow.
+        let space = stack.rect(of: " ")
+        let x = Int((10 + space.midX) * 2)
+        let top = try #require(image.rgba(atX: x, y: Int((5 + space.minY + 4) * 2)))
+        #expect(top.r > 240 && top.g > 240 && top.b < 20)
+        // On the underline's centre: blue.
+        let y = 5 + H.baseline(ofGlyph: 0, stack.lm) - font.underlinePosition
+        let line = try #require(image.rgba(atX: x, y: Int(y * 2)))
+        #expect(line.b > 200 && line.r < 40)
+        // Outside the text: transparent.
+        #expect(image.rgba(atX: 230, y: 110)?.a == 0)
+    }
 }
