@@ -4,11 +4,10 @@ import TextKitFonts
 import TextKitGraphics
 import TextKitModel
 
-/// Layout behaviour the drawing code depends on and found wrong; reported to the layout's owner
-/// and worked around in drawing (``NSLayoutManager/visibleGlyphRange(in:)``).
+/// Layout behaviour the drawing code depends on, first found wrong from drawing (a regression test).
 @Suite("Layout issues seen from drawing")
 struct DrawingLayoutIssueTests {
-    @Test("A container's maximumNumberOfLines holds across paragraphs (with truncation each later paragraph gets one more line today)")
+    @Test("A container's maximumNumberOfLines holds across paragraphs, truncating or not")
     func lineLimitAcrossParagraphs() {
         for mode in [NSLineBreakMode.byWordWrapping, .byTruncatingTail] {
             let storage = NSTextStorage(string: "First paragraph is rather long and wraps in a narrow container.\nSecond\nThird\nFourth",
@@ -23,13 +22,7 @@ struct DrawingLayoutIssueTests {
             layoutManager.enumerateLineFragments(forGlyphRange: NSRange(location: 0, length: layoutManager.numberOfGlyphs)) { _, _, _, _, _ in
                 lines += 1
             }
-            if mode == .byWordWrapping {
-                #expect(lines == 2)
-            } else {
-                withKnownIssue("NSLayoutManager+Flow: after a truncated last line, each following paragraph still lays out one line") {
-                    #expect(lines == 2, "line break mode \(mode)")
-                }
-            }
+            #expect(lines == 2, "line break mode \(mode)")
             // The drawing workaround keeps to the limit.
             let visible = layoutManager.visibleGlyphRange(in: container)
             let second = storage.string.utf16.firstIndex(of: 0x0A).map { storage.string.utf16.distance(from: storage.string.utf16.startIndex, to: $0) }!
