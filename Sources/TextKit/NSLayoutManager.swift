@@ -83,6 +83,16 @@ open class NSLayoutManager: NSObject {
     /// Temporary attributes, by character range (created on first use).
     var temporaryAttributeStorage: NSMutableAttributedString?
 
+    // MARK: Drawing state (used by NSLayoutManager+Drawing.swift only)
+
+    /// The text and clusters of the glyphs drawingGlyphs is about to hand to `showCGGlyphs`, so
+    /// that the default implementation can keep PDF text searchable (Apple's `showCGGlyphs` has no
+    /// text parameter). Set just around each call; consumed by the first matching call.
+    var pendingGlyphText: PendingGlyphText?
+    /// The glyph positions of the line drawn last (drawUnderline and friends ask for the same line
+    /// many times in a row).
+    var drawingLineCache: DrawingLineCache?
+
     public override init() {
         super.init()
     }
@@ -102,22 +112,56 @@ open class NSLayoutManager: NSObject {
     // to draw their own decorations are declared here and forward to the implementations in
     // NSLayoutManager+Drawing.swift.
 
-    /// Draws the backgrounds (`.backgroundColor`, temporary background colours, the selection is the
-    /// host's business) of `glyphsToShow` into the current context (`UIGraphicsGetCurrentContext()`),
-    /// with the container's origin at `origin`.
+    /// Draws the backgrounds of `glyphsToShow` into the current context
+    /// (`UIGraphicsGetCurrentContext()`; nothing happens without one), with the container's origin
+    /// at `origin` (a glyph at (x, y) in its container lands at `origin` + (x, y), whatever
+    /// container it is in). Each stretch of one `.backgroundColor` (a temporary background colour
+    /// wins over the storage's) gives, per line, one rect per visual piece over the glyphs'
+    /// extent and the line's used height (line spacing included, paragraph spacing not), handed to
+    /// ``fillBackgroundRectArray(_:count:forCharacterRange:color:)``. The selection is the host's
+    /// business. Call it before ``drawGlyphs(forGlyphRange:at:)``. Lays text out as far as the
+    /// range; traps when the range reaches past the glyphs.
     open func drawBackground(forGlyphRange glyphsToShow: NSRange, at origin: CGPoint) {
         _drawBackground(forGlyphRange: glyphsToShow, at: origin)
     }
 
-    /// Draws the glyphs of `glyphsToShow` with their attributes (colour, stroke, shadow,
-    /// obliqueness, expansion, letterpress, attachments, underlines, strikethroughs, links) into
-    /// the current context, with the container's origin at `origin`.
+    /// Draws the glyphs of `glyphsToShow` into the current context (nothing without one), the
+    /// container's origin at `origin`, line by line: the glyphs with their attributes through
+    /// ``showCGGlyphs(_:positions:count:font:textMatrix:attributes:in:)``, attachments' images in
+    /// their bounds, visible symbols for invisible and control characters when
+    /// ``showsInvisibleCharacters``/``showsControlCharacters`` are on, underlines through
+    /// ``underlineGlyphRange(_:underlineType:lineFragmentRect:lineFragmentGlyphRange:containerOrigin:)``,
+    /// strikethroughs through
+    /// ``strikethroughGlyphRange(_:strikethroughType:lineFragmentRect:lineFragmentGlyphRange:containerOrigin:)``,
+    /// and a link area (`CGContext.setURL(_:for:)`, a clickable annotation in PDF) over each line's
+    /// part of each `.link` run.
+    ///
+    /// Links are drawn as TextKit on iOS draws them: in the link colour (`UIColor.link`) whatever
+    /// their `.foregroundColor`, with a single underline unless their `.underlineStyle` names
+    /// another (`.underlineColor` applies). Override ``showCGGlyphs(_:positions:count:font:textMatrix:attributes:in:)``
+    /// or the underline methods to draw them otherwise.
     open func drawGlyphs(forGlyphRange glyphsToShow: NSRange, at origin: CGPoint) {
         _drawGlyphs(forGlyphRange: glyphsToShow, at: origin)
     }
 
-    /// Draws glyphs at positions (the last step of ``drawGlyphs(forGlyphRange:at:)``); override to
-    /// change how glyphs are put on the page.
+    /// Puts `glyphCount` glyphs of `font` on the page: the last step of
+    /// ``drawGlyphs(forGlyphRange:at:)``, called once per run of one font and style.
+    ///
+    /// `positions` are the glyphs' baseline origins in the context's user space (y down), already
+    /// offset by the drawing origin. `textMatrix` is Core Graphics' text matrix in y-up glyph space
+    /// (its translation unused): the font's matrix, `.obliqueness` and synthetic oblique as a shear
+    /// (`c`), `.expansion` as a horizontal scale (`a`; advances already include it). As in
+    /// TextKit, the caller has already set the context's fill colour, stroke colour, line width,
+    /// text drawing mode (outline for `.strokeWidth`, fill-and-stroke for synthetic bold) and
+    /// shadow, so an override can change them before calling `super`; `attributes` are the
+    /// run's (temporary attributes applied) for overrides to read.
+    ///
+    /// Linux difference: Apple's method has no parameter for the characters the glyphs stand for.
+    /// To keep PDF output searchable, ``drawGlyphs(forGlyphRange:at:)`` hands them over on the
+    /// side, and the default implementation passes them to
+    /// `CGContext.showGlyphs(_:at:text:clusters:isRightToLeft:)` when it receives the same number
+    /// of glyphs it was given; an override that calls `super` with other glyphs draws them
+    /// without text (Cairo then guesses the text from the font).
     open func showCGGlyphs(_ glyphs: UnsafePointer<CGGlyph>, positions: UnsafePointer<CGPoint>, count glyphCount: Int,
                            font: UIFont, textMatrix: CGAffineTransform, attributes: [NSAttributedString.Key: Any] = [:],
                            in context: CGContext) {
@@ -125,13 +169,23 @@ open class NSLayoutManager: NSObject {
                       attributes: attributes, in: context)
     }
 
-    /// Fills background rects for `charRange` in `color` (called by ``drawBackground(forGlyphRange:at:)``).
+    /// Fills `rectCount` background rects (drawing coordinates) of the characters `charRange` in
+    /// `color`, into the current context (called by ``drawBackground(forGlyphRange:at:)``; the
+    /// context's graphics state is left as it was).
     open func fillBackgroundRectArray(_ rectArray: UnsafePointer<CGRect>, count rectCount: Int,
                                       forCharacterRange charRange: NSRange, color: UIColor) {
         _fillBackgroundRectArray(rectArray, count: rectCount, forCharacterRange: charRange, color: color)
     }
 
-    /// Draws an underline for `glyphRange` (one line's part of an underlined run).
+    /// Draws an underline under `glyphRange` (glyphs of one line, trailing white space and
+    /// `.byWord` already taken care of; `underlineVal` no longer has `.byWord`). `baselineOffset` is
+    /// the distance from the bottom of the glyphs' typographic bounds up to their baseline (their
+    /// largest descent), as Apple documents; the default drawing places the line from the layout
+    /// and the fonts: centred at the lowest `underlinePosition` of the fonts in the range, with
+    /// their largest `underlineThickness` (doubled for `.thick`; two lines 2t apart for
+    /// `.double`; dashed for the patterns), in `.underlineColor`, else the text colour.
+    /// `lineRect` is the line fragment rect in container coordinates and `containerOrigin` the
+    /// drawing origin.
     open func drawUnderline(forGlyphRange glyphRange: NSRange, underlineType underlineVal: NSUnderlineStyle,
                             baselineOffset: CGFloat, lineFragmentRect lineRect: CGRect,
                             lineFragmentGlyphRange lineGlyphRange: NSRange, containerOrigin: CGPoint) {
@@ -139,8 +193,11 @@ open class NSLayoutManager: NSObject {
                        lineFragmentRect: lineRect, lineFragmentGlyphRange: lineGlyphRange, containerOrigin: containerOrigin)
     }
 
-    /// Decides which parts of `glyphRange` get underlined (all of it, or words only with `.byWord`)
-    /// and calls ``drawUnderline(forGlyphRange:underlineType:baselineOffset:lineFragmentRect:lineFragmentGlyphRange:containerOrigin:)``.
+    /// Decides which parts of `glyphRange` (one line's stretch of one underline style and colour,
+    /// continuous across font and attribute runs) get underlined — all of it but the line's
+    /// trailing white space, or each word for `.byWord` — and calls
+    /// ``drawUnderline(forGlyphRange:underlineType:baselineOffset:lineFragmentRect:lineFragmentGlyphRange:containerOrigin:)``
+    /// for each part.
     open func underlineGlyphRange(_ glyphRange: NSRange, underlineType underlineVal: NSUnderlineStyle,
                                   lineFragmentRect lineRect: CGRect, lineFragmentGlyphRange lineGlyphRange: NSRange,
                                   containerOrigin: CGPoint) {
@@ -148,7 +205,9 @@ open class NSLayoutManager: NSObject {
                              lineFragmentGlyphRange: lineGlyphRange, containerOrigin: containerOrigin)
     }
 
-    /// Draws a strikethrough for `glyphRange`.
+    /// Draws a strikethrough through `glyphRange` (as ``drawUnderline(forGlyphRange:underlineType:baselineOffset:lineFragmentRect:lineFragmentGlyphRange:containerOrigin:)``,
+    /// at the fonts' `strikethroughPosition` and `strikethroughThickness`, in
+    /// `.strikethroughColor`, else the text colour; `.double` draws two lines t either side).
     open func drawStrikethrough(forGlyphRange glyphRange: NSRange, strikethroughType strikethroughVal: NSUnderlineStyle,
                                 baselineOffset: CGFloat, lineFragmentRect lineRect: CGRect,
                                 lineFragmentGlyphRange lineGlyphRange: NSRange, containerOrigin: CGPoint) {
@@ -156,8 +215,9 @@ open class NSLayoutManager: NSObject {
                            lineFragmentRect: lineRect, lineFragmentGlyphRange: lineGlyphRange, containerOrigin: containerOrigin)
     }
 
-    /// Decides which parts of `glyphRange` get struck through and calls
-    /// ``drawStrikethrough(forGlyphRange:strikethroughType:baselineOffset:lineFragmentRect:lineFragmentGlyphRange:containerOrigin:)``.
+    /// Decides which parts of `glyphRange` get struck through (as
+    /// ``underlineGlyphRange(_:underlineType:lineFragmentRect:lineFragmentGlyphRange:containerOrigin:)``)
+    /// and calls ``drawStrikethrough(forGlyphRange:strikethroughType:baselineOffset:lineFragmentRect:lineFragmentGlyphRange:containerOrigin:)``.
     open func strikethroughGlyphRange(_ glyphRange: NSRange, strikethroughType strikethroughVal: NSUnderlineStyle,
                                       lineFragmentRect lineRect: CGRect, lineFragmentGlyphRange lineGlyphRange: NSRange,
                                       containerOrigin: CGPoint) {
@@ -209,6 +269,7 @@ open class NSLayoutManager: NSObject {
                              range newCharRange: NSRange, changeInLength delta: Int,
                              invalidatedRange invalidatedCharRange: NSRange) {
         guard textStorage === self.textStorage else { return }
+        temporaryAttributesFollowEdit(editMask, range: newCharRange, changeInLength: delta, newLength: textStorage.length)
         if store.count == 0 || store.length + delta != textStorage.length {
             // Out of step (a storage that skipped a notification): start again.
             rebuildParagraphs()

@@ -255,6 +255,15 @@ extension NSLayoutManager {
             while offset < length {
                 guard container < textContainers.count else { overflowed = true; break }
                 let textContainer = textContainers[container]
+                if textContainer.maximumNumberOfLines > 0, lines >= textContainer.maximumNumberOfLines {
+                    // The container is full (an earlier paragraph used its last line).
+                    if container == textContainers.count - 1 { overflowed = true; break }
+                    container += 1
+                    lines = 0
+                    y = self.containerTop(container)
+                    remainingInRow = nil
+                    continue
+                }
                 let containerTop = containerTop(container)
                 let containerHeight = min(textContainer.size.height, Self.unboundedHeight)
                 let padding = textContainer.lineFragmentPadding

@@ -1,0 +1,236 @@
+import TextKitFonts
+import TextKitGraphics
+import TextKitModel
+import TextKitTypesetting
+
+// Underlines and strikethroughs.
+//
+// Per line, consecutive glyphs with the same style and colour form one range, whatever the
+// font or attribute runs under them, so a line stays continuous across runs; it goes to
+// underlineGlyphRange (which drops the line's trailing white space and, for `.byWord`, the
+// spaces between words), then to drawUnderline once per piece. Lines sit at the fonts' underline
+// (or strikethrough) position with their thickness — the lowest position and the largest
+// thickness when fonts mix — in `.underlineColor` (`.strikethroughColor`), else the text colour.
+//
+// Styles: `.single` one line of the font's thickness t; `.thick` 2t; `.double` two lines of t,
+// 2t apart (below the position for underlines, either side of it for strikethroughs). Patterns
+// dash the line in units of u = max(t, 1 pt): dot [u, 2u], dash [4u, 2u], dash-dot
+// [4u, 2u, u, 2u], dash-dot-dot [4u, 2u, u, 2u, u, 2u], starting at each piece's left end.
+extension NSLayoutManager {
+    /// Finds the underlined and struck-through stretches of one line and sends them down the
+    /// overridable path.
+    func drawLineDecorations(_ found: LocatedFragment, _ subrange: Range<Int>, origin: CGPoint) {
+        let segments = attributeSegments(found, subrange)
+        guard !segments.isEmpty else { return }
+        let lineGlyphs = found.glyphRange
+        for kind in [DecorationKind.underline, .strikethrough] {
+            var group: (glyphs: Range<Int>, style: NSUnderlineStyle, color: UIColor)?
+            func flush() {
+                guard let (glyphs, style, _) = group else { return }
+                group = nil
+                let range = NSRange(location: found.glyphBase + glyphs.lowerBound, length: glyphs.count)
+                switch kind {
+                case .underline:
+                    underlineGlyphRange(range, underlineType: style, lineFragmentRect: found.rect,
+                                        lineFragmentGlyphRange: lineGlyphs, containerOrigin: origin)
+                case .strikethrough:
+                    strikethroughGlyphRange(range, strikethroughType: style, lineFragmentRect: found.rect,
+                                            lineFragmentGlyphRange: lineGlyphs, containerOrigin: origin)
+                }
+            }
+            for segment in segments {
+                let style = kind == .underline ? DrawingValues.underline(segment.attributes) : DrawingValues.strikethrough(segment.attributes)
+                guard !style.isEmpty else { flush(); continue }
+                let color = kind == .underline ? DrawingValues.underlineColor(segment.attributes)
+                    : DrawingValues.strikethroughColor(segment.attributes)
+                if let current = group, current.style == style, current.color == color,
+                   current.glyphs.upperBound == segment.glyphs.lowerBound {
+                    group = (current.glyphs.lowerBound..<segment.glyphs.upperBound, style, color)
+                    continue
+                }
+                flush()
+                group = (segment.glyphs, style, color)
+            }
+            flush()
+        }
+    }
+
+    // MARK: Underline
+
+    func _underlineGlyphRange(_ glyphRange: NSRange, underlineType underlineVal: NSUnderlineStyle,
+                              lineFragmentRect lineRect: CGRect, lineFragmentGlyphRange lineGlyphRange: NSRange,
+                              containerOrigin: CGPoint) {
+        decorationPieces(glyphRange, style: underlineVal, lineGlyphRange: lineGlyphRange) { piece, style, baselineOffset in
+            drawUnderline(forGlyphRange: piece, underlineType: style, baselineOffset: baselineOffset,
+                          lineFragmentRect: lineRect, lineFragmentGlyphRange: lineGlyphRange, containerOrigin: containerOrigin)
+        }
+    }
+
+    func _drawUnderline(forGlyphRange glyphRange: NSRange, underlineType underlineVal: NSUnderlineStyle,
+                        baselineOffset: CGFloat, lineFragmentRect lineRect: CGRect,
+                        lineFragmentGlyphRange lineGlyphRange: NSRange, containerOrigin: CGPoint) {
+        drawDecoration(.underline, glyphRange, style: underlineVal, lineRect: lineRect, containerOrigin: containerOrigin)
+    }
+
+    // MARK: Strikethrough
+
+    func _strikethroughGlyphRange(_ glyphRange: NSRange, strikethroughType strikethroughVal: NSUnderlineStyle,
+                                  lineFragmentRect lineRect: CGRect, lineFragmentGlyphRange lineGlyphRange: NSRange,
+                                  containerOrigin: CGPoint) {
+        decorationPieces(glyphRange, style: strikethroughVal, lineGlyphRange: lineGlyphRange) { piece, style, baselineOffset in
+            drawStrikethrough(forGlyphRange: piece, strikethroughType: style, baselineOffset: baselineOffset,
+                              lineFragmentRect: lineRect, lineFragmentGlyphRange: lineGlyphRange, containerOrigin: containerOrigin)
+        }
+    }
+
+    func _drawStrikethrough(forGlyphRange glyphRange: NSRange, strikethroughType strikethroughVal: NSUnderlineStyle,
+                            baselineOffset: CGFloat, lineFragmentRect lineRect: CGRect,
+                            lineFragmentGlyphRange lineGlyphRange: NSRange, containerOrigin: CGPoint) {
+        drawDecoration(.strikethrough, glyphRange, style: strikethroughVal, lineRect: lineRect, containerOrigin: containerOrigin)
+    }
+
+    // MARK: Shared
+
+    enum DecorationKind { case underline, strikethrough }
+
+    /// Splits `glyphRange` (one line's) into the pieces to draw: without the line's trailing white
+    /// space, and word by word for `.byWord` (which the pieces' style no longer carries). Also
+    /// computes the `baselineOffset` TextKit passes: the distance from the bottom of the glyphs'
+    /// typographic bounds up to their baseline (the largest descent, baseline shifts included).
+    private func decorationPieces(_ glyphRange: NSRange, style: NSUnderlineStyle, lineGlyphRange: NSRange,
+                                  _ body: (NSRange, NSUnderlineStyle, CGFloat) -> Void) {
+        guard glyphRange.length > 0, let found = fragment(forGlyph: glyphRange.location) else { return }
+        let glyphs = found.analysis.glyphs
+        var lower = glyphRange.location - found.glyphBase
+        var upper = min(glyphRange.location + glyphRange.length, found.glyphRange.location + found.glyphRange.length) - found.glyphBase
+        if glyphRange.location + glyphRange.length >= lineGlyphRange.location + lineGlyphRange.length {
+            while upper > lower, glyphs.flags[upper - 1].contains(.whitespace) || glyphs.flags[upper - 1].contains(.control) {
+                upper -= 1
+            }
+        }
+        while lower < upper, glyphs.flags[lower].contains(.control) { lower += 1 }
+        guard lower < upper else { return }
+        var descent: CGFloat = 0
+        forEachFontRun(found, lower..<upper) { font, style in
+            descent = max(descent, -font.descender - CGFloat(style.baselineOffset))
+        }
+        var drawn = style
+        drawn.remove(.byWord)
+        if style.contains(.byWord) {
+            var start: Int?
+            for g in lower...upper {
+                let isWord = g < upper && !glyphs.flags[g].contains(.whitespace)
+                if isWord, start == nil { start = g }
+                if !isWord, let s = start {
+                    body(NSRange(location: found.glyphBase + s, length: g - s), drawn, descent)
+                    start = nil
+                }
+            }
+        } else {
+            body(NSRange(location: found.glyphBase + lower, length: upper - lower), drawn, descent)
+        }
+    }
+
+    /// Calls `body` with the font and style of each glyph run meeting `glyphs` (paragraph-local).
+    private func forEachFontRun(_ found: LocatedFragment, _ glyphs: Range<Int>, _ body: (UIFont, RunStyle) -> Void) {
+        let paragraph = found.analysis.glyphs
+        var r = paragraph.runIndex(containingGlyph: glyphs.lowerBound)
+        while r < paragraph.runs.count, paragraph.runs[r].glyphRange.lowerBound < glyphs.upperBound {
+            let run = paragraph.runs[r]
+            body(paragraph.fonts[Int(run.font)], found.analysis.styles[Int(run.style)])
+            r += 1
+        }
+    }
+
+    /// The default drawing of an underline or strikethrough piece.
+    private func drawDecoration(_ kind: DecorationKind, _ glyphRange: NSRange, style: NSUnderlineStyle,
+                                lineRect: CGRect, containerOrigin: CGPoint) {
+        guard let context = UIGraphicsGetCurrentContext(), glyphRange.length > 0, !style.isEmpty,
+              let found = fragment(forGlyph: glyphRange.location) else { return }
+        let glyphs = found.analysis.glyphs
+        let lower = glyphRange.location - found.glyphBase
+        let upper = min(glyphRange.location + glyphRange.length - found.glyphBase, found.fragment.line.glyphRange.upperBound)
+        guard lower < upper else { return }
+
+        // Position and thickness from the fonts (y up from the baseline, as UIFont gives them).
+        var position = CGFloat.infinity
+        var thickness: CGFloat = 0
+        var lowestShift = CGFloat.infinity
+        var firstShift: CGFloat?
+        forEachFontRun(found, lower..<upper) { font, runStyle in
+            let shift = CGFloat(runStyle.baselineOffset)
+            lowestShift = min(lowestShift, shift)
+            if firstShift == nil { firstShift = shift }
+            switch kind {
+            case .underline:
+                position = min(position, font.underlinePosition)
+                thickness = max(thickness, font.underlineThickness)
+            case .strikethrough:
+                let t = font.strikethroughThickness > 0 ? font.strikethroughThickness : font.underlineThickness
+                let p = font.strikethroughPosition > 0 ? font.strikethroughPosition : font.xHeight / 2
+                position = min(position, p)
+                thickness = max(thickness, t)
+            }
+        }
+        guard position.isFinite else { return }
+        if thickness <= 0 { thickness = 1 }
+        // Underlines go under the lowest baseline of the piece; a strikethrough through its first.
+        let shift = kind == .underline ? lowestShift : (firstShift ?? 0)
+        let baseline = containerOrigin.y + lineRect.minY + found.fragment.baselineOffset - shift
+        let centre = baseline - position
+
+        let attributes = drawingAttributes(atCharacter: found.characterBase + Int(glyphs.clusters[lower]))
+        let color = kind == .underline ? DrawingValues.underlineColor(attributes) : DrawingValues.strikethroughColor(attributes)
+
+        let (xs, advances) = linePositions(found)
+        let lineLower = found.fragment.line.glyphRange.lowerBound
+        var extents = XExtents()
+        for g in lower..<upper {
+            extents.add(CGFloat(xs[g - lineLower]), CGFloat(xs[g - lineLower] + advances[g - lineLower]))
+        }
+        // A hyphen drawn at the end of the line belongs to the word before it.
+        let line = found.fragment.line
+        if line.fitted.isHyphenated, upper == line.glyphRange.upperBound, let last = line.glyphRange.last {
+            let font = glyphs.fonts[Int(glyphs.runs[glyphs.runIndex(containingGlyph: last)].font)]
+            if let hyphen = font.hyphenGlyph {
+                let x = CGFloat(line.hyphenX(in: glyphs))
+                extents.add(x, x + font.advance(forGlyph: hyphen))
+            }
+        }
+
+        let isDouble = style.rawValue & 0x0F == NSUnderlineStyle.double.rawValue
+        let width = style.contains(.thick) ? 2 * thickness : thickness
+        let offsets: [CGFloat]
+        if isDouble {
+            offsets = kind == .underline ? [0, 2 * thickness] : [-thickness, thickness]
+        } else {
+            offsets = [0]
+        }
+        let unit = max(width, 1)
+        let dashes: [CGFloat]
+        switch style.rawValue & 0x0700 {
+        case NSUnderlineStyle.patternDot.rawValue: dashes = [unit, 2 * unit]
+        case NSUnderlineStyle.patternDash.rawValue: dashes = [4 * unit, 2 * unit]
+        case NSUnderlineStyle.patternDashDot.rawValue: dashes = [4 * unit, 2 * unit, unit, 2 * unit]
+        case NSUnderlineStyle.patternDashDotDot.rawValue: dashes = [4 * unit, 2 * unit, unit, 2 * unit, unit, 2 * unit]
+        default: dashes = []
+        }
+
+        let x0 = containerOrigin.x + found.fragment.textOriginX
+        context.saveGState()
+        DrawingValues.applyShadow(attributes[.shadow], to: context)
+        context.setStrokeColor(color)
+        context.setLineWidth(isDouble ? thickness : width)
+        context.setLineCap(.butt)
+        context.setLineDash(phase: 0, lengths: dashes)
+        for interval in extents.merged where interval.upperBound > interval.lowerBound {
+            context.beginPath()
+            for offset in offsets {
+                context.move(to: CGPoint(x: x0 + interval.lowerBound, y: centre + offset))
+                context.addLine(to: CGPoint(x: x0 + interval.upperBound, y: centre + offset))
+            }
+            context.strokePath()
+        }
+        context.restoreGState()
+    }
+}
