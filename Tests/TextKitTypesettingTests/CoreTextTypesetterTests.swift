@@ -215,3 +215,17 @@ struct CoreFoundationNameTests {
         }
     }
 }
+
+@Suite("Core Text font matrices")
+struct CoreTextFontMatrixTests {
+    @Test("A font matrix goes into the descriptor and into the run's text matrix")
+    func matrix() {
+        var slant = CGAffineTransform(a: 1, b: 0, c: 0.25, d: 1, tx: 0, ty: 0)
+        let font = CTFontCreateWithName("DejaVu Sans", 16, &slant)
+        #expect(CTFontGetMatrix(font) == slant)
+        let run = CT.runs(CTLineCreateWithAttributedString(CT.string("italic", font: font)))[0]
+        #expect(CTRunGetStatus(run).contains(.hasNonIdentityMatrix))
+        #expect(abs(CTRunGetTextMatrix(run).c - 0.25) < 1e-9)
+        #expect(CTFontGetMatrix(CTFontCreateWithName("DejaVu Sans", 16, nil)) == .identity)
+    }
+}

@@ -13,8 +13,10 @@ import TextKitModel
 // `boundingRect(forGlyph:)` and `cgPath(forGlyph:)`. To draw such a path in the graphics layer's
 // y-down space, flip it: `CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: x, ty: baselineY)`.
 //
-// Font matrices are recorded in the font's descriptor but the typesetter does not apply them:
-// pass nil.
+// Font matrices (the `matrix` parameters) go into the font's descriptor; drawing applies them to
+// glyph shapes (as the TextKit layer does) but shaping and advances ignore them, so a matrix that
+// scales or rotates gives overlapping or spread glyphs: prefer nil. A matrix that would make a
+// font loaded from a file resolve to another face is ignored.
 
 /// Core Text's font: ``UIFont``.
 public typealias CTFont = UIFont
@@ -46,14 +48,22 @@ public let kCTFontFeatureSettingsAttribute = UIFontDescriptor.AttributeName.feat
 /// Text's `CTFontCreateWithName`. Never fails: a name no installed font has gives fontconfig's
 /// substitute for it.
 public func CTFontCreateWithName(_ name: CFString, _ size: CGFloat, _ matrix: UnsafePointer<CGAffineTransform>?) -> CTFont {
-    UIFont(name: name, size: size) ?? UIFont(descriptor: UIFontDescriptor(name: name, size: size), size: size)
+    let font = UIFont(name: name, size: size) ?? UIFont(descriptor: UIFontDescriptor(name: name, size: size), size: size)
+    return applying(matrix, to: font)
+}
+
+/// `font` with `matrix` in its descriptor, when that keeps its face.
+private func applying(_ matrix: UnsafePointer<CGAffineTransform>?, to font: UIFont) -> UIFont {
+    guard let matrix, !matrix.pointee.isIdentity else { return font }
+    let transformed = UIFont(descriptor: font.fontDescriptor.withMatrix(matrix.pointee), size: font.pointSize)
+    return transformed.face === font.face ? transformed : font
 }
 
 /// The font a descriptor describes, at `size` points (0: the descriptor's size, else 12), as Core
 /// Text's `CTFontCreateWithFontDescriptor`.
 public func CTFontCreateWithFontDescriptor(_ descriptor: CTFontDescriptor, _ size: CGFloat,
                                            _ matrix: UnsafePointer<CGAffineTransform>?) -> CTFont {
-    UIFont(descriptor: descriptor, size: size)
+    applying(matrix, to: UIFont(descriptor: descriptor, size: size))
 }
 
 /// The font at another size (0: the same size), with `attributes` added when given (Core Text's
@@ -61,8 +71,8 @@ public func CTFontCreateWithFontDescriptor(_ descriptor: CTFontDescriptor, _ siz
 public func CTFontCreateCopyWithAttributes(_ font: CTFont, _ size: CGFloat, _ matrix: UnsafePointer<CGAffineTransform>?,
                                            _ attributes: CTFontDescriptor?) -> CTFont {
     let size = size > 0 ? size : font.pointSize
-    guard let attributes else { return font.withSize(size) }
-    return UIFont(descriptor: font.fontDescriptor.addingAttributes(attributes.fontAttributes), size: size)
+    guard let attributes else { return applying(matrix, to: font.withSize(size)) }
+    return applying(matrix, to: UIFont(descriptor: font.fontDescriptor.addingAttributes(attributes.fontAttributes), size: size))
 }
 
 /// A descriptor for the font named `name` at `size` (Core Text's `CTFontDescriptorCreateWithNameAndSize`).

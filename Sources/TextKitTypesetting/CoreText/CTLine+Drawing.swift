@@ -30,9 +30,10 @@ extension CTRun {
         context.textMatrix = textMatrix
         var mode = CGTextDrawingMode.fill
         let strokeWidth = RunStyle.number(attributes[.strokeWidth]) ?? 0
+        context.setLineJoin(.round)
         if strokeWidth != 0 {
             mode = strokeWidth > 0 ? .stroke : .fillStroke
-            context.setLineWidth(abs(strokeWidth) / 100 * font.pointSize)
+            context.setLineWidth(abs(strokeWidth) / 100 * font.pointSize + font.syntheticBoldStrength)
             context.setStrokeColor(Self.color(attributes[.strokeColor]) ?? foreground ?? .black)
         } else if font.syntheticTraits.contains(.bold) {
             mode = .fillStroke

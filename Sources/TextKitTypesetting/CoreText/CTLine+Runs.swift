@@ -190,11 +190,17 @@ extension CTLine {
         return attributes
     }
 
-    /// The glyph-space transform of a run: horizontal expansion, obliqueness and synthetic italic.
+    /// The glyph-space transform of a run, as the TextKit layer draws it: the font's own matrix,
+    /// then synthetic oblique and `.obliqueness` as a shear, then `.expansion` as a horizontal scale.
     private static func textMatrix(_ style: RunStyle, font: UIFont) -> CGAffineTransform {
         var shear = RunStyle.number(style.attributes[.obliqueness]) ?? 0
         if font.syntheticTraits.contains(.oblique) { shear += UIFont.syntheticObliqueShear }
         let scale = CGFloat(style.horizontalScale)
-        return CGAffineTransform(a: scale, b: 0, c: shear, d: 1, tx: 0, ty: 0)
+        var matrix = CGAffineTransform(a: scale, b: 0, c: scale * shear, d: 1, tx: 0, ty: 0)
+        let own = font.matrix
+        if !own.isIdentity {
+            matrix = CGAffineTransform(a: own.a, b: own.b, c: own.c, d: own.d, tx: 0, ty: 0).concatenating(matrix)
+        }
+        return matrix
     }
 }
