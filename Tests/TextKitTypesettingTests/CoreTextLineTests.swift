@@ -52,6 +52,11 @@ struct CoreTextLineTests {
         #expect(ink.maxY > font.capHeight * 0.9 && ink.maxY <= ascent)
         #expect(ink.minY < 0 && ink.minY >= -descent)
         #expect(ink.minX >= 0 && ink.maxX <= CGFloat(bare) + 1)
+        // Bounds with options: the typographic box, or the ink.
+        let box = CTLineGetBoundsWithOptions(line, [])
+        #expect(box == CGRect(x: 0, y: -(descent + leading), width: CGFloat(width), height: ascent + descent + leading))
+        #expect(CTLineGetBoundsWithOptions(line, .excludeTypographicLeading).minY == -descent)
+        #expect(CTLineGetBoundsWithOptions(line, .useGlyphPathBounds) == ink)
     }
 
     @Test("Runs report their string indices, ranges, attributes and status")
@@ -68,6 +73,7 @@ struct CoreTextLineTests {
         let positions = CT.positions(run)
         #expect(abs(width - (CT.width(CTLineCreateWithAttributedString(string)) - Double(positions[4].x))) < 1e-4)
         #expect(ascent > 0)
+        #expect(CTRunGetGlyphsPtr(run) == nil && CTRunGetPositionsPtr(run) == nil)
         var two = [CGGlyph](repeating: 0, count: 2)
         CTRunGetGlyphs(run, CFRangeMake(1, 2), &two)
         #expect(two == Array(CT.glyphs(run)[1...2]))

@@ -164,3 +164,34 @@ public func CTLineGetImageBounds(_ line: CTLine, _ context: CGContext?) -> CGRec
 public func CTLineGetPenOffsetForFlush(_ line: CTLine, _ flushFactor: CGFloat, _ flushWidth: Double) -> Double {
     line.penOffset(flushFactor: flushFactor, flushWidth: flushWidth)
 }
+
+/// What ``CTLineGetBoundsWithOptions(_:_:)`` measures (Core Text's `CTLineBoundsOptions`).
+public struct CTLineBoundsOptions: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    /// Leave out the fonts' leading (otherwise counted below the descent).
+    public static let excludeTypographicLeading = CTLineBoundsOptions(rawValue: 1 << 0)
+    /// Accepted; baseline shifts are always part of the line's ascent and descent here.
+    public static let excludeTypographicShifts = CTLineBoundsOptions(rawValue: 1 << 1)
+    /// Accepted and ignored.
+    public static let useHangingPunctuation = CTLineBoundsOptions(rawValue: 1 << 2)
+    /// Measure the glyphs' ink instead (``CTLineGetImageBounds(_:_:)``).
+    public static let useGlyphPathBounds = CTLineBoundsOptions(rawValue: 1 << 3)
+    /// Treated as `.useGlyphPathBounds` (no optical bounds tables are read).
+    public static let useOpticalBounds = CTLineBoundsOptions(rawValue: 1 << 4)
+    /// Accepted and ignored.
+    public static let includeLanguageExtents = CTLineBoundsOptions(rawValue: 1 << 5)
+}
+
+/// The line's bounds in line space, y up (Core Text's `CTLineGetBoundsWithOptions`): by default
+/// the typographic box, from the origin to the typographic width (trailing white space included),
+/// from the descent (and the leading below it) up to the ascent. With `.useGlyphPathBounds` or
+/// `.useOpticalBounds`, the ink bounds (`.zero` for a line without ink).
+public func CTLineGetBoundsWithOptions(_ line: CTLine, _ options: CTLineBoundsOptions) -> CGRect {
+    if !options.isDisjoint(with: [.useGlyphPathBounds, .useOpticalBounds]) {
+        let ink = line.imageBounds
+        return ink.isNull ? .zero : ink
+    }
+    let below = line.descent + (options.contains(.excludeTypographicLeading) ? 0 : line.leading)
+    return CGRect(x: 0, y: -below, width: CGFloat(line.width), height: line.ascent + below)
+}

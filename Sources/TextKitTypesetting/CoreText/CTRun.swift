@@ -204,3 +204,15 @@ public func CTRunGetTypographicBounds(_ run: CTRun, _ range: CFRange, _ ascent: 
 public func CTRunGetImageBounds(_ run: CTRun, _ context: CGContext?, _ range: CFRange) -> CGRect {
     run.imageBounds(range)
 }
+
+// The direct-pointer accessors. Core Text may return NULL from them, and code written for it
+// falls back to the copying functions; here they always return nil, so that code ports unchanged.
+
+/// Always nil: copy with ``CTRunGetGlyphs(_:_:_:)`` (Core Text's `CTRunGetGlyphsPtr` may be NULL too).
+public func CTRunGetGlyphsPtr(_ run: CTRun) -> UnsafePointer<CGGlyph>? { nil }
+/// Always nil: copy with ``CTRunGetPositions(_:_:_:)`` (Core Text's `CTRunGetPositionsPtr` may be NULL too).
+public func CTRunGetPositionsPtr(_ run: CTRun) -> UnsafePointer<CGPoint>? { nil }
+/// Always nil: copy with ``CTRunGetAdvances(_:_:_:)`` (Core Text's `CTRunGetAdvancesPtr` may be NULL too).
+public func CTRunGetAdvancesPtr(_ run: CTRun) -> UnsafePointer<CGSize>? { nil }
+/// Always nil: copy with ``CTRunGetStringIndices(_:_:_:)`` (Core Text's `CTRunGetStringIndicesPtr` may be NULL too).
+public func CTRunGetStringIndicesPtr(_ run: CTRun) -> UnsafePointer<CFIndex>? { nil }
