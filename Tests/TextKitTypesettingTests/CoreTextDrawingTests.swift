@@ -1,4 +1,3 @@
-import Foundation
 import Testing
 @testable import TextKitTypesetting
 import TextKitFonts
@@ -107,5 +106,33 @@ struct CoreTextDrawingTests {
         let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(text.contains("Office affluent"))
         #expect(text.contains("world"))
+    }
+
+    @Test("Ported per-line drawing with Core Text's origins, converted as documented, matches CTFrameDraw")
+    func portedLineLoopMatchesFrameDraw() throws {
+        // Written as Core Text code is, with the flip dropped and the origins converted.
+        let attrString = NSMutableAttributedString(string: CoreTextFrameTests.text)
+        attrString.addAttribute(kCTFontAttributeName, value: CTFontCreateWithName("DejaVu Serif" as CFString, 14, nil),
+                                range: NSRange(location: 0, length: attrString.length))
+        let framesetter = CTFramesetterCreateWithAttributedString(attrString as CFAttributedString)
+        let bounds = CGRect(x: 10, y: 10, width: 280, height: 220)
+        let path = CGMutablePath()
+        path.addEllipse(in: bounds)
+        let frame = CTFramesetterCreateFrame(framesetter, CFRangeMake(0, 0), path, nil)
+        let lines = CTFrameGetLines(frame)
+        var origins = [CGPoint](repeating: .zero, count: lines.count)
+        CTFrameGetLineOrigins(frame, CFRangeMake(0, 0), &origins)
+
+        let manual = try CT.canvas(300, 240)
+        let box = CTFrameGetPath(frame).boundingBoxOfPath
+        for (i, line) in lines.enumerated() {
+            manual.textPosition = CGPoint(x: box.minX + origins[i].x, y: box.maxY - origins[i].y)
+            CTLineDraw(line, manual)
+        }
+        let whole = try CT.canvas(300, 240)
+        CTFrameDraw(frame, whole)
+        let a = try #require(manual.makeImage()), b = try #require(whole.makeImage())
+        #expect(a.rgbaBytes() == b.rgbaBytes())
+        #expect(CT.inkBox(a) != nil)
     }
 }
