@@ -39,6 +39,8 @@ let package = Package(
             dependencies: ["PeerSupport", "BenchHarfBuzz", "BenchICU", "BenchFontconfig"]
         ),
 
+        .testTarget(name: "BenchTests", dependencies: ["bench"]),
+
         // Micro-benchmarks of the library's own pieces (ordo-one/benchmark's plugin).
         .executableTarget(
             name: "TextKitMicro",

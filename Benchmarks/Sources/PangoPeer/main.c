@@ -192,7 +192,7 @@ static int check(void) {
     }
     g_object_unref(fits);
     g_object_unref(wraps);
-    if (ok) printf("check ok Pango uses %s at 12 px and agrees with HarfBuzz on widths and line breaks\n", name);
+    if (ok) printf("check ok Pango picks \"%s\" and agrees with HarfBuzz on widths and line breaks\n", name);
     g_free(name);
     pango_font_description_free(loaded);
     g_object_unref(font);

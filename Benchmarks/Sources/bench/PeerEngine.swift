@@ -72,14 +72,16 @@ struct PeerEngine: BenchEngine {
         return .samples(result.samples)
     }
 
-    /// Runs the peer's setup check (font, widths, line count agreement with HarfBuzz).
-    func check() -> (ok: Bool, message: String) {
+    /// Runs the peer's setup check (font, widths, line count agreement with HarfBuzz): whether it
+    /// passed, its findings, and the library versions it reported (keys "pango", "harfbuzz").
+    func check() -> (ok: Bool, message: String, versions: [String: String]) {
         guard let result = try? runPeer(executable, ["check"], limit: 120) else {
-            return (false, "\(peer.rawValue) check could not run")
+            return (false, "\(peer.rawValue) check could not run", [:])
         }
         let line = result.lines.first { $0.hasPrefix("check ") } ?? "check FAIL no answer"
         let info = result.lines.filter { $0.hasPrefix("info ") }.map { String($0.dropFirst(5)) }
-        return (line.hasPrefix("check ok"), ([String(line.dropFirst(6))] + info).joined(separator: "; "))
+        let versions = keyValues(info.first { $0.hasPrefix("font=") } ?? "")
+        return (line.hasPrefix("check ok"), ([String(line.dropFirst(6))] + info).joined(separator: "; "), versions)
     }
 
     private func format(_ value: Double) -> String {
@@ -106,11 +108,11 @@ enum PeerError: Error, CustomStringConvertible {
     }
 }
 
-/// Runs `executable` with `arguments`, killing it (SIGTERM, then SIGKILL) if it runs longer than
+/// Runs `executable` with `arguments`, killing it (SIGKILL) if it runs longer than
 /// `limit` seconds, and parses its protocol lines. Output goes through temporary files, so a
 /// chatty peer can never block on a full pipe.
 func runPeer(_ executable: String, _ arguments: [String], limit: Double) throws -> PeerOutput {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("otk-bench-\(getpid())")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("otk-bench-\(getpid())-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let out = folder.appendingPathComponent("stdout"), err = folder.appendingPathComponent("stderr")
     guard FileManager.default.createFile(atPath: out.path, contents: nil),
@@ -133,11 +135,10 @@ func runPeer(_ executable: String, _ arguments: [String], limit: Double) throws 
     let deadline = monotonicSeconds() + limit
     while process.isRunning && monotonicSeconds() < deadline { usleep(20_000) }
     if process.isRunning {
+        // SIGKILL at once: a peer keeps nothing worth flushing, and SIGTERM was seen to be ignored
+        // by children started from a test runner (an inherited signal disposition).
         output.timedOut = true
-        process.terminate()
-        let grace = monotonicSeconds() + 5
-        while process.isRunning && monotonicSeconds() < grace { usleep(20_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        kill(process.processIdentifier, SIGKILL)
     }
     process.waitUntilExit()
     output.status = process.terminationStatus

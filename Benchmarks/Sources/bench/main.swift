@@ -72,9 +72,8 @@ for w in workloads where !FileManager.default.fileExists(atPath: setup.path(w.fi
 let peers = executableDirectory()
 let probe = PeerEngine(.pango, directory: peers, version: "")
 let check = probe.check()
-let versions = keyValues(check.message.replacingOccurrences(of: ";", with: " "))
-let pango = PeerEngine(.pango, directory: peers, version: versions["pango"] ?? "?")
-let floor = PeerEngine(.harfBuzzFloor, directory: peers, version: versions["harfbuzz"] ?? "?")
+let pango = PeerEngine(.pango, directory: peers, version: check.versions["pango"] ?? "?")
+let floor = PeerEngine(.harfBuzzFloor, directory: peers, version: check.versions["harfbuzz"] ?? "?")
 let engines: [any BenchEngine] = [OpenTextKitEngine(), pango, floor]
 FileHandle.standardError.write(Data("setup check: \(check.ok ? "ok" : "FAILED") — \(check.message)\n".utf8))
 
