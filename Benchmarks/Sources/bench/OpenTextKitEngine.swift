@@ -37,6 +37,15 @@ struct OpenTextKitEngine: BenchEngine {
         }
     }
 
+    /// The text of a corpus file (UTF-8, one paragraph per line, final newline), for `prepare`.
+    /// A missing file is a setup error: `bench` checks every file exists before it starts.
+    static func corpusText(_ path: String) -> String {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            preconditionFailure("cannot read corpus file \(path)")
+        }
+        return text
+    }
+
     /// W1/W2 full layout. prepare: `NSTextStorage(string: text, attributes: [.font: font])`, an
     /// `NSLayoutManager`, an `NSTextContainer(size: CGSize(width: 400, height: .greatestFiniteMagnitude))`
     /// with `lineFragmentPadding = 0`. body: `layoutManager.ensureLayout(for: container)`, then count

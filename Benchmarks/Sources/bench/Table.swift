@@ -11,7 +11,9 @@ struct Row {
 /// whose medians are compared in the last column.
 func renderTable(_ rows: [Row], engines: [any BenchEngine], ratio: (numerator: Int, denominator: Int)) -> String {
     var header = ["Workload"] + engines.map(\.name)
-    header.append("\(engines[ratio.numerator].name) / \(engines[ratio.denominator].name)")
+    // Column names without their versions: "OpenTextKit / Pango".
+    func short(_ i: Int) -> String { engines[i].name.split(separator: " ").first.map(String.init) ?? engines[i].name }
+    header.append("\(short(ratio.numerator)) / \(short(ratio.denominator))")
     var cells: [[String]] = []
     for (r, row) in rows.enumerated() {
         var line = [row.workload.title]

@@ -113,7 +113,7 @@ let notes = """
     layouts, then line counts (Pango re-itemizes and re-shapes). *Insert*: with every paragraph laid \
     out, the paragraph holding the middle character gets a copy with one character inserted \
     (`pango_layout_set_text`) and is laid out again; then the lines of the first 800 pt are counted \
-    (their layouts are still valid). *First page*: layouts made from the first paragraph on until 800 \
+    (their layouts are still valid; count: those lines). *First page*: layouts made from the first paragraph on until 800 \
     pt are filled; count = lines whose top is above 800 pt. *Memory*: RSS delta (after `malloc_trim`) \
     of holding every layout of the 10 MB text (text loaded and fonts warm before; Pango's own copy of \
     the text is included). *Threads*: the paragraphs split into contiguous parts of about equal \
@@ -121,11 +121,17 @@ let notes = """
     - HarfBuzz floor: every paragraph (already in UTF-16) itemized — ICU bidi runs, then runs of one \
     script (HarfBuzz's Unicode functions) and one font (fontconfig's fallback order for DejaVu Serif, \
     emoji presentation to the emoji font) — and each run shaped once with `hb_shape`: no line \
-    breaking, no caching, so no engine can lay out unseen text faster. *Insert*: re-shaping the edited \
-    paragraph. *First page*: shaping paragraphs until 800 pt are filled, lines estimated as \
-    ceil(advance / 400 pt). *Memory*: the glyphs kept as HarfBuzz's info and position records (40 \
-    bytes per glyph). *Threads*: the same split, fonts shared (HarfBuzz fonts are immutable).
+    breaking, no caching: the cost of shaping everything once. (An engine with a shaped-word cache \
+    can go below it on repetitive text: W4 10 MB is W1 ten times over.) *Insert*: re-shaping the \
+    edited paragraph (count: its glyphs). *First page*: shaping paragraphs until 800 pt are filled, \
+    lines estimated as ceil(advance / 400 pt) (count: the glyphs shaped). *Memory*: the glyphs kept \
+    as HarfBuzz's info and position records (40 bytes per glyph). *Threads*: the same split, fonts \
+    shared (HarfBuzz fonts are immutable).
     - OpenTextKit: in process, through the functions of `Benchmarks/Sources/bench/OpenTextKitEngine.swift`.
+
+    Long words: each run is capped at \(Int(setup.timeoutSeconds)) s ("> \(Int(setup.timeoutSeconds)) s" when a run \
+    does not finish); the 8,000 to 64,000-character rows show how the time grows as the word doubles \
+    (×4 per doubling is quadratic).
 
     Caveats: the machine has 2 cores shared with other work, so timings carry noise (the min–max shows \
     how much); the 2-thread row can only show a speed-up up to ×2 and less when the other core is busy.
