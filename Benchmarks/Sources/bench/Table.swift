@@ -4,6 +4,9 @@
 struct Row {
     let workload: Workload
     var outcomes: [Outcome]
+    /// The 1-minute load average when the row started ("" when unknown): the machine is shared,
+    /// and a load above its core count means the timings of that row include waiting for a core.
+    var load = ""
 }
 
 /// Renders the rows as a Markdown table, columns padded so that it also reads in a terminal.
@@ -14,6 +17,7 @@ func renderTable(_ rows: [Row], engines: [any BenchEngine], ratio: (numerator: I
     // Column names without their versions: "OpenTextKit / Pango".
     func short(_ i: Int) -> String { engines[i].name.split(separator: " ").first.map(String.init) ?? engines[i].name }
     header.append("\(short(ratio.numerator)) / \(short(ratio.denominator))")
+    header.append("Load")
     var cells: [[String]] = []
     for (r, row) in rows.enumerated() {
         var line = [row.workload.title]
@@ -23,6 +27,7 @@ func renderTable(_ rows: [Row], engines: [any BenchEngine], ratio: (numerator: I
             line.append(cell)
         }
         line.append(ratioCell(row.outcomes[ratio.numerator], row.outcomes[ratio.denominator]))
+        line.append(row.load)
         cells.append(line)
     }
     let widths = header.indices.map { c in ([header[c]] + cells.map { $0[c] }).map(\.count).max() ?? 0 }

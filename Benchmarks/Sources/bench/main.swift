@@ -31,6 +31,12 @@ func packageDirectory() -> String? {
     return nil
 }
 
+/// The 1-minute load average from /proc/loadavg, or "" when it cannot be read.
+func loadAverage() -> String {
+    let text = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? ""
+    return text.split(separator: " ").first.map(String.init) ?? ""
+}
+
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data((message + "\n").utf8))
     exit(2)
@@ -81,7 +87,7 @@ FileHandle.standardError.write(Data("setup check: \(check.ok ? "ok" : "FAILED") 
 
 var rows: [Row] = []
 for (i, workload) in workloads.enumerated() {
-    var row = Row(workload: workload, outcomes: [])
+    var row = Row(workload: workload, outcomes: [], load: loadAverage())
     for engine in engines {
         FileHandle.standardError.write(Data("[\(i + 1)/\(workloads.count)] \(workload.id): \(engine.name) … ".utf8))
         let start = monotonicSeconds()
@@ -133,8 +139,11 @@ let notes = """
     does not finish); the 8,000 to 64,000-character rows show how the time grows as the word doubles \
     (×4 per doubling is quadratic).
 
-    Caveats: the machine has 2 cores shared with other work, so timings carry noise (the min–max shows \
-    how much); the 2-thread row can only show a speed-up up to ×2 and less when the other core is busy.
+    Caveats: the machine has \(ProcessInfo.processInfo.activeProcessorCount) cores shared with other work, so \
+    timings carry noise: the min–max shows how much, and the Load column gives the 1-minute load \
+    average when the row started (this suite itself adds 1, or 2 in a 2-thread row). With a load \
+    near the core count the minimum is the better estimate; the 2-thread rows can only show a \
+    speed-up (at most ×2) when the other core is free.
     """
 print("\n" + notes)
 if let markdownPath {
