@@ -1,0 +1,55 @@
+// swift-tools-version: 6.1
+// OpenTextKit's benchmarks: a package of its own, so that the main package's `swift test` never
+// builds them or resolves their dependencies (STACK-NOTES §5). Tools 6.1 for package traits.
+//
+//   bench            the comparison suite: OpenTextKit beside Pango and a HarfBuzz floor, as a
+//                    table (plain Swift, release build; `Benchmarks/run` builds and runs it)
+//   PangoPeer        C: the Pango peer (one PangoLayout per paragraph)
+//   HarfBuzzFloor    C: itemize + hb_shape every paragraph once, no line breaking, no caching
+//   TextKitMicro     ordo-one micro-benchmarks (`swift package benchmark`)
+import PackageDescription
+
+let package = Package(
+    name: "OpenTextKitBenchmarks",
+    dependencies: [
+        // Named, because a path dependency is otherwise known by its folder's name, which differs
+        // between clones (main, a worktree, CI).
+        .package(name: "OpenTextKit", path: ".."),
+        // Naming the MallocInterposer trait drops the default RuntimeInterposer trait, whose
+        // package is not available offline (STACK-NOTES §5).
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "bench",
+            dependencies: ["PeerSupport", .product(name: "OpenTextKit", package: "OpenTextKit")],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+
+        // The peers, in C against Debian's libraries. SwiftPM builds them with the same
+        // `swift build -c release` as `bench`, which finds them beside its own executable.
+        .systemLibrary(name: "BenchPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
+        .systemLibrary(name: "BenchHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "BenchICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
+        .systemLibrary(name: "BenchFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .target(name: "PeerSupport"),
+        .executableTarget(name: "PangoPeer", dependencies: ["PeerSupport", "BenchPangoCairo", "BenchHarfBuzz"]),
+        .executableTarget(
+            name: "HarfBuzzFloor",
+            dependencies: ["PeerSupport", "BenchHarfBuzz", "BenchICU", "BenchFontconfig"]
+        ),
+
+        .testTarget(name: "BenchTests", dependencies: ["bench"]),
+
+        // Micro-benchmarks of the library's own pieces (ordo-one/benchmark's plugin).
+        .executableTarget(
+            name: "TextKitMicro",
+            dependencies: [
+                .product(name: "OpenTextKit", package: "OpenTextKit"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/TextKitMicro",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ]
+)

@@ -1,0 +1,1 @@
+#include <unicode/ubidi.h>

@@ -1,0 +1,37 @@
+// The extension point of the suite: an engine is a column of the table.
+
+/// One timed run.
+struct Sample: Sendable {
+    /// Wall time on CLOCK_MONOTONIC, in seconds, excluding process start, text loading and font
+    /// loading.
+    var seconds: Double
+    /// What the run produced: lines (glyphs for the HarfBuzz floor).
+    var count: Int
+}
+
+/// What an engine reports for one workload.
+enum Outcome: Sendable {
+    /// Timed runs, after a warm-up.
+    case samples([Sample])
+    /// Resident memory retained by a layout, and its line (or glyph) count.
+    case memory(bytes: Int, count: Int)
+    /// A run did not finish within the cap (seconds); any runs that finished before are kept.
+    case timedOut(cap: Double, finished: [Sample])
+    /// The engine has no such workload, or it is not implemented yet; the reason is printed.
+    case notApplicable(String)
+    /// The engine failed; the message is printed in the cell.
+    case failed(String)
+}
+
+/// A column of the comparison table. Conform a type to it to add an engine; `bench` calls
+/// `measure` once per workload row, in table order, from one thread.
+protocol BenchEngine {
+    /// The column header, with a version if it has one ("Pango 1.50.12").
+    var name: String { get }
+    /// The unit of ``Sample/count``: "lines" or "glyphs".
+    var countUnit: String { get }
+    /// Measures one workload: an untimed warm-up, then `setup.runs` timed runs (a memory
+    /// workload: one measurement). Must not throw for a workload it does not have: return
+    /// ``Outcome/notApplicable(_:)``.
+    func measure(_ workload: Workload, setup: BenchSetup) -> Outcome
+}

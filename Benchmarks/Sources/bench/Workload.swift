@@ -1,0 +1,81 @@
+// The rows of the comparison table: what is laid out, and how.
+
+/// How a workload exercises an engine. Every kind uses the fixed setup of ``BenchSetup``
+/// (DejaVu Serif 12 pt, 1 pt = 1 px, 400 pt wide container, no line fragment padding, word
+/// wrapping with a character fallback for over-long words).
+enum WorkloadKind: Sendable, Equatable {
+    /// Lay out every paragraph of the file from scratch; count lines (glyphs for the floor).
+    case fullLayout
+    /// With the whole file already laid out at 400 pt (untimed), lay it out again at `newWidth`.
+    case relayout(newWidth: Double)
+    /// With the whole file already laid out (untimed), insert one character at the middle
+    /// character of the text, then lay out the first page (`pageHeight` points) again.
+    case edit(pageHeight: Double)
+    /// From a fresh start (fonts loaded), lay out only what the first `pageHeight` points show.
+    case firstPage(pageHeight: Double)
+    /// One paragraph that is a single word without break opportunities (character fallback on
+    /// every line), capped at the setup's time limit.
+    case longWord
+    /// Resident memory retained by the layout of the whole file (RSS delta: after layout, with
+    /// everything held, minus before layout, with the text loaded and fonts warm).
+    case memory
+    /// Full layout of the file split across `threads` threads.
+    case threads(Int)
+}
+
+/// One row of the table.
+struct Workload: Sendable {
+    /// A short stable identifier, used by `bench --only`.
+    let id: String
+    /// The row's label.
+    let title: String
+    /// The corpus file (in `Benchmarks/corpus/out/`).
+    let file: String
+    let kind: WorkloadKind
+
+    /// The rows the project's benchmark issue asks for, in table order.
+    static let all: [Workload] = [
+        Workload(id: "W1-full", title: "W1 full layout", file: "W1.txt", kind: .fullLayout),
+        Workload(id: "W1-relayout", title: "W1 relayout at a new width (400 → 300 pt)", file: "W1.txt",
+                 kind: .relayout(newWidth: 300)),
+        Workload(id: "W2-full", title: "W2 full layout (multilingual)", file: "W2.txt", kind: .fullLayout),
+        Workload(id: "edit-10KB", title: "Insert 1 character in the middle + relayout first page, 10 KB",
+                 file: "W4-10KB.txt", kind: .edit(pageHeight: 800)),
+        Workload(id: "edit-10MB", title: "Insert 1 character in the middle + relayout first page, 10 MB",
+                 file: "W4-10MB.txt", kind: .edit(pageHeight: 800)),
+        Workload(id: "firstpage-10MB", title: "First page (800 pt) of the 10 MB text", file: "W4-10MB.txt",
+                 kind: .firstPage(pageHeight: 800)),
+        Workload(id: "word-8000", title: "One 8,000-character word, 400 pt column", file: "word-8000.txt",
+                 kind: .longWord),
+        Workload(id: "word-16000", title: "One 16,000-character word", file: "word-16000.txt", kind: .longWord),
+        Workload(id: "word-32000", title: "One 32,000-character word", file: "word-32000.txt", kind: .longWord),
+        Workload(id: "word-64000", title: "One 64,000-character word", file: "word-64000.txt", kind: .longWord),
+        Workload(id: "memory-10MB", title: "Memory retained after full layout of 10 MB", file: "W4-10MB.txt",
+                 kind: .memory),
+        Workload(id: "threads1-10MB", title: "W4 10 MB full layout, 1 thread", file: "W4-10MB.txt",
+                 kind: .threads(1)),
+        Workload(id: "threads2-10MB", title: "W4 10 MB full layout, 2 threads", file: "W4-10MB.txt",
+                 kind: .threads(2)),
+    ]
+}
+
+/// The fixed setup every engine must use, and how hard to measure.
+struct BenchSetup: Sendable {
+    /// The folder of the generated corpus.
+    var corpus: String
+    /// Timed runs per workload, after an untimed warm-up.
+    var runs = 5
+    /// The cap on one long-word run; a run past it is reported as "> cap".
+    var timeoutSeconds = 60.0
+    /// The font: DejaVu Serif at 12 pt, 1 pt = 1 px.
+    let fontFamily = "DejaVu Serif"
+    let fontFile = "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf"
+    let fontSize = 12.0
+    /// The container width in points; line fragment padding is 0.
+    let containerWidth = 400.0
+    /// Untimed warm-up: the first this many bytes of a file are laid out before timing (fonts
+    /// loaded, caches warm); a file of one huge paragraph warms up on its first 200 bytes.
+    let warmUpBytes = 1_000_000
+
+    func path(_ file: String) -> String { corpus + "/" + file }
+}

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Generates OpenTextKit's benchmark corpus into Benchmarks/corpus/out/ from Debian packages only
+# (nothing else is downloaded). Idempotent: when every output file exists it only prints their
+# sha256 sums; `--force` regenerates. Installs the Debian packages it reads when they are missing
+# (as root, or through sudo).
+#
+#   W1.txt                 ~1 MB of English prose: The Debian Administrator's Handbook
+#                          (debian-handbook, html/en-US), one paragraph per line
+#   W2.txt                 ~200 KB, nine script groups of ~22 KB interleaved paragraph by paragraph:
+#                          Arabic, Chinese, Japanese (handbook translations ar-MA, zh-CN, ja-JP);
+#                          Hebrew, Devanagari (Hindi), Thai, Korean, Latin (French, German)
+#                          (message catalogues of the packages below, turned back into text with
+#                          msgunfmt); emoji (French messages with emoji from unicode-data's
+#                          emoji-test.txt interspersed: synthesised from Debian data)
+#   W4-{10KB,100KB,1MB,10MB}.txt   W1 cut (or repeated, for 10 MB) at a paragraph boundary
+#   word-{8000,16000,32000,64000}.txt   one word of a-z repeated, no break opportunity
+#   PACKAGES.txt           the versions of the packages the text came from
+#
+# Usage: Benchmarks/corpus/make-corpus.sh [--force]
+set -euo pipefail
+
+here="$(cd "$(dirname "$0")" && pwd)"
+out="$here/out"
+files=(W1.txt W2.txt W4-10KB.txt W4-100KB.txt W4-1MB.txt W4-10MB.txt
+       word-8000.txt word-16000.txt word-32000.txt word-64000.txt PACKAGES.txt)
+# The packages whose files the corpus is made of, and the tools it needs.
+packages=(debian-handbook gettext unicode-data python3
+          libgtk2.0-common libglib2.0-data gsettings-desktop-schemas dpkg apt shared-mime-info
+          libgdk-pixbuf2.0-common grep sed wget)
+
+complete=1
+for f in "${files[@]}"; do [ -s "$out/$f" ] || complete=0; done
+if [ "$complete" = 1 ] && [ "${1:-}" != "--force" ]; then
+  echo "corpus: present in $out (use --force to regenerate)"
+  (cd "$out" && sha256sum "${files[@]}")
+  exit 0
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "corpus: installing ${missing[*]}"
+  sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -qq
+  $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# Write into a temporary folder and move into place, so an interrupted run leaves no half corpus.
+tmp="$(mktemp -d "$here/.out.XXXXXX")"
+trap 'rm -rf "$tmp"' EXIT
+LC_ALL=C.UTF-8 /usr/bin/env python3 "$here/corpus.py" "$tmp"
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Package} ${Version}\n' "$p"
+done > "$tmp/PACKAGES.txt"
+mkdir -p "$out"
+for f in "${files[@]}"; do mv -f "$tmp/$f" "$out/$f"; done
+echo "corpus: written to $out"
+(cd "$out" && sha256sum "${files[@]}")
