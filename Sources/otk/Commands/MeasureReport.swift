@@ -1,0 +1,81 @@
+import OpenTextKit
+
+/// What `otk measure` prints.
+struct MeasureReport: Codable {
+    struct Size: Codable {
+        var width: Double
+        var height: Double
+    }
+
+    struct Range: Codable {
+        var location: Int
+        var length: Int
+    }
+
+    struct Page: Codable {
+        var number: Int
+        var lines: Int
+        var glyphs: Int
+        /// The characters on the page (UTF-16 units, as NSRange).
+        var characterRange: Range
+    }
+
+    var input: String
+    var pages: Int
+    var pageSize: Size
+    var columns: Int
+    var columnWidth: Double
+    var lines: Int
+    var glyphs: Int
+    var characters: Int
+    /// The text's bounding size in one column of the column width, unbounded height.
+    var boundingSize: Size
+    var pageDetails: [Page]
+
+    init(input: String, document: PreparedDocument, layout: PagedLayout) {
+        self.input = input
+        let manager = layout.layoutManager
+        let first = layout.pages.first?.template.size ?? document.design.pageSize
+        pages = layout.pages.count
+        pageSize = Size(width: Self.round(first.width), height: Self.round(first.height))
+        columns = document.design.columns
+        columnWidth = Self.round(document.design.columnWidth)
+        glyphs = manager.numberOfGlyphs
+        characters = document.storage.length
+        lines = layout.pages.reduce(0) { $0 + $1.lineCount }
+        let bounds = document.storage.boundingRect(with: CGSize(width: document.design.columnWidth, height: .greatestFiniteMagnitude),
+                                                   options: [.usesLineFragmentOrigin], context: nil)
+        boundingSize = Size(width: Self.round(bounds.width), height: Self.round(bounds.height))
+        pageDetails = layout.pages.enumerated().map { i, page in
+            let glyphRange = page.glyphRange
+            let characters = glyphRange.length > 0
+                ? manager.characterRange(forGlyphRange: glyphRange, actualGlyphRange: nil) : NSRange(location: 0, length: 0)
+            return Page(number: i + 1, lines: page.lineCount, glyphs: glyphRange.length,
+                        characterRange: Range(location: characters.location, length: characters.length))
+        }
+    }
+
+    /// Two decimals: enough for points, stable in tests.
+    static func round(_ value: CGFloat) -> Double { (Double(value) * 100).rounded() / 100 }
+
+    func text() -> String {
+        func number(_ value: Double) -> String {
+            value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value)
+        }
+        return """
+            pages: \(pages)
+            page size: \(number(pageSize.width)) × \(number(pageSize.height)) pt
+            columns: \(columns) of \(number(columnWidth)) pt
+            lines: \(lines)
+            glyphs: \(glyphs)
+            characters: \(characters)
+            bounding size: \(number(boundingSize.width)) × \(number(boundingSize.height)) pt
+            """
+    }
+
+    func json() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+}

@@ -1,0 +1,46 @@
+import OpenTextKit
+
+/// A document ready to lay out: its storage with every option applied, and the page design.
+struct PreparedDocument {
+    var storage: NSTextStorage
+    var design: PageDesign
+    var kind: DocumentKind
+    /// A title for the PDF's document info.
+    var title: String
+    /// The output name used when `-o` is not given: the input's name with .pdf, or sample.pdf.
+    var defaultOutputName: String
+
+    /// Reads `input` (the built-in sample when nil) and applies `options`.
+    static func prepare(input: String?, options: LayoutOptions) throws -> PreparedDocument {
+        let text = try options.textSettings()
+        if let category = text.contentSizeCategory { UIContentSizeCategory.preferred = category }
+        var design = PageDesign()
+        let document: LoadedDocument
+        let name: String
+        if let input {
+            let url = URL(fileURLWithPath: input)
+            document = try DocumentLoader.load(url, settings: text)
+            if let paper = document.paperSize, paper.width > 0, paper.height > 0 { design.pageSize = paper }
+            if let margins = document.paperMargins { design.margins = margins }
+            name = url.deletingPathExtension().lastPathComponent
+        } else {
+            let sample = try SampleDocument.make(settings: text)
+            document = sample.document
+            design = sample.design
+            name = "sample"
+        }
+        DocumentStyler.applyOverrides(text, to: document.text)
+        try options.apply(to: &design, text: text)
+        let title = options.title ?? document.title ?? name
+        return PreparedDocument(storage: NSTextStorage(attributedString: document.text), design: design,
+                                kind: document.kind, title: title, defaultOutputName: "\(name.isEmpty ? "output" : name).pdf")
+    }
+
+    /// Lays the document out into pages.
+    func layOut(progress: ProgressReporter?) throws -> PagedLayout {
+        let design = design
+        let layout = PagedLayout(storage: storage, flow: design.flow) { design.template($0) }
+        try layout.layOut(progress: progress)
+        return layout
+    }
+}

@@ -1,0 +1,61 @@
+import OpenTextKit
+
+/// The text options of a render: the base font of plain text and Markdown, and the paragraph
+/// settings that override every paragraph of any document when given.
+struct TextSettings {
+    /// `--font`: a family, PostScript or full name.
+    var fontName: String?
+    /// `--font-size` in points.
+    var fontSize: CGFloat?
+    var alignment: NSTextAlignment?
+    /// 0…1.
+    var hyphenation: Float?
+    /// BCP 47 language for hyphenation and line breaking.
+    var language: String?
+    /// A multiple of the natural line height.
+    var lineHeight: CGFloat?
+    /// Dynamic Type size for Markdown's text styles.
+    var contentSizeCategory: UIContentSizeCategory?
+
+    /// Plain text's font when none is given.
+    static let defaultPlainFamilies = ["Noto Serif", "Linux Libertine O", "DejaVu Serif"]
+    static let defaultPlainSize: CGFloat = 11
+
+    /// The font `--font`/`--font-size` name, or nil when `--font` is not given. Throws for a
+    /// name no installed font has.
+    func requestedFont(defaultSize: CGFloat) throws -> UIFont? {
+        guard let fontName else { return nil }
+        guard let font = UIFont(name: fontName, size: fontSize ?? defaultSize) else {
+            throw OTKError("--font: no installed font is named '\(fontName)' (otk fonts lists the families)")
+        }
+        return font
+    }
+
+    /// The base font of plain text.
+    func plainFont() throws -> UIFont {
+        let size = fontSize ?? Self.defaultPlainSize
+        if let font = try requestedFont(defaultSize: size) { return font }
+        return Self.firstInstalled(Self.defaultPlainFamilies, size: size) ?? UIFont.systemFont(ofSize: size)
+    }
+
+    static func firstInstalled(_ families: [String], size: CGFloat) -> UIFont? {
+        for family in families {
+            if let font = UIFont(name: family, size: size) { return font }
+        }
+        return nil
+    }
+
+    /// Checks the values that have ranges.
+    func validate() throws {
+        if let fontSize, !(fontSize > 0 && fontSize <= 1000) {
+            throw OTKError("--font-size: \(fontSize) is not a size from 0 to 1000 points")
+        }
+        if let hyphenation, !(0...1).contains(hyphenation) {
+            throw OTKError("--hyphenation: \(hyphenation) is not a factor from 0 to 1")
+        }
+        if let lineHeight, !(lineHeight > 0 && lineHeight <= 10) {
+            throw OTKError("--line-height: \(lineHeight) is not a multiple from 0 to 10")
+        }
+        _ = try requestedFont(defaultSize: Self.defaultPlainSize)
+    }
+}

@@ -1,0 +1,187 @@
+import ArgumentParser
+import OpenTextKit
+
+/// The page, flow and text options shared by `otk render` and `otk measure`.
+///
+/// Values are taken as text and parsed here rather than by ArgumentParser, so that every bad
+/// value gets the same treatment as other bad input: `otk: error: …` naming the option and the
+/// problem, exit status 2.
+struct LayoutOptions: ParsableArguments {
+    // MARK: Page
+
+    @Option(name: .customLong("page-size"), help: ArgumentHelp(
+        "Paper size: A3, A4, A5, A6, B5, Letter, Legal, Tabloid, or WxH with a unit (210x297mm, 8.5x11in, 400x600pt).",
+        discussion: "Default: A4 (an RTF document's own paper size when it has one).", valueName: "size"))
+    var pageSize: String?
+
+    @Flag(help: "Turn the page sideways (swap width and height).")
+    var landscape = false
+
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Margins: one length, or top,right,bottom,left (CSS order; 2 or 3 values also work). Default: 2cm.",
+        valueName: "lengths"))
+    var margins: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Columns per page (default 1).", valueName: "n"))
+    var columns: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Space between columns (default 18pt).", valueName: "length"))
+    var gutter: String?
+
+    @Option(help: ArgumentHelp("pages: as many pages as the text needs; scroll: one page as tall as the text.",
+                               valueName: "pages|scroll"))
+    var flow: String?
+
+    // MARK: Text
+
+    @Option(help: ArgumentHelp("Base font of plain text and Markdown: a family (\"Noto Serif\") or a PostScript name.",
+                               valueName: "name"))
+    var font: String?
+
+    @Option(name: .customLong("font-size"), parsing: .unconditional, help: ArgumentHelp(
+        "Base font size in points for plain text and Markdown (Markdown's headings scale with it).", valueName: "points"))
+    var fontSize: String?
+
+    @Option(help: ArgumentHelp("Alignment of every paragraph.", valueName: "left|right|center|justified|natural"))
+    var align: String?
+
+    @Flag(help: "Justify every paragraph (the same as --align justified).")
+    var justify = false
+
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Hyphenation factor from 0 (never) to 1 (whenever a line would be loose).", valueName: "factor"))
+    var hyphenation: String?
+
+    @Option(help: ArgumentHelp("Language of the text (BCP 47: en-US, de, fr) for hyphenation and line breaking.",
+                               valueName: "tag"))
+    var language: String?
+
+    @Option(name: .customLong("line-height"), parsing: .unconditional, help: ArgumentHelp(
+        "Line height as a multiple of the fonts' natural line height (1.2 is airy).", valueName: "multiple"))
+    var lineHeight: String?
+
+    @Option(name: .customLong("content-size-category"), help: ArgumentHelp(
+        "Dynamic Type size of Markdown's text styles: XS, S, M, L (default), XL, XXL, XXXL, AX1…AX5.",
+        valueName: "category"))
+    var contentSizeCategory: String?
+
+    // MARK: Shapes
+
+    @Option(help: ArgumentHelp(
+        "A shape text flows around, on every page (repeatable); page coordinates in points from the top-left.",
+        discussion: "Shapes: \(ShapeSpec.syntax). Path data takes M, L, H, V, C, S, Q, T and Z, absolute and relative.",
+        valueName: "shape"))
+    var exclude: [String] = []
+
+    @Option(help: ArgumentHelp("Pour the text into a shape on every page: circle:cx,cy,r, oval:…, rect:…, path:….",
+                               valueName: "shape"))
+    var shape: String?
+
+    @Flag(name: .customLong("show-shapes"), help: "Outline the exclusions and the shape on the page.")
+    var showShapes = false
+
+    // MARK: Extras
+
+    @Flag(name: .customLong("page-numbers"), help: "Number the pages in the bottom margin.")
+    var pageNumbers = false
+
+    @Option(help: ArgumentHelp("A title at the top of the first page.", valueName: "text"))
+    var title: String?
+
+    @Option(name: .customLong("title-image"), help: ArgumentHelp(
+        "A PNG image dropped in at the top of the first page, with the text flowing around it.", valueName: "png"))
+    var titleImage: String?
+
+    // MARK: Resolving
+
+    /// The text options, checked.
+    func textSettings() throws -> TextSettings {
+        var settings = TextSettings()
+        settings.fontName = font
+        settings.fontSize = try fontSize.map { try Self.number($0, "--font-size") }
+        if justify { settings.alignment = .justified }
+        if let align { settings.alignment = try Self.alignment(align) }
+        settings.hyphenation = try hyphenation.map { Float(try Self.number($0, "--hyphenation")) }
+        if let language {
+            guard !language.isEmpty, language.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+                throw OTKError("--language: '\(language)' is not a language tag (such as en-US, de or fr)")
+            }
+            settings.language = language
+        }
+        settings.lineHeight = try lineHeight.map { try Self.number($0, "--line-height") }
+        if let contentSizeCategory {
+            guard let category = UIContentSizeCategory(name: contentSizeCategory) else {
+                throw OTKError("--content-size-category: unknown category '\(contentSizeCategory)' (use XS, S, M, L, XL, XXL, XXXL or AX1 to AX5)")
+            }
+            settings.contentSizeCategory = category
+        }
+        try settings.validate()
+        return settings
+    }
+
+    /// Applies the page options given on the command line over `design` (which holds the
+    /// defaults: the sample's design, or a document's paper), and checks the result.
+    func apply(to design: inout PageDesign, text: TextSettings) throws {
+        if let pageSize { design.pageSize = try PageSize.parse(pageSize) }
+        if landscape, design.pageSize.height > design.pageSize.width {
+            design.pageSize = CGSize(width: design.pageSize.height, height: design.pageSize.width)
+        }
+        if let margins { design.margins = try Margins.parse(margins) }
+        if let columns {
+            guard let n = Int(columns.trimmingCharacters(in: .whitespaces)), n >= 1, n <= 100 else {
+                throw OTKError("--columns: '\(columns)' is not a column count from 1 to 100")
+            }
+            design.columns = n
+        }
+        if let gutter { design.gutter = try Length.parse(gutter, what: "--gutter") }
+        if let flow {
+            guard let value = PagedLayout.Flow(rawValue: flow.lowercased()) else {
+                throw OTKError("--flow: '\(flow)' is not pages or scroll")
+            }
+            design.flow = value
+        }
+        let exclusions = try exclude.map { try ShapeSpec(parsing: $0, option: "--exclude").path }
+        if !exclusions.isEmpty { design.exclusions = exclusions }
+        if let shape { design.shape = try ShapeSpec(parsing: shape, option: "--shape").path }
+        if showShapes { design.showsShapes = true }
+        if pageNumbers { design.pageNumbers = true }
+        if let title { design.title = Self.titleString(title, text: text) }
+        if let titleImage {
+            let url = URL(fileURLWithPath: titleImage)
+            guard FileManager.default.fileExists(atPath: url.path) else {
+                throw OTKError("--title-image: cannot read \(titleImage): no such file")
+            }
+            guard let image = UIImage(contentsOfFile: url.path) else {
+                throw OTKError("--title-image: \(titleImage) is not a PNG image (or is damaged)")
+            }
+            design.titleImage = image
+        }
+        try design.validate()
+    }
+
+    /// The title as drawn: a bold sans serif, large for the page.
+    static func titleString(_ title: String, text: TextSettings) -> NSAttributedString {
+        let font = UIFont.systemFont(ofSize: 26, weight: .bold)
+        return NSAttributedString(string: title, attributes: [
+            .font: font, .foregroundColor: UIColor(red: 0.10, green: 0.16, blue: 0.32, alpha: 1),
+        ])
+    }
+
+    static func number(_ text: String, _ option: String) throws -> CGFloat {
+        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
+            throw OTKError("\(option): '\(text)' is not a number")
+        }
+        return CGFloat(value)
+    }
+
+    static func alignment(_ text: String) throws -> NSTextAlignment {
+        switch text.lowercased() {
+        case "left": return .left
+        case "right": return .right
+        case "center", "centre": return .center
+        case "justified", "justify": return .justified
+        case "natural": return .natural
+        default: throw OTKError("--align: '\(text)' is not left, right, center, justified or natural")
+        }
+    }
+}
