@@ -16,6 +16,8 @@ struct PageDesign {
     /// The first page's title and drop-in image.
     var title: NSAttributedString?
     var titleImage: UIImage?
+    /// A rule drawn under the title in this colour (none when nil).
+    var titleRuleColor: UIColor?
     /// Whether exclusions and the shape are outlined on the page (to see where they are).
     var showsShapes = false
     /// Exclusions and decorations of particular pages (0-based), as the sample uses.
@@ -84,6 +86,11 @@ struct PageDesign {
                 let rect = CGRect(x: content.minX, y: top, width: content.width, height: bounds.height.rounded(.up))
                 template.decorations.append(.title(title, rect))
                 top = rect.maxY + Self.titleGap
+                if let color = titleRuleColor {
+                    let rule = CGRect(x: content.minX, y: rect.maxY + 8, width: content.width, height: 1.25)
+                    template.decorations.append(.shape(UIBezierPath(rect: rule), fill: color, stroke: UIColor(white: 0, alpha: 0)))
+                    top = rule.maxY + Self.titleGap
+                }
             }
             columnRects = columnRects.map { CGRect(x: $0.minX, y: top, width: $0.width, height: max(0, content.maxY - top)) }
             template.columns = columnRects

@@ -128,7 +128,8 @@ struct PageRenderer {
         UIGraphicsPushContext(context)
         defer { UIGraphicsPopContext() }
         context.setFillColor(UIColor.white)
-        context.fill(CGRect(origin: .zero, size: page.template.size))
+        // A little beyond the page: an image's last pixel row and column may be partly outside it.
+        context.fill(CGRect(origin: .zero, size: page.template.size).insetBy(dx: -1, dy: -1))
         var outlines: [(UIBezierPath, UIColor)] = []
         for decoration in page.template.decorations {
             switch decoration {
