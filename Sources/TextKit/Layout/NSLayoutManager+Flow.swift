@@ -35,6 +35,13 @@ extension NSLayoutManager {
         let analysis = analyze(paragraphAt: start, length: record.length)
         record.analysis = analysis
         store.refresh(at: p)
+        // Glyph generation delegate (geometry branch): the delegate sees the new glyphs run by run
+        // and may change them through setGlyphs(_:properties:characterIndexes:font:forGlyphRange:),
+        // which edits `record.analysis` in place (NSLayoutManager+GlyphGeneration.swift).
+        if delegate != nil {
+            offerGlyphsToDelegate(paragraph: p)
+            return record.analysis ?? analysis
+        }
         return analysis
     }
 
