@@ -142,6 +142,21 @@ struct CaretTests {
         #expect(abs(carets.offset(forCharacter: 4).primary - carets.offset(forCharacter: 4).secondary) > 1)
     }
 
+    /// Regression: a right-to-left line's trailing space stands visually first (left of the text)
+    /// and must hang past the line's end there; the text itself ends flush with the right margin.
+    @Test func rightToLeftTrailingSpaceHangsLeftOfARightAlignedLine() {
+        let style = NSMutableParagraphStyle()
+        style.baseWritingDirection = .rightToLeft
+        let line = Self.line("שלום עולם ", font: TestFonts.dejaVuSans(16), style: style, width: 300)
+        let carets = line.carets
+        let content = carets.graphemes[0..<9]
+        let space = carets.graphemes[9]
+        #expect(abs(content.map(\.maxX).max()! - 300) < 0.001, "text ends at the right margin")
+        #expect(space.maxX <= content.map(\.minX).min()! + 0.001, "the trailing space is left of the text")
+        #expect(abs(line.placed.contentOriginX - content.map(\.minX).min()!) < 0.001)
+        #expect(abs(line.placed.contentOriginX + line.placed.usedWidth - 300) < 0.001)
+    }
+
     @Test func numbersInsideHebrewInsideEnglishVisitEveryPositionOnce() {
         // Three levels: English (0), Hebrew (1), digits (2).
         for string in ["ab אב 12 גד cd", "x א1ב y", "שלום 123 עולם", "abc אבג", "אבג abc"] {

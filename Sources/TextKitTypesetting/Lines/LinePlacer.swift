@@ -118,6 +118,13 @@ package struct LinePlacer {
             if isRTL && line.justification == 0 { line.originX = lineStartX + slack }
         default: line.originX = lineStartX
         }
+        // Fix (geometry branch): the alignment above places the content. Right to left, the
+        // trailing white space stands visually first, left of the content, and hangs past the
+        // line's end there, so the line (whose `originX` is its leftmost glyph) starts that much
+        // further left. `PlacedLine.contentOriginX` gives the content's start back.
+        if isRTL, let last = line.glyphRange.last, line.truncation?.hiddenGlyphs.contains(last) != true {
+            line.originX -= fitted.trailingWhitespace
+        }
         return line
     }
 

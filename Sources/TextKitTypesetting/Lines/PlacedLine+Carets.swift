@@ -192,6 +192,15 @@ extension PlacedLine {
         (ascent, descent, leading, usedWidth + trailingWhitespaceWidth)
     }
 
+    /// Where the line's content starts (text coordinates): ``originX``, or, when the line's
+    /// trailing white space stands visually first (a right-to-left paragraph, where it hangs past
+    /// the left end), just after it. The used width runs from here.
+    package var contentOriginX: Float {
+        guard let first = visualRuns.first, first.isRightToLeft, let last = glyphRange.last,
+              first.glyphs.contains(last), truncation?.hiddenGlyphs.contains(last) != true else { return originX }
+        return originX + fitted.trailingWhitespace
+    }
+
     /// The advance of the white space at the line's end, which hangs past the used width, as
     /// `CTLineGetTrailingWhitespaceWidth`.
     package var trailingWhitespaceWidth: Float { fitted.trailingWhitespace }
