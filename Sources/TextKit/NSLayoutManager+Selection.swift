@@ -131,6 +131,19 @@ extension NSLayoutManager {
                              descent: CGFloat(line.descent), isRightToLeft: rightToLeft, fragment: found)
     }
 
+    /// The insertion points of the line that `index` is drawn on (as ``caretGeometry(forCharacterAt:upstream:)``
+    /// chooses it), left to right, each exactly once, with their x in container coordinates: the
+    /// order in which the right arrow key visits them. Within a bidi boundary's pair of carets, the
+    /// one kept at each place belongs to the text of the lower embedding level (see `LineCarets.visualStops`).
+    /// Empty when the index is in no container; one stop in the extra line fragment.
+    package func visualCaretStops(forCharacterAt index: Int, upstream: Bool = false) -> [(x: CGFloat, characterIndex: Int)] {
+        guard let caret = caretGeometry(forCharacterAt: index, upstream: upstream) else { return [] }
+        guard let found = caret.fragment else { return [(caret.primaryX, store.length)] }
+        return lineCarets(for: found).visualStops.map {
+            (found.fragment.textOriginX + CGFloat($0.x), found.characterBase + $0.offset)
+        }
+    }
+
     /// The selection rects of `characterRange` (widened to whole grapheme clusters), in every
     /// container, with the direction and start/end facts `UITextSelectionRect` reports. Rects as in
     /// ``enumerateEnclosingRects(forGlyphRange:withinSelectedGlyphRange:in:using:)``.

@@ -164,6 +164,27 @@ struct HitTestingTests {
         #expect(fraction > 0.5)
     }
 
+    @Test func movingRightThroughABidiLineVisitsEveryInsertionPointOnce() throws {
+        let stack = LayoutStack("go אבג 12 דה now", attributes: [.font: try UIFont(url: URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"), size: 20)])
+        let stops = stack.layoutManager.visualCaretStops(forCharacterAt: 5)
+        #expect(stops.map(\.characterIndex).sorted() == Array(0...stack.storage.length))
+        for i in 1..<stops.count { #expect(stops[i].x >= stops[i - 1].x) }
+        // Each stop is drawn where one of its index's two carets is.
+        for stop in stops {
+            let caret = try #require(stack.layoutManager.caretGeometry(forCharacterAt: stop.characterIndex))
+            #expect(abs(stop.x - caret.primaryX) < 0.001 || abs(stop.x - caret.secondaryX) < 0.001)
+        }
+        // Inside the Hebrew (level 1) the indices count down going right. The digits (level 2) sit
+        // in it: the carets at their two ends belong to the Hebrew around them (the lower level),
+        // so "12" is crossed as 9, 8, 7 — index 9 (after "12") has its primary caret left of "1".
+        let order = stops.map(\.characterIndex)
+        #expect(order == [0, 1, 2, 3, 11, 10, 9, 8, 7, 6, 5, 4, 12, 13, 14, 15, 16])
+        let digits = try #require(order.firstIndex(of: 9))
+        #expect(Array(order[digits..<(digits + 3)]) == [9, 8, 7])
+        #expect(abs(stops[digits].x - (try #require(stack.layoutManager.caretGeometry(forCharacterAt: 9))).primaryX) < 0.001)
+        #expect(order.firstIndex(of: 4)! > order.firstIndex(of: 5)!)
+    }
+
     @Test func insertionPointsOfALine() throws {
         let stack = LayoutStack("abc אבג", attributes: [.font: try UIFont(url: URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"), size: 20)])
         let lm = stack.layoutManager
