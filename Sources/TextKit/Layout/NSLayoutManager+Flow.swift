@@ -35,6 +35,13 @@ extension NSLayoutManager {
         let analysis = analyze(paragraphAt: start, length: record.length)
         record.analysis = analysis
         store.refresh(at: p)
+        // Glyph generation delegate (geometry branch): the delegate sees the new glyphs run by run
+        // and may change them through setGlyphs(_:properties:characterIndexes:font:forGlyphRange:),
+        // which edits `record.analysis` in place (NSLayoutManager+GlyphGeneration.swift).
+        if delegate != nil {
+            offerGlyphsToDelegate(paragraph: p)
+            return record.analysis ?? analysis
+        }
         return analysis
     }
 
@@ -344,7 +351,9 @@ extension NSLayoutManager {
                 }
                 var fragmentRect = CGRect(x: rect.minX, y: rect.minY - before, width: rect.width,
                                           height: before + lineHeight + lineSpacing + spacingAfter)
-                let glyphStart = rect.minX + padding + CGFloat(placed.originX - lineStartX)
+                // contentOriginX (geometry branch fix): a right-to-left line's hanging trailing white
+                // space stands left of its content and is not part of the used rect.
+                let glyphStart = rect.minX + padding + CGFloat(placed.contentOriginX - lineStartX)
                 var usedRect = CGRect(x: glyphStart - padding, y: rect.minY, width: CGFloat(placed.usedWidth) + 2 * padding,
                                       height: lineHeight + lineSpacing)
                 var baseline = before + CGFloat(placed.baseline)
