@@ -38,11 +38,11 @@ extension NSLayoutManager {
         while done < glyphRange.length {
             let (p, first, start) = locate(glyph: glyphRange.location + done, "setGlyphs(_:properties:characterIndexes:font:forGlyphRange:)")
             let record = store.record(p)
-            guard var analysis = record.analysis else { return }
+            guard let analysis = record.analysis else { return }
             let local = glyphRange.location + done - first
             let count = min(glyphRange.length - done, analysis.glyphs.count - local)
-            let fontIndex = Self.fontIndex(of: aFont, in: &analysis.glyphs)
-            Self.setFont(fontIndex, forGlyphs: local..<(local + count), in: &analysis.glyphs)
+            let fontIndex = Self.fontIndex(of: aFont, in: analysis.glyphs)
+            Self.setFont(fontIndex, forGlyphs: local..<(local + count), in: analysis.glyphs)
             var advancesChanged = false
             for i in 0..<count {
                 let g = local + i
@@ -125,14 +125,14 @@ extension NSLayoutManager {
     }
 
     /// The index of `font` in the paragraph's font table, appending it when new.
-    private static func fontIndex(of font: UIFont, in glyphs: inout ParagraphGlyphs) -> Int32 {
+    private static func fontIndex(of font: UIFont, in glyphs: ParagraphGlyphs) -> Int32 {
         if let i = glyphs.fonts.firstIndex(where: { $0 === font || $0 == font }) { return Int32(i) }
         glyphs.fonts.append(font)
         return Int32(glyphs.fonts.count - 1)
     }
 
     /// Gives the glyphs of `range` font `fontIndex`, splitting the runs they cut through.
-    private static func setFont(_ fontIndex: Int32, forGlyphs range: Range<Int>, in glyphs: inout ParagraphGlyphs) {
+    private static func setFont(_ fontIndex: Int32, forGlyphs range: Range<Int>, in glyphs: ParagraphGlyphs) {
         guard !range.isEmpty else { return }
         var runs: [GlyphRun] = []
         runs.reserveCapacity(glyphs.runs.count + 2)

@@ -51,7 +51,7 @@ package struct GlyphRun: Sendable {
 /// - Invariant: `glyphs`, `advances`, `clusters` and `flags` have one entry per glyph;
 ///   `clusters` is non-decreasing; every UTF-16 unit of the paragraph belongs to the cluster of
 ///   some glyph; `runs` partition the glyphs in order.
-package struct ParagraphGlyphs: Sendable {  // UIFont is Sendable
+package final class ParagraphGlyphs: @unchecked Sendable {  // mutated only while it is built (or by a glyph-generation delegate on the layout thread); shared read-only afterwards
     package var glyphs: [UInt16] = []
     /// Advances in points (kerning and `.kern` spacing included; controls and tabs 0).
     package var advances: [Float] = []
