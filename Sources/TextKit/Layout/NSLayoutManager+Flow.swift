@@ -46,7 +46,7 @@ extension NSLayoutManager {
     }
 
     /// Shapes the paragraph `[start, start + length)` of the storage.
-    func analyze(paragraphAt start: Int, length: Int) -> ParagraphAnalysis {
+    func analyze(paragraphAt start: Int, length: Int, using analyzer: ParagraphAnalyzer? = nil) -> ParagraphAnalysis {
         guard let storage = textStorage, length > 0 else { return .empty }
         let range = NSRange(location: start, length: length)
         let text = storage._utf16(in: range)
@@ -57,6 +57,7 @@ extension NSLayoutManager {
             return true
         }
         let style = (runs.first?.attributes[.paragraphStyle] as? NSParagraphStyle) ?? .default
+        let analyzer = analyzer ?? self.analyzer
         return text.withUnsafeBufferPointer { analyzer.analyze(text: $0, runs: runs, paragraphStyle: style) }
     }
 
@@ -90,6 +91,7 @@ extension NSLayoutManager {
             // sums by hand (one tree query per stretch rather than several per paragraph).
             while let u = store.firstUnlaid, u <= target {
                 let before = store.prefix(u)
+                if layOutInParallel(from: u, through: target, characterStart: before.length) { continue }
                 var y = before.height
                 var characterStart = before.length
                 var p = u
@@ -198,7 +200,7 @@ extension NSLayoutManager {
         return Float(hyphenationFactor)
     }
 
-    private func paragraphLayout(analysis: ParagraphAnalysis, paragraph p: Int, characterStart: Int,
+    func paragraphLayout(analysis: ParagraphAnalysis, paragraph p: Int, characterStart: Int,
                                  length: Int, from state: FlowState) -> ParagraphLayout {
         guard length > 0 else {
             return ParagraphLayout(fragments: [], height: 0, start: state, end: state, isShiftable: true, overflowed: false)
