@@ -64,6 +64,7 @@ extension NSLayoutManager {
         if flags.contains(.control) { property.insert(.controlCharacter) }
         if flags.contains(.whitespace) && !flags.contains(.control) { property.insert(.elastic) }
         if !flags.contains(.clusterStart) { property.insert(.nonBaseCharacter) }
+        if flags.contains(.null) { property.insert(.null) }  // hidden by the delegate (setGlyphs)
         return property
     }
 

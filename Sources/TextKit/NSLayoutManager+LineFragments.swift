@@ -29,12 +29,13 @@ extension NSLayoutManager {
         FixedHeight.points(isStacked ? store.prefix(p).height : layout.start.y)
     }
 
-    func located(_ p: Int, _ index: Int, layout: ParagraphLayout, glyphBase: Int, characterBase: Int) -> LocatedFragment {
+    func located(_ p: Int, _ index: Int, layout: ParagraphLayout, glyphBase: Int, characterBase: Int,
+                 top: CGFloat? = nil, analysis: ParagraphAnalysis? = nil) -> LocatedFragment {
         let fragment = layout.fragments[index]
-        let dy = paragraphTop(p, layout: layout) - containerTop(fragment.container)
+        let dy = (top ?? paragraphTop(p, layout: layout)) - containerTop(fragment.container)
         return LocatedFragment(paragraph: p, index: index, fragment: fragment, glyphBase: glyphBase, characterBase: characterBase,
                                rect: fragment.rect.offsetBy(dx: 0, dy: dy), usedRect: fragment.usedRect.offsetBy(dx: 0, dy: dy),
-                               analysis: store.record(p).analysis!)
+                               analysis: analysis ?? store.record(p).analysis!)
     }
 
     /// The laid-out fragment holding glyph `glyphIndex`, or nil when the glyph is in no container.
@@ -57,18 +58,25 @@ extension NSLayoutManager {
     /// Calls `body` for every laid-out fragment from paragraph `start` on, in order, until it returns false.
     func forEachFragment(fromParagraph start: Int = 0, _ body: (LocatedFragment) -> Bool) {
         var p = start
-        var glyphBase = store.prefix(start).glyphs
-        var characterBase = store.prefix(start).length
+        let before = store.prefix(start)
+        var glyphBase = before.glyphs
+        var characterBase = before.length
+        // The paragraphs' tops are running sums of their heights (the tree's prefix sums), so the
+        // walk asks the tree once rather than once per line.
+        var top = before.height
         while p < store.count {
             ensureLayout(throughParagraph: p)
             let record = store.record(p)
-            guard let layout = record.layout else { return }
+            guard let layout = record.layout, let analysis = record.analysis else { return }
+            let paragraphTop = FixedHeight.points(isStacked ? top : layout.start.y)
             for i in layout.fragments.indices {
-                if !body(located(p, i, layout: layout, glyphBase: glyphBase, characterBase: characterBase)) { return }
+                if !body(located(p, i, layout: layout, glyphBase: glyphBase, characterBase: characterBase,
+                                 top: paragraphTop, analysis: analysis)) { return }
             }
             if layout.overflowed { return }
-            glyphBase += record.analysis?.glyphs.count ?? 0
+            glyphBase += analysis.glyphs.count
             characterBase += record.length
+            top += layout.height
             p += 1
         }
     }

@@ -68,6 +68,13 @@ open class NSLayoutManager: NSObject {
         didSet { if hyphenationFactor != oldValue { invalidateAllLayout() } }
     }
 
+    /// The most threads layout may use at once (an OpenTextKit addition; TextKit lays out on one
+    /// thread). When a long stretch of text needs layout — a document just loaded, a width change —
+    /// and the container is one simple rectangle of unbounded height, paragraphs are shaped and
+    /// broken on up to this many threads. Delegate methods are always called on the calling
+    /// thread: with a delegate set, layout is sequential. Default: the number of active processors.
+    public var maximumLayoutThreads: Int = ProcessInfo.processInfo.activeProcessorCount
+
     // MARK: State
 
     /// The paragraphs, with their glyphs and lines once made.

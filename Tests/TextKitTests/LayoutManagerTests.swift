@@ -120,3 +120,22 @@ struct LayoutManagerTests {
         #expect(LayoutStack("abc").layoutManager.extraLineFragmentRect == .zero)
     }
 }
+
+@Suite("Parallel layout")
+struct ParallelLayoutTests {
+    /// Laying out a long document on several threads gives exactly the lines of one thread.
+    @Test func severalThreadsGiveTheSameLinesAsOne() {
+        let text = String(repeating: loremParagraphs + "\nשלום עולם and 日本語のテキスト 😀.\n", count: 40)
+        func fragments(threads: Int) -> [CGRect] {
+            let lm = NSLayoutManager()
+            lm.maximumLayoutThreads = threads
+            let stack = LayoutStack(text, layoutManager: lm)
+            _ = stack.layoutManager.usedRect(for: stack.containers[0])
+            return stack.fragments().map(\.rect)
+        }
+        let one = fragments(threads: 1)
+        let four = fragments(threads: 4)
+        #expect(one.count > 200)
+        #expect(one == four)
+    }
+}

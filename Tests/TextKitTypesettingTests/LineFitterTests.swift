@@ -6,7 +6,7 @@ import Testing
 @Suite("Greedy line filling")
 struct LineFitterTests {
     static func glyphs(_ text: [UInt16], advance: Float = 10, space: Float = 5) -> ParagraphGlyphs {
-        var p = ParagraphGlyphs()
+        let p = ParagraphGlyphs()
         p.length = text.count
         for (i, unit) in text.enumerated() {
             var flags: GlyphFlags = [.clusterStart]

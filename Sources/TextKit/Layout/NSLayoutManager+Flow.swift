@@ -35,11 +35,18 @@ extension NSLayoutManager {
         let analysis = analyze(paragraphAt: start, length: record.length)
         record.analysis = analysis
         store.refresh(at: p)
+        // Glyph generation delegate (geometry branch): the delegate sees the new glyphs run by run
+        // and may change them through setGlyphs(_:properties:characterIndexes:font:forGlyphRange:),
+        // which edits `record.analysis` in place (NSLayoutManager+GlyphGeneration.swift).
+        if delegate != nil {
+            offerGlyphsToDelegate(paragraph: p)
+            return record.analysis ?? analysis
+        }
         return analysis
     }
 
     /// Shapes the paragraph `[start, start + length)` of the storage.
-    func analyze(paragraphAt start: Int, length: Int) -> ParagraphAnalysis {
+    func analyze(paragraphAt start: Int, length: Int, using analyzer: ParagraphAnalyzer? = nil) -> ParagraphAnalysis {
         guard let storage = textStorage, length > 0 else { return .empty }
         let range = NSRange(location: start, length: length)
         let text = storage._utf16(in: range)
@@ -50,6 +57,7 @@ extension NSLayoutManager {
             return true
         }
         let style = (runs.first?.attributes[.paragraphStyle] as? NSParagraphStyle) ?? .default
+        let analyzer = analyzer ?? self.analyzer
         return text.withUnsafeBufferPointer { analyzer.analyze(text: $0, runs: runs, paragraphStyle: style) }
     }
 
@@ -83,6 +91,7 @@ extension NSLayoutManager {
             // sums by hand (one tree query per stretch rather than several per paragraph).
             while let u = store.firstUnlaid, u <= target {
                 let before = store.prefix(u)
+                if layOutInParallel(from: u, through: target, characterStart: before.length) { continue }
                 var y = before.height
                 var characterStart = before.length
                 var p = u
@@ -191,7 +200,7 @@ extension NSLayoutManager {
         return Float(hyphenationFactor)
     }
 
-    private func paragraphLayout(analysis: ParagraphAnalysis, paragraph p: Int, characterStart: Int,
+    func paragraphLayout(analysis: ParagraphAnalysis, paragraph p: Int, characterStart: Int,
                                  length: Int, from state: FlowState) -> ParagraphLayout {
         guard length > 0 else {
             return ParagraphLayout(fragments: [], height: 0, start: state, end: state, isShiftable: true, overflowed: false)
@@ -344,7 +353,9 @@ extension NSLayoutManager {
                 }
                 var fragmentRect = CGRect(x: rect.minX, y: rect.minY - before, width: rect.width,
                                           height: before + lineHeight + lineSpacing + spacingAfter)
-                let glyphStart = rect.minX + padding + CGFloat(placed.originX - lineStartX)
+                // contentOriginX (geometry branch fix): a right-to-left line's hanging trailing white
+                // space stands left of its content and is not part of the used rect.
+                let glyphStart = rect.minX + padding + CGFloat(placed.contentOriginX - lineStartX)
                 var usedRect = CGRect(x: glyphStart - padding, y: rect.minY, width: CGFloat(placed.usedWidth) + 2 * padding,
                                       height: lineHeight + lineSpacing)
                 var baseline = before + CGFloat(placed.baseline)

@@ -18,7 +18,7 @@ package struct AttributeRunInput {
 /// copying its arrays.
 package final class ParagraphAnalysis: @unchecked Sendable {  // immutable once made, except `glyphs` while a glyph-generation delegate edits it on the layout thread
     package var glyphs: ParagraphGlyphs
-    package let segments: [BreakSegment]
+    package var segments: [BreakSegment]  // re-measured after a glyph-generation delegate changes glyphs
     /// 0 for a left-to-right paragraph, 1 for right-to-left.
     package let baseLevel: UInt8
     /// Per-glyph-run styles (`GlyphRun.style` indexes this).
@@ -76,7 +76,7 @@ package final class ParagraphAnalyzer {
         syncFrontCache()
         let styles = runs.map { RunStyle(attributes: $0.attributes) }
         let bidi = BidiParagraph(text: text, direction: paragraphStyle.baseWritingDirection)
-        var glyphs = ParagraphGlyphs()
+        let glyphs = ParagraphGlyphs()
         glyphs.length = text.count
         glyphs.glyphs.reserveCapacity(text.count)
         glyphs.advances.reserveCapacity(text.count)
@@ -99,7 +99,7 @@ package final class ParagraphAnalyzer {
                 }
                 for item in fontItems(text: text, range: start..<end, style: styles[styleIndex], styleIndex: styleIndex,
                                       level: level, script: scripts[scriptIndex].script) {
-                    shapeItem(item, text: text, styles: styles, into: &glyphs)
+                    shapeItem(item, text: text, styles: styles, into: glyphs)
                 }
                 start = end
             }
@@ -231,7 +231,7 @@ package final class ParagraphAnalyzer {
     }
 
     /// Shapes `item` word by word and appends its glyphs in logical order.
-    private func shapeItem(_ item: Item, text: UnsafeBufferPointer<UInt16>, styles: [RunStyle], into glyphs: inout ParagraphGlyphs) {
+    private func shapeItem(_ item: Item, text: UnsafeBufferPointer<UInt16>, styles: [RunStyle], into glyphs: ParagraphGlyphs) {
         let style = styles[item.style]
         let parameters = ShapingParameters(isRightToLeft: item.level & 1 == 1, script: item.script,
                                            language: style.language, features: style.features)
@@ -274,7 +274,7 @@ package final class ParagraphAnalyzer {
             } else {
                 piece = shaper.shape(pieceText, range: 0..<pieceText.count, font: face.hbFont, parameters: parameters)
             }
-            append(piece, at: pieceStart, scale: scale, style: style, text: text, into: &glyphs)
+            append(piece, at: pieceStart, scale: scale, style: style, text: text, into: glyphs)
             pieceStart = pieceEnd
         }
         glyphs.runs.append(GlyphRun(glyphRange: firstGlyph..<glyphs.count, characterRange: item.range,
@@ -306,7 +306,7 @@ package final class ParagraphAnalyzer {
     /// Copies a shaped piece into the paragraph: glyph ids, scaled advances, cluster offsets and
     /// the piece's precomputed flags in bulk; letter spacing and attachments only when present.
     private func append(_ piece: ShapedPiece, at offset: Int, scale: Float, style: RunStyle,
-                        text: UnsafeBufferPointer<UInt16>, into glyphs: inout ParagraphGlyphs) {
+                        text: UnsafeBufferPointer<UInt16>, into glyphs: ParagraphGlyphs) {
         let n = piece.glyphs.count
         let base = glyphs.count
         glyphs.glyphs.append(contentsOf: piece.glyphs)

@@ -143,9 +143,14 @@ package struct LineFitter {
         var x = lineStartX
         var k = segmentIndex(containing: start)
         var position = start
-        // Every break opportunity reached on this line: its offset, the x after it, its trailing
-        // white space, and how many tab advances precede it.
-        var candidates: [(end: Int, x: Float, trailing: Float, tabCount: Int)] = []
+        // The break opportunities reached on this line: their offset, the x after them, their
+        // trailing white space, and how many tab advances precede them. Only the last one matters
+        // unless a delegate may veto breaks, so the others are kept only then (no allocation per
+        // line in the common case).
+        typealias Candidate = (end: Int, x: Float, trailing: Float, tabCount: Int)
+        var lastCandidate: Candidate?
+        var candidates: [Candidate] = []
+        let keepsAllCandidates = settings.shouldBreakByWord != nil
         var tabs: [TabAdvance] = []
         let limit = settings.wraps ? lineEndX : .infinity
         while k < segments.count {
@@ -153,7 +158,7 @@ package struct LineFitter {
             let measured = measure(position..<Int(segment.end), segment: k, at: x, limit: limit)
             let content = x + measured.width - measured.trailing
             if measured.stoppedEarly || content > limit + Self.epsilon {
-                if candidates.isEmpty {
+                if lastCandidate == nil {
                     // One piece wider than the line: hyphenate it if allowed, else break it by character.
                     if let hyphenated = hyphenate(segment: k, from: position, x: x, lineStartX: lineStartX,
                                                   lineEndX: lineEndX, tabs: tabs, start: start) {
@@ -164,9 +169,10 @@ package struct LineFitter {
                 break
             }
             x += measured.width
-            tabs += measured.tabs
+            if !measured.tabs.isEmpty { tabs += measured.tabs }
             position = Int(segment.end)
-            candidates.append((position, x, measured.trailing, tabs.count))
+            lastCandidate = (position, x, measured.trailing, tabs.count)
+            if keepsAllCandidates { candidates.append(lastCandidate!) }
             if segment.flags.contains(.hardBreak) {
                 return FittedLine(characters: start..<position, width: x - measured.trailing - lineStartX,
                                   trailingWhitespace: measured.trailing, isHyphenated: false,
@@ -175,20 +181,25 @@ package struct LineFitter {
             k += 1
         }
         // The next piece does not fit: break at the last opportunity the delegate allows.
-        var chosen = candidates.count - 1
+        guard var best = lastCandidate else {
+            return fitByCharacters(from: start, lineStartX: lineStartX, lineEndX: lineEndX)
+        }
+        var isLastCandidate = true
         if let allow = settings.shouldBreakByWord {
+            var chosen = candidates.count - 1
             while chosen >= 0 && !allow(candidates[chosen].end) { chosen -= 1 }
             if chosen < 0 {
                 // Every break on the line was vetoed: break the text where it stops fitting.
                 return fitByCharacters(from: start, lineStartX: lineStartX, lineEndX: lineEndX)
             }
+            best = candidates[chosen]
+            isLastCandidate = chosen == candidates.count - 1
         }
-        let best = candidates[chosen]
         let line = FittedLine(characters: start..<best.end, width: best.x - best.trailing - lineStartX,
                               trailingWhitespace: best.trailing, isHyphenated: false, endsWithHardBreak: false,
-                              overflows: false, tabAdvances: Array(tabs.prefix(best.tabCount)))
+                              overflows: false, tabAdvances: best.tabCount == tabs.count ? tabs : Array(tabs.prefix(best.tabCount)))
         // Too empty? Try to hyphenate the word that did not fit.
-        if settings.hyphenationFactor > 0, chosen == candidates.count - 1,
+        if settings.hyphenationFactor > 0, isLastCandidate,
            line.width < settings.hyphenationFactor * (lineEndX - lineStartX),
            let hyphenated = hyphenate(segment: segmentIndex(containing: best.end), from: best.end, x: best.x,
                                       lineStartX: lineStartX, lineEndX: lineEndX,

@@ -118,10 +118,11 @@ package struct LinePlacer {
             if isRTL && line.justification == 0 { line.originX = lineStartX + slack }
         default: line.originX = lineStartX
         }
-        if isRTL, line.truncation == nil {
-            // UAX #9 L1 puts a right-to-left line's trailing white space at its visual start (the
-            // left). It hangs past the line's end there, as it hangs past the right end of a
-            // left-to-right line, so the words sit where the alignment above put them.
+        // The alignment above places the content. Right to left, the
+        // trailing white space stands visually first, left of the content, and hangs past the
+        // line's end there, so the line (whose `originX` is its leftmost glyph) starts that much
+        // further left. `PlacedLine.contentOriginX` gives the content's start back.
+        if isRTL, let last = line.glyphRange.last, line.truncation?.hiddenGlyphs.contains(last) != true {
             line.originX -= fitted.trailingWhitespace
         }
         return line

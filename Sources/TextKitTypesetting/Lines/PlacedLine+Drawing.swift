@@ -47,7 +47,8 @@ extension PlacedLine {
                 let run = glyphs.runs[runIndex]
                 let end = min(span.upperBound, run.glyphRange.upperBound)
                 var logical: [Int] = []
-                for g in start..<end where !hidden.contains(g) && !glyphs.flags[g].contains(.control) {
+                // `.null`: hidden by the layout manager's delegate (GlyphProperty.null), never drawn.
+                for g in start..<end where !hidden.contains(g) && glyphs.flags[g].isDisjoint(with: [.control, .null]) {
                     logical.append(g)
                 }
                 if !logical.isEmpty {

@@ -3,8 +3,8 @@ import TextKitModel
 
 /// What a glyph is, beyond its id.
 package struct GlyphFlags: OptionSet, Hashable, Sendable {
-    package let rawValue: UInt8
-    package init(rawValue: UInt8) { self.rawValue = rawValue }
+    package let rawValue: UInt16
+    package init(rawValue: UInt16) { self.rawValue = rawValue }
     /// White space that hangs at a line end and that justification stretches (U+0020, U+00A0, …).
     package static let whitespace = GlyphFlags(rawValue: 1 << 0)
     /// A control character (line or paragraph separator, tab, other Cc): drawn as nothing.
@@ -21,6 +21,11 @@ package struct GlyphFlags: OptionSet, Hashable, Sendable {
     package static let lineBreak = GlyphFlags(rawValue: 1 << 6)
     /// The glyph is .notdef: no installed font has the character.
     package static let missing = GlyphFlags(rawValue: 1 << 7)
+    /// Hidden by the layout manager's delegate (`NSLayoutManager.GlyphProperty.null`, set through
+    /// `setGlyphs(_:properties:characterIndexes:font:forGlyphRange:)`): its advance is 0 and it
+    /// is never drawn. Drawing code must skip it, as it skips `.control` glyphs
+    /// (``PlacedLine/drawablePieces(glyphs:styles:text:origin:subrange:)`` does).
+    package static let null = GlyphFlags(rawValue: 1 << 8)
 }
 
 /// A run of glyphs sharing font, style and bidi level, in logical order.
@@ -46,7 +51,7 @@ package struct GlyphRun: Sendable {
 /// - Invariant: `glyphs`, `advances`, `clusters` and `flags` have one entry per glyph;
 ///   `clusters` is non-decreasing; every UTF-16 unit of the paragraph belongs to the cluster of
 ///   some glyph; `runs` partition the glyphs in order.
-package struct ParagraphGlyphs: Sendable {  // UIFont is Sendable
+package final class ParagraphGlyphs: @unchecked Sendable {  // mutated only while it is built (or by a glyph-generation delegate on the layout thread); shared read-only afterwards
     package var glyphs: [UInt16] = []
     /// Advances in points (kerning and `.kern` spacing included; controls and tabs 0).
     package var advances: [Float] = []
@@ -129,6 +134,6 @@ package struct ParagraphGlyphs: Sendable {  // UIFont is Sendable
 
     /// Approximate bytes held.
     package var byteCount: Int {
-        glyphs.count * 2 + advances.count * 4 + clusters.count * 4 + flags.count + offsets.count * 24 + runs.count * 48
+        glyphs.count * 2 + advances.count * 4 + clusters.count * 4 + flags.count * 2 + offsets.count * 24 + runs.count * 48
     }
 }

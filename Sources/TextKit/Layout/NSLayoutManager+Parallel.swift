@@ -1,0 +1,94 @@
+import Dispatch
+import TextKitModel
+import TextKitTypesetting
+
+/// Laying out many paragraphs on several threads.
+///
+/// In the stacked case (one simple container of unbounded height) a paragraph's glyphs and lines
+/// do not depend on the paragraphs around it, so a long stretch of paragraphs without layout —
+/// a document just loaded, or a width change — is shaped and broken in parallel, one
+/// `ParagraphAnalyzer` per worker, and only the bookkeeping (storing the results in the tree) is
+/// sequential. A delegate makes layout sequential again: its methods are called on the thread
+/// that asked for layout, as TextKit users expect.
+extension NSLayoutManager {
+    /// Below this many paragraphs without layout, one thread does the work.
+    static let parallelThreshold = 48
+
+    /// Lays out the paragraphs without layout from `first` (which has none) up to `target` in
+    /// parallel, and returns true; returns false (doing nothing) when the stretch is short, only
+    /// one thread is allowed, or a delegate is set.
+    func layOutInParallel(from first: Int, through target: Int, characterStart: Int) -> Bool {
+        let threads = min(maximumLayoutThreads, 64)
+        guard threads > 1, delegate == nil, textStorage != nil else { return false }
+        // The stretch: consecutive paragraphs without layout.
+        var jobs: [(paragraph: Int, start: Int, length: Int, record: ParagraphRecord)] = []
+        var start = characterStart
+        store.forEach(from: first) { p, record in
+            guard p <= target, record.layout == nil else { return false }
+            jobs.append((p, start, record.length, record))
+            start += record.length
+            return true
+        }
+        guard jobs.count >= Self.parallelThreshold else { return false }
+
+        var results = [(ParagraphAnalysis, ParagraphLayout)?](repeating: nil, count: jobs.count)
+        let analyzers = (0..<threads).map { _ in ParagraphAnalyzer() }
+        let next = WorkCounter()
+        let shared = UncheckedSendable((self, jobs, analyzers))
+        results.withUnsafeMutableBufferPointer { buffer in
+            let out = UncheckedSendable(buffer)
+            DispatchQueue.concurrentPerform(iterations: threads) { worker in
+                let (manager, jobs, analyzers) = shared.value
+                // Work is handed out in small batches, so long and short paragraphs even out.
+                while let batch = next.take(8, of: jobs.count) {
+                    for i in batch {
+                        let job = jobs[i]
+                        let analysis = job.record.analysis
+                            ?? manager.analyze(paragraphAt: job.start, length: job.length, using: analyzers[worker])
+                        let layout = manager.paragraphLayout(analysis: analysis, paragraph: job.paragraph,
+                                                             characterStart: job.start, length: job.length,
+                                                             from: FlowState(y: 0, container: 0, linesInContainer: 0))
+                        out.value[i] = (analysis, layout)
+                    }
+                }
+            }
+        }
+        // Store the results in order, placing each paragraph after the previous one.
+        var y = store.prefix(first).height
+        for (i, job) in jobs.enumerated() {
+            guard let (analysis, layout) = results[i] else { continue }
+            var placed = layout
+            placed.start.y = y
+            placed.end.y = y + layout.height
+            y += layout.height
+            job.record.analysis = analysis
+            job.record.layout = placed
+            store.refresh(at: job.paragraph)
+        }
+        extraLineFragment = nil
+        return true
+    }
+}
+
+/// Hands out ranges of indices to worker threads.
+private final class WorkCounter: @unchecked Sendable {  // `next` is only touched under `lock`
+    private let lock = NSLock()
+    private var next = 0
+
+    func take(_ count: Int, of total: Int) -> Range<Int>? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard next < total else { return nil }
+        let range = next..<min(total, next + count)
+        next = range.upperBound
+        return range
+    }
+}
+
+/// Carries values into `concurrentPerform` workers. Sound here because the workers only read the
+/// layout manager, its storage and its containers (none of which change during the call), each
+/// worker uses its own analyzer, and each writes only its own result slots.
+private struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

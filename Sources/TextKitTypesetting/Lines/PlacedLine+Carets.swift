@@ -1,0 +1,450 @@
+import TextKitFonts
+import TextKitModel
+
+/// The caret geometry of one placed line: where each grapheme cluster sits, where the insertion
+/// points between them are (one caret, or two at a bidi boundary), and which insertion point is
+/// nearest to an x position — what `CTLineGetOffsetForStringIndex` and
+/// `CTLineGetStringIndexForPosition` answer in Core Text.
+///
+/// Offsets are UTF-16 offsets in the paragraph; x is in the line's text coordinates (as
+/// ``PlacedLine/glyphPositions(in:)``: from the start of the text area, `originX` included).
+///
+/// Carets stop only at grapheme cluster boundaries (ICU's character break iterator). Inside a
+/// ligature that spans several clusters ("ffi" as one glyph) the carets come from the font's
+/// ligature caret list (GDEF) when it has exactly the carets needed, else the ligature's advance
+/// is divided evenly among its clusters, as TextKit does.
+///
+/// Building one costs O(characters of the line); keep it while you ask several questions about
+/// the same line.
+package struct LineCarets: Sendable {
+    /// One grapheme cluster of the line, in logical order.
+    package struct Grapheme: Sendable, Equatable {
+        /// Its characters (paragraph offsets).
+        package var characters: Range<Int>
+        /// Its visual extent (text coordinates). Zero width for controls, hidden and truncated glyphs.
+        package var minX: Float
+        package var maxX: Float
+        /// The bidi level of its glyphs (odd: right to left).
+        package var level: UInt8
+
+        package var isRightToLeft: Bool { level & 1 == 1 }
+        /// Where it starts in its writing direction (left edge for LTR, right edge for RTL).
+        package var leadingX: Float { isRightToLeft ? maxX : minX }
+        /// Where it ends in its writing direction.
+        package var trailingX: Float { isRightToLeft ? minX : maxX }
+        package var width: Float { maxX - minX }
+    }
+
+    /// A caret position: an insertion point and its x.
+    package struct Stop: Sendable, Equatable {
+        package var x: Float
+        package var offset: Int
+    }
+
+    /// The line's characters (paragraph offsets), trailing white space and break included.
+    package let characters: Range<Int>
+    /// The line's grapheme clusters, logical order.
+    package let graphemes: [Grapheme]
+    /// Indices into ``graphemes`` in visual order, left to right.
+    package let visualOrder: [Int]
+    /// The paragraph's embedding level (0 left to right, 1 right to left).
+    package let baseLevel: UInt8
+    /// The line's start and end in the paragraph's direction (left and right ends of its
+    /// content for a left-to-right paragraph, right and left for a right-to-left one).
+    package let startEdgeX: Float
+    package let endEdgeX: Float
+
+    /// The insertion points of the line in visual order, left to right, each exactly once:
+    /// moving the caret right steps through this list. At a bidi boundary two insertion points
+    /// share an x (each also has a second caret elsewhere); the one kept at each place is the one
+    /// that belongs to the text of the lower embedding level, so text in the paragraph's direction
+    /// keeps its caret where the run boundary is.
+    package let visualStops: [Stop]
+
+    package var isRightToLeftParagraph: Bool { baseLevel & 1 == 1 }
+
+    // MARK: Queries
+
+    /// The grapheme that starts at `offset` or contains it; `graphemes.count` at the line's end.
+    package func graphemeIndex(containing offset: Int) -> Int {
+        var low = 0, high = graphemes.count
+        while low < high {
+            let mid = (low + high) / 2
+            if graphemes[mid].characters.upperBound <= offset { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// Whether `offset` is an insertion point of the line (a grapheme boundary within it).
+    package func isInsertionPoint(_ offset: Int) -> Bool {
+        guard characters.contains(offset) || offset == characters.upperBound else { return false }
+        let k = graphemeIndex(containing: offset)
+        return k == graphemes.count || graphemes[k].characters.lowerBound == offset
+    }
+
+    /// The caret x positions for an insertion point, as `CTLineGetOffsetForStringIndex`: the
+    /// primary caret at the leading edge of the grapheme that starts at `offset` (in that
+    /// grapheme's direction), the secondary at the trailing edge of the grapheme before it. They
+    /// differ only at a bidi boundary. At the line's start the secondary is the line's start edge;
+    /// at its end the primary is the line's end edge (in the paragraph's direction) and the
+    /// secondary the trailing edge of the last grapheme. An offset inside a grapheme cluster (or a
+    /// surrogate pair) counts as the cluster's start; offsets outside the line are clamped to it.
+    package func offset(forCharacter offset: Int) -> (primary: Float, secondary: Float) {
+        guard !graphemes.isEmpty else { return (startEdgeX, startEdgeX) }
+        let clamped = min(max(offset, characters.lowerBound), characters.upperBound)
+        let k = graphemeIndex(containing: clamped)
+        if k == graphemes.count {
+            return (endEdgeX, graphemes[k - 1].trailingX)
+        }
+        let primary = graphemes[k].leadingX
+        let secondary = k == 0 ? startEdgeX : graphemes[k - 1].trailingX
+        return (primary, secondary)
+    }
+
+    /// The insertion point for a click at `x`, as `CTLineGetStringIndexForPosition`: the
+    /// grapheme under `x` gives its start when `x` is in its leading half (the left half of
+    /// left-to-right text, the right half of right-to-left text) and its end otherwise. Left or
+    /// right of the line, its start or end (by the paragraph's direction).
+    package func characterIndex(forX x: Float) -> Int {
+        guard !graphemes.isEmpty else { return characters.lowerBound }
+        let rtl = isRightToLeftParagraph
+        if x <= min(startEdgeX, endEdgeX) { return rtl ? characters.upperBound : characters.lowerBound }
+        if x >= max(startEdgeX, endEdgeX) { return rtl ? characters.lowerBound : characters.upperBound }
+        guard let (k, fraction) = hit(x: x) else { return characters.lowerBound }
+        return fraction < 0.5 ? graphemes[k].characters.lowerBound : graphemes[k].characters.upperBound
+    }
+
+    /// The grapheme under `x` (or, left or right of the line, the visually nearest one) and how far
+    /// `x` is through it in its writing direction (0 at its leading edge, 1 at its trailing edge).
+    /// Zero-width graphemes (line breaks, hidden and truncated characters) are hit only when the
+    /// line has nothing else. Nil for a line without graphemes.
+    package func hit(x: Float) -> (grapheme: Int, fraction: Float)? {
+        guard !graphemes.isEmpty else { return nil }
+        var candidates = visualOrder.filter { graphemes[$0].width > 0 }
+        if candidates.isEmpty { candidates = visualOrder }
+        var best = candidates[0]
+        var bestDistance = Float.infinity
+        for k in candidates {
+            let g = graphemes[k]
+            let distance = x < g.minX ? g.minX - x : (x > g.maxX ? x - g.maxX : 0)
+            if distance < bestDistance {
+                best = k
+                bestDistance = distance
+                if distance == 0 { break }
+            }
+        }
+        let g = graphemes[best]
+        guard g.width > 0 else { return (best, 0) }
+        let through = min(max((x - g.minX) / g.width, 0), 1)
+        return (best, g.isRightToLeft ? 1 - through : through)
+    }
+
+    /// The insertion points of the line and their carets, as AppKit's
+    /// `getLineFragmentInsertionPoints`: in logical order, or, with `inDisplayOrder`, sorted by x
+    /// (a stable sort: at equal x, logical order). With `alternatePositions`, the secondary carets
+    /// instead of the primary ones.
+    package func insertionPoints(alternatePositions: Bool, inDisplayOrder: Bool) -> [Stop] {
+        var stops: [Stop] = []
+        stops.reserveCapacity(graphemes.count + 1)
+        for g in graphemes {
+            let caret = offset(forCharacter: g.characters.lowerBound)
+            stops.append(Stop(x: alternatePositions ? caret.secondary : caret.primary, offset: g.characters.lowerBound))
+        }
+        let end = offset(forCharacter: characters.upperBound)
+        stops.append(Stop(x: alternatePositions ? end.secondary : end.primary, offset: characters.upperBound))
+        if inDisplayOrder {
+            stops = stops.enumerated().sorted { ($0.element.x, $0.offset) < ($1.element.x, $1.offset) }.map(\.element)
+        }
+        return stops
+    }
+
+    /// The x intervals (text coordinates, left to right, merged where they touch) covered by the
+    /// graphemes that intersect `range` (paragraph offsets): one interval for text in one
+    /// direction, several when the range crosses a bidi boundary.
+    package func visualSpans(of range: Range<Int>) -> [ClosedRange<Float>] {
+        var spans: [ClosedRange<Float>] = []
+        for k in visualOrder {
+            let g = graphemes[k]
+            guard g.characters.overlaps(range) else { continue }
+            if let last = spans.last, g.minX <= last.upperBound + 0.01 {
+                spans[spans.count - 1] = last.lowerBound...max(last.upperBound, g.maxX)
+            } else {
+                spans.append(g.minX...g.maxX)
+            }
+        }
+        return spans
+    }
+}
+
+extension PlacedLine {
+    /// The caret geometry of the line (see ``LineCarets``).
+    /// - Parameters:
+    ///   - analysis: the paragraph's analysis the line was placed from.
+    ///   - text: the paragraph's UTF-16 text.
+    package func carets(in analysis: ParagraphAnalysis, text: UnsafeBufferPointer<UInt16>) -> LineCarets {
+        CaretBuilder(line: self, analysis: analysis, text: text).build()
+    }
+
+    /// The line's typographic bounds, as `CTLineGetTypographicBounds`: the largest ascent,
+    /// descent and leading of its fonts (points, positive) and its width, trailing white space
+    /// included (the used width plus ``trailingWhitespaceWidth``).
+    package var typographicBounds: (ascent: Float, descent: Float, leading: Float, width: Float) {
+        (ascent, descent, leading, usedWidth + trailingWhitespaceWidth)
+    }
+
+    /// Where the line's content starts (text coordinates): ``originX``, or, when the line's
+    /// trailing white space stands visually first (a right-to-left paragraph, where it hangs past
+    /// the left end), just after it. The used width runs from here.
+    package var contentOriginX: Float {
+        guard let first = visualRuns.first, first.isRightToLeft, let last = glyphRange.last,
+              first.glyphs.contains(last), truncation?.hiddenGlyphs.contains(last) != true else { return originX }
+        return originX + fitted.trailingWhitespace
+    }
+
+    /// The advance of the white space at the line's end, which hangs past the used width, as
+    /// `CTLineGetTrailingWhitespaceWidth`.
+    package var trailingWhitespaceWidth: Float { fitted.trailingWhitespace }
+
+    /// The union of the ink bounds of the line's drawn glyphs (ellipsis, hyphen and attachments
+    /// included; hidden glyphs and controls not), as `CTLineGetImageBounds` but **y down with
+    /// the origin on the baseline** (as ``UIFont/boundingRect(forGlyph:)``): x in text
+    /// coordinates, `minY` negative for ink above the baseline. `.null` when nothing has ink.
+    /// Costs one outline-bounds lookup per glyph (HarfBuzz; CFF fonts interpret each charstring).
+    package func imageBounds(in analysis: ParagraphAnalysis) -> CGRect {
+        let glyphs = analysis.glyphs
+        let (xs, _) = glyphPositions(in: glyphs)
+        var result = CGRect.null
+        let hidden = truncation?.hiddenGlyphs ?? 0..<0
+        var r = glyphRange.isEmpty ? 0 : glyphs.runIndex(containingGlyph: glyphRange.lowerBound)
+        while r < glyphs.runs.count && glyphs.runs[r].glyphRange.lowerBound < glyphRange.upperBound {
+            let run = glyphs.runs[r]
+            let font = glyphs.fonts[Int(run.font)]
+            let style = analysis.styles[Int(run.style)]
+            let lower = max(run.glyphRange.lowerBound, glyphRange.lowerBound)
+            let upper = min(run.glyphRange.upperBound, glyphRange.upperBound)
+            for g in lower..<upper where !hidden.contains(g) {
+                let flags = glyphs.flags[g]
+                if flags.contains(.control) || flags.contains(.null) { continue }
+                let offset = glyphs.offsets[Int32(g)] ?? .zero
+                let x = CGFloat(xs[g - glyphRange.lowerBound] + offset.x)
+                let y = CGFloat(offset.y - style.baselineOffset)
+                var box: CGRect
+                if flags.contains(.attachment), let attachment = style.attachment {
+                    let size = ParagraphAnalyzer.attachmentSize(attachment)
+                    box = CGRect(x: 0, y: -(attachment.bounds.minY + size.height), width: size.width, height: size.height)
+                } else {
+                    box = font.boundingRect(forGlyph: glyphs.glyphs[g])
+                    if box.isEmpty { continue }
+                    box = CGRect(x: box.minX * CGFloat(style.horizontalScale), y: box.minY,
+                                 width: box.width * CGFloat(style.horizontalScale), height: box.height)
+                }
+                result = result.union(box.offsetBy(dx: x, dy: y))
+            }
+            r += 1
+        }
+        if let truncation, !truncation.hiddenGlyphs.isEmpty {
+            let box = glyphs.fonts[Int(truncation.font)].boundingRect(forGlyph: truncation.glyph)
+            if !box.isEmpty { result = result.union(box.offsetBy(dx: CGFloat(originX + truncation.ellipsisX), dy: 0)) }
+        }
+        if fitted.isHyphenated, let last = glyphRange.last {
+            let font = glyphs.fonts[Int(glyphs.runs[glyphs.runIndex(containingGlyph: last)].font)]
+            if let hyphen = font.hyphenGlyph {
+                let box = font.boundingRect(forGlyph: hyphen)
+                if !box.isEmpty { result = result.union(box.offsetBy(dx: CGFloat(hyphenX(in: glyphs)), dy: 0)) }
+            }
+        }
+        return result
+    }
+}
+
+/// Builds a ``LineCarets``: glyph clusters → grapheme boxes → visual stops.
+private struct CaretBuilder {
+    let line: PlacedLine
+    let analysis: ParagraphAnalysis
+    let text: UnsafeBufferPointer<UInt16>
+
+    /// A run of glyphs with one cluster value: its characters, its visual extent, and the x of
+    /// grapheme boundaries inside it (ligatures).
+    struct Cluster {
+        var characters: Range<Int>
+        var minX: Float
+        var maxX: Float
+        var level: UInt8
+        var inner: [(offset: Int, x: Float)] = []
+
+        var leadingX: Float { level & 1 == 1 ? maxX : minX }
+        var trailingX: Float { level & 1 == 1 ? minX : maxX }
+
+        func x(at boundary: Int) -> Float {
+            if boundary <= characters.lowerBound { return leadingX }
+            if boundary >= characters.upperBound { return trailingX }
+            for piece in inner where piece.offset == boundary { return piece.x }
+            // Not a grapheme boundary (cannot happen for the boundaries asked): interpolate.
+            let f = Float(boundary - characters.lowerBound) / Float(characters.count)
+            return leadingX + (trailingX - leadingX) * f
+        }
+    }
+
+    func build() -> LineCarets {
+        let glyphs = analysis.glyphs
+        let lineCharacters = line.fitted.characters
+        let (xs, advances) = line.glyphPositions(in: glyphs)
+        let lower = line.glyphRange.lowerBound
+
+        // Grapheme boundaries of the line (ICU), as paragraph offsets.
+        var boundaries: [Int] = [lineCharacters.lowerBound]
+        if !lineCharacters.isEmpty {
+            let slice = UnsafeBufferPointer(rebasing: text[lineCharacters])
+            BreakIterator.withIterator(.character, text: slice) { iterator in
+                _ = iterator.first()
+                while case let b = iterator.next(), b != BreakIterator.done {
+                    boundaries.append(lineCharacters.lowerBound + b)
+                }
+            }
+        }
+        if boundaries.last != lineCharacters.upperBound { boundaries.append(lineCharacters.upperBound) }
+
+        // Glyph clusters, logical order.
+        var clusters: [Cluster] = []
+        var g = line.glyphRange.lowerBound
+        while g < line.glyphRange.upperBound {
+            let value = glyphs.clusters[g]
+            var end = g + 1
+            var minX = xs[g - lower], maxX = xs[g - lower] + advances[g - lower]
+            while end < line.glyphRange.upperBound && glyphs.clusters[end] == value {
+                minX = min(minX, xs[end - lower])
+                maxX = max(maxX, xs[end - lower] + advances[end - lower])
+                end += 1
+            }
+            let nextCharacter = end < glyphs.count ? Int(glyphs.clusters[end]) : glyphs.length
+            let start = max(Int(value), lineCharacters.lowerBound)
+            let characters = start..<max(start, min(nextCharacter, lineCharacters.upperBound))
+            let run = glyphs.runs[glyphs.runIndex(containingGlyph: g)]
+            if minX > maxX { swap(&minX, &maxX) }
+            var cluster = Cluster(characters: characters, minX: minX, maxX: maxX, level: run.level)
+            cluster.inner = innerCarets(of: cluster, glyphs: g..<end, run: run, boundaries: boundaries)
+            clusters.append(cluster)
+            g = end
+        }
+
+        // Grapheme boxes.
+        var graphemes: [LineCarets.Grapheme] = []
+        graphemes.reserveCapacity(boundaries.count)
+        var c = 0
+        for i in 0..<(boundaries.count - 1) {
+            let a = boundaries[i], b = boundaries[i + 1]
+            while c < clusters.count - 1 && clusters[c].characters.upperBound <= a { c += 1 }
+            guard !clusters.isEmpty else {
+                graphemes.append(.init(characters: a..<b, minX: line.originX, maxX: line.originX, level: analysis.baseLevel))
+                continue
+            }
+            var d = c
+            let x0 = clusters[c].x(at: a)
+            var minX = x0, maxX = x0
+            while true {
+                let piece = clusters[d]
+                let from = piece.x(at: max(a, piece.characters.lowerBound))
+                let to = piece.x(at: min(b, piece.characters.upperBound))
+                minX = min(minX, from, to)
+                maxX = max(maxX, from, to)
+                if piece.characters.upperBound >= b || d == clusters.count - 1 { break }
+                d += 1
+            }
+            graphemes.append(.init(characters: a..<b, minX: minX, maxX: maxX, level: clusters[c].level))
+        }
+
+        let order = visualOrder(of: graphemes, clusters: clusters)
+        let rtl = analysis.baseLevel & 1 == 1
+        let left = graphemes.map(\.minX).min() ?? line.originX
+        let right = graphemes.map(\.maxX).max() ?? line.originX
+        let startEdge = rtl ? right : left
+        let endEdge = rtl ? left : right
+        let stops = visualStops(graphemes: graphemes, order: order, characters: lineCharacters,
+                                left: left, right: right)
+        return LineCarets(characters: lineCharacters, graphemes: graphemes, visualOrder: order,
+                          baseLevel: analysis.baseLevel, startEdgeX: startEdge, endEdgeX: endEdge, visualStops: stops)
+    }
+
+    /// The x of each grapheme boundary strictly inside `cluster`: from the font's ligature carets
+    /// when the cluster is one glyph and the font lists exactly the carets needed, else evenly
+    /// spaced.
+    private func innerCarets(of cluster: Cluster, glyphs range: Range<Int>, run: GlyphRun,
+                             boundaries: [Int]) -> [(offset: Int, x: Float)] {
+        let inside = boundaries.filter { $0 > cluster.characters.lowerBound && $0 < cluster.characters.upperBound }
+        guard !inside.isEmpty else { return [] }
+        let pieces = inside.count + 1
+        let width = cluster.maxX - cluster.minX
+        var positions: [Float] = []  // distances from the leading edge, in writing order
+        if range.count == 1 {
+            let font = analysis.glyphs.fonts[Int(run.font)]
+            let scale = analysis.styles[Int(run.style)].horizontalScale
+            let carets = font.ligatureCaretPositions(forGlyph: analysis.glyphs.glyphs[range.lowerBound]).map { Float($0) * scale }
+            if carets.count == inside.count, carets.allSatisfy({ $0 > 0 && $0 < width }) {
+                // GDEF carets are measured from the glyph's left edge; right to left, the first
+                // grapheme is the rightmost one.
+                positions = run.isRightToLeft ? carets.reversed().map { width - $0 } : carets
+            }
+        }
+        if positions.isEmpty {
+            positions = (1..<pieces).map { width * Float($0) / Float(pieces) }
+        }
+        let rtl = cluster.level & 1 == 1
+        return zip(inside, positions).map { ($0, rtl ? cluster.maxX - $1 : cluster.minX + $1) }
+    }
+
+    /// Grapheme indices in visual order: by the line's visual runs, each run in its direction.
+    private func visualOrder(of graphemes: [LineCarets.Grapheme], clusters: [Cluster]) -> [Int] {
+        guard !line.visualRuns.isEmpty, !graphemes.isEmpty else { return Array(graphemes.indices) }
+        let glyphs = analysis.glyphs
+        // The visual run of each grapheme: the run holding its first glyph.
+        var runOf = [Int](repeating: 0, count: graphemes.count)
+        for (k, grapheme) in graphemes.enumerated() {
+            let glyph = glyphs.glyph(forCharacterAt: grapheme.characters.lowerBound)
+            runOf[k] = line.visualRuns.firstIndex { $0.glyphs.contains(glyph) } ?? (line.visualRuns.count - 1)
+        }
+        var order: [Int] = []
+        order.reserveCapacity(graphemes.count)
+        for (r, run) in line.visualRuns.enumerated() {
+            let members = graphemes.indices.filter { runOf[$0] == r }
+            order += run.isRightToLeft ? members.reversed() : members
+        }
+        return order
+    }
+
+    /// One stop per insertion point, left to right (see ``LineCarets/visualStops``).
+    private func visualStops(graphemes: [LineCarets.Grapheme], order: [Int], characters: Range<Int>,
+                             left: Float, right: Float) -> [LineCarets.Stop] {
+        guard !graphemes.isEmpty else { return [.init(x: line.originX, offset: characters.lowerBound)] }
+        let base = analysis.baseLevel
+        let rtl = base & 1 == 1
+        // The line's ends act as graphemes of the paragraph's level just outside the line.
+        let leftEnd = rtl ? characters.upperBound : characters.lowerBound
+        let rightEnd = rtl ? characters.lowerBound : characters.upperBound
+        // Each slot between two visual neighbours offers the insertion point at the left one's
+        // right edge and the one at the right one's left edge.
+        var slots: [(x: Float, a: Int, levelA: UInt8, b: Int, levelB: UInt8)] = []
+        slots.reserveCapacity(order.count + 1)
+        for i in 0...order.count {
+            let leftNeighbour = i > 0 ? graphemes[order[i - 1]] : nil
+            let rightNeighbour = i < order.count ? graphemes[order[i]] : nil
+            let a = leftNeighbour.map { $0.isRightToLeft ? $0.characters.lowerBound : $0.characters.upperBound } ?? leftEnd
+            let b = rightNeighbour.map { $0.isRightToLeft ? $0.characters.upperBound : $0.characters.lowerBound } ?? rightEnd
+            let x = leftNeighbour?.maxX ?? rightNeighbour?.minX ?? left
+            slots.append((x, a, leftNeighbour?.level ?? base, b, rightNeighbour?.level ?? base))
+        }
+        // Prefer the insertion point of the lower level; then repair any duplicate with the other
+        // candidate when that one is still missing, so each point appears exactly once.
+        var chosen = slots.map { $0.a == $0.b ? $0.a : ($0.levelA <= $0.levelB ? $0.a : $0.b) }
+        var uses: [Int: Int] = [:]
+        for offset in chosen { uses[offset, default: 0] += 1 }
+        for i in slots.indices where uses[chosen[i], default: 0] > 1 {
+            let other = chosen[i] == slots[i].a ? slots[i].b : slots[i].a
+            if uses[other, default: 0] == 0 {
+                uses[chosen[i], default: 0] -= 1
+                chosen[i] = other
+                uses[other] = 1
+            }
+        }
+        return slots.indices.map { LineCarets.Stop(x: slots[$0].x, offset: chosen[$0]) }
+    }
+}
