@@ -64,5 +64,7 @@ let package = Package(
         .testTarget(name: "TextKitEditingTests", dependencies: ["TextKitEditing"]),
         .testTarget(name: "TextKitFormatsTests", dependencies: ["TextKitFormats"]),
         .testTarget(name: "OpenTextKitTests", dependencies: ["OpenTextKit", "COTKICU"]),
+        // Unit tests of otk's parsers, and tests that run the built otk binary on real inputs.
+        .testTarget(name: "OTKCommandTests", dependencies: ["otk"]),
     ]
 )

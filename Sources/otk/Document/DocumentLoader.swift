@@ -38,17 +38,17 @@ enum DocumentLoader {
     static func load(_ url: URL, settings: TextSettings) throws -> LoadedDocument {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            throw OTKError("cannot read \(url.path): no such file")
+            throw OTKError("cannot read \(url.shownPath): no such file")
         }
         guard let kind = DocumentKind(url: url) else {
             let known = DocumentKind.extensions.map { ".\($0.ext)" }.joined(separator: ", ")
-            throw OTKError("cannot read \(url.path): unknown format '.\(url.pathExtension)' (otk reads \(known))")
+            throw OTKError("cannot read \(url.shownPath): unknown format '.\(url.pathExtension)' (otk reads \(known))")
         }
         if isDirectory.boolValue && kind != .rtfd {
-            throw OTKError("cannot read \(url.path): it is a directory")
+            throw OTKError("cannot read \(url.shownPath): it is a directory")
         }
         guard FileManager.default.isReadableFile(atPath: url.path) else {
-            throw OTKError("cannot read \(url.path): permission denied")
+            throw OTKError("cannot read \(url.shownPath): permission denied")
         }
         return try read(url, kind: kind, settings: settings)
     }
@@ -56,16 +56,16 @@ enum DocumentLoader {
     /// Plain text until the formats layer lands: UTF-8 (a BOM is dropped), else an error.
     private static func read(_ url: URL, kind: DocumentKind, settings: TextSettings) throws -> LoadedDocument {
         guard kind == .plain else {
-            throw OTKError("cannot read \(url.path): reading .\(url.pathExtension) files is not available yet")
+            throw OTKError("cannot read \(url.shownPath): reading .\(url.pathExtension) files is not available yet")
         }
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw OTKError("cannot read \(url.path): \(error.localizedDescription)")
+            throw OTKError("cannot read \(url.shownPath): \(error.localizedDescription)")
         }
         guard var string = String(data: data, encoding: .utf8) else {
-            throw OTKError("cannot read \(url.path): not UTF-8 text")
+            throw OTKError("cannot read \(url.shownPath): not UTF-8 text")
         }
         if string.hasPrefix("\u{FEFF}") { string.removeFirst() }
         let text = NSMutableAttributedString(string: string, attributes: [.font: try settings.plainFont()])

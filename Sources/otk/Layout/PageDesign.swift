@@ -28,22 +28,24 @@ struct PageDesign {
     static let minimumColumnWidth: CGFloat = 24
     static let titleGap: CGFloat = 18
 
-    /// The area inside the margins.
+    /// The area inside the margins (check ``contentWidth`` and ``contentHeight`` first: a
+    /// CGRect's width is never negative).
     var contentRect: CGRect {
-        CGRect(x: margins.left, y: margins.top, width: pageSize.width - margins.left - margins.right,
-               height: pageSize.height - margins.top - margins.bottom)
+        CGRect(x: margins.left, y: margins.top, width: max(0, contentWidth), height: max(0, contentHeight))
     }
 
+    var contentWidth: CGFloat { pageSize.width - margins.left - margins.right }
+    var contentHeight: CGFloat { pageSize.height - margins.top - margins.bottom }
+
     var columnWidth: CGFloat {
-        (contentRect.width - gutter * CGFloat(columns - 1)) / CGFloat(columns)
+        (contentWidth - gutter * CGFloat(columns - 1)) / CGFloat(columns)
     }
 
     /// Checks that text can go somewhere: positive page, margins that leave room, columns wide
     /// enough. Throws an `OTKError` naming the problem.
     func validate() throws {
         try PageSize.validate(pageSize, what: "--page-size")
-        let content = contentRect
-        if content.width <= 0 || (flow == .pages && content.height <= 0) {
+        if contentWidth <= 0 || (flow == .pages && contentHeight <= 0) {
             throw OTKError("--margins: margins of \(Length.describe(margins.top)), \(Length.describe(margins.right)), \(Length.describe(margins.bottom)), \(Length.describe(margins.left)) leave no room on a \(Length.describe(pageSize.width)) × \(Length.describe(pageSize.height)) page")
         }
         guard columns >= 1, columns <= 100 else {

@@ -9,7 +9,7 @@ import OpenTextKit
 struct LayoutOptions: ParsableArguments {
     // MARK: Page
 
-    @Option(name: .customLong("page-size"), help: ArgumentHelp(
+    @Option(name: .customLong("page-size"), parsing: .unconditional, help: ArgumentHelp(
         "Paper size: A3, A4, A5, A6, B5, Letter, Legal, Tabloid, or WxH with a unit (210x297mm, 8.5x11in, 400x600pt).",
         discussion: "Default: A4 (an RTF document's own paper size when it has one).", valueName: "size"))
     var pageSize: String?

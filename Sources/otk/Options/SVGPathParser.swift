@@ -44,7 +44,7 @@ struct SVGPathParser {
         var command: UInt8 = 0
         var first = true
         while true {
-            skipSeparators(allowComma: false)
+            skipSeparators(allowComma: true)
             guard index < bytes.count else { break }
             let byte = bytes[index]
             if Self.isCommand(byte) {

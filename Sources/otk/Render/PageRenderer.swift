@@ -41,7 +41,7 @@ struct PageRenderer {
             try staged.commit()
         } catch let error as GraphicsError {
             staged.discard()
-            throw OTKError("cannot write \(url.path): \(error)")
+            throw OTKError("cannot write \(url.shownPath): \(error)")
         } catch {
             staged.discard()
             throw error
@@ -64,12 +64,12 @@ struct PageRenderer {
 
     private func writePNG(_ context: CGContext, to url: URL) throws {
         guard let data = context.makeImage()?.pngData() else {
-            throw OTKError("cannot write \(url.path): the image could not be encoded as PNG")
+            throw OTKError("cannot write \(url.shownPath): the image could not be encoded as PNG")
         }
         do {
             try data.write(to: url)
         } catch {
-            throw OTKError("cannot write \(url.path): \(error.localizedDescription)")
+            throw OTKError("cannot write \(url.shownPath): \(error.localizedDescription)")
         }
     }
 

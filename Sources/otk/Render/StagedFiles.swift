@@ -18,12 +18,12 @@ final class StagedFiles {
         let directory = destination.deletingLastPathComponent()
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw OTKError("cannot write \(destination.path): the directory \(directory.path) does not exist")
+            throw OTKError("cannot write \(destination.shownPath): the directory \(directory.shownPath) does not exist")
         }
         var template = Array("\(directory.path)/.\(destination.lastPathComponent).otk-XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {
-            throw OTKError("cannot write \(destination.path): \(String(cString: strerror(errno)))")
+            throw OTKError("cannot write \(destination.shownPath): \(String(cString: strerror(errno)))")
         }
         fchmod(descriptor, 0o644)
         close(descriptor)
@@ -33,14 +33,22 @@ final class StagedFiles {
         return temporary
     }
 
-    /// Renames every staged file over its destination. When a rename fails, the files not yet
-    /// renamed are removed and the error thrown.
+    /// Renames every staged file over its destination. Destinations that cannot be replaced (a
+    /// directory in the way) are found before anything is renamed; when a rename still fails,
+    /// the files not yet renamed are removed and the error thrown.
     func commit() throws {
+        for entry in entries {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: entry.destination.path, isDirectory: &isDirectory), isDirectory.boolValue {
+                discard()
+                throw OTKError("cannot write \(entry.destination.shownPath): a directory is in the way")
+            }
+        }
         committed = true
         for (i, entry) in entries.enumerated() where rename(entry.temporary.path, entry.destination.path) != 0 {
             let reason = String(cString: strerror(errno))
             for later in entries[i...] { unlink(later.temporary.path) }
-            throw OTKError("cannot write \(entry.destination.path): \(reason)")
+            throw OTKError("cannot write \(entry.destination.shownPath): \(reason)")
         }
     }
 

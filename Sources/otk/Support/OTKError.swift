@@ -32,3 +32,12 @@ enum StandardError {
     /// Whether standard error is a terminal (progress is only shown on one).
     static var isTerminal: Bool { isatty(2) == 1 }
 }
+
+extension URL {
+    /// The path as messages show it: relative to the current directory when inside it.
+    var shownPath: String {
+        let directory = FileManager.default.currentDirectoryPath
+        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+}
