@@ -27,6 +27,8 @@ struct PageDesign {
     /// The narrowest column that can hold text, in points.
     static let minimumColumnWidth: CGFloat = 24
     static let titleGap: CGFloat = 18
+    /// The narrowest strip of text left beside the title image.
+    static let minimumStrip: CGFloat = 72
 
     /// The area inside the margins (check ``contentWidth`` and ``contentHeight`` first: a
     /// CGRect's width is never negative).
@@ -96,9 +98,17 @@ struct PageDesign {
             }
             columnRects = columnRects.map { CGRect(x: $0.minX, y: top, width: $0.width, height: max(0, content.maxY - top)) }
             template.columns = columnRects
-            if let image = titleImage, let rect = imageRect(for: image, top: top, columns: columnRects) {
+            if let image = titleImage, var rect = imageRect(for: image, top: top, columns: columnRects) {
+                var exclusion = rect.insetBy(dx: -8, dy: -6)
+                // A strip beside the image too narrow for words would fill with broken-up
+                // letters: then the image takes its column's whole width, centred in it.
+                if let column = columnRects.last(where: { $0.minX <= rect.midX }),
+                   exclusion.minX - column.minX < Self.minimumStrip {
+                    rect.origin.x = column.midX - rect.width / 2
+                    exclusion = CGRect(x: column.minX - 8, y: exclusion.minY, width: column.width + 16, height: exclusion.height)
+                }
                 template.decorations.append(.image(image, rect))
-                template.exclusions.append(UIBezierPath(rect: rect.insetBy(dx: -8, dy: -6)))
+                template.exclusions.append(UIBezierPath(rect: exclusion))
             }
         }
         if showsShapes {

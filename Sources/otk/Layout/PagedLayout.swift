@@ -73,16 +73,18 @@ final class PagedLayout {
                 }
                 // Add pages in a batch (one relayout of the paragraph that overflowed): as many
                 // again as the text has needed per character so far.
-                let done = max(1, layoutManager.firstUnlaidCharacterIndex())
-                let perCharacter = Double(pages.count) / Double(done)
-                let more = Int((Double(length - done) * perCharacter * 1.1).rounded(.up)) + 1
+                // (Glyphs stand in for characters: about one each in most text.)
+                let done = max(1, tracker.glyphEnd)
+                let perGlyph = Double(pages.count) / Double(done)
+                let more = Int((Double(max(0, length - done)) * perGlyph * 1.1).rounded(.up)) + 1
                 for _ in 0..<min(max(1, more), Self.maximumPages - pages.count) { addPage() }
             }
             guard let last = pages[page].containers.last else { break }
             layoutManager.ensureLayout(for: last)
-            let unlaid = layoutManager.firstUnlaidCharacterIndex()
-            let finished = unlaid >= length
-            progress?.laidOut(page: page + 1, fraction: length == 0 ? 1 : Double(unlaid) / Double(length))
+            // Done when a line holds the last glyph: the glyph after the furthest line is past the
+            // end (which makes glyphs only for the next paragraph, unlike counting all of them).
+            let finished = !layoutManager.isValidGlyphIndex(tracker.glyphEnd)
+            progress?.laidOut(page: page + 1, fraction: finished ? 1 : min(1, Double(tracker.glyphEnd) / Double(max(1, length))))
             if finished { break }
             if flow == .scroll {
                 throw OTKError("the text does not fit: \(unfitReason(page: page))")
@@ -210,10 +212,13 @@ private final class ContainerTracker: NSLayoutManagerDelegate {
     /// The container furthest along the flow that received a line fragment.
     private(set) var furthestContainer: ObjectIdentifier?
     private var furthestOrder = -1
+    /// The end of the furthest glyph range laid out in a line.
+    private(set) var glyphEnd = 0
 
     func layoutManager(_ layoutManager: NSLayoutManager, shouldSetLineFragmentRect lineFragmentRect: UnsafeMutablePointer<CGRect>,
                        lineFragmentUsedRect: UnsafeMutablePointer<CGRect>, baselineOffset: UnsafeMutablePointer<CGFloat>,
                        in textContainer: NSTextContainer, forGlyphRange glyphRange: NSRange) -> Bool {
+        glyphEnd = max(glyphEnd, glyphRange.location + glyphRange.length)
         let id = ObjectIdentifier(textContainer)
         if let position = order[id], position > furthestOrder {
             furthestOrder = position
