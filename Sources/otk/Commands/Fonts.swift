@@ -102,15 +102,19 @@ enum FallbackReport {
         }
     }
 
+    /// One line per character: its code points, the character, and the font that drew it
+    /// (marked when it is a fallback), e.g. `U+05E9  ש  Noto Sans Hebrew (NotoSansHebrew-Regular), fallback`.
     static func lines(for string: String, font: UIFont) -> [String] {
-        entries(for: string, font: font).map { entry in
-            let codes = entry.character.unicodeScalars.map { String(format: "U+%04X", $0.value) }.joined(separator: " ")
-            let shown = entry.character.unicodeScalars.allSatisfy { $0.properties.isWhitespace || $0.value < 0x20 }
-                ? "" : entry.character
-            let label = "\(codes)  \(shown)".padding(toLength: max(24, codes.count + 4), withPad: " ", startingAt: 0)
-            guard let family = entry.family else { return "\(label) (no glyph drawn)" }
-            let fallback = family == font.familyName ? "" : "  (fallback)"
-            return "\(label) \(family) (\(entry.postScriptName ?? "?"))\(fallback)"
-        }
+        let entries = entries(for: string, font: font)
+        let codes = entries.map { $0.character.unicodeScalars.map { String(format: "U+%04X", $0.value) }.joined(separator: " ") }
+        let width = (codes.map(\.count).max() ?? 0) + 2
+        return zip(entries, codes).map { entry, code in
+            let invisible = entry.character.unicodeScalars.allSatisfy { $0.properties.isWhitespace || $0.value < 0x20 }
+            let shown = invisible ? " " : entry.character
+            let head = code.padding(toLength: width, withPad: " ", startingAt: 0) + shown + "  "
+            guard let family = entry.family else { return head + "(no glyph drawn)" }
+            let fallback = family == font.familyName ? "" : ", fallback"
+            return head + "\(family) (\(entry.postScriptName ?? "?"))\(fallback)"
+}
     }
 }
