@@ -24,7 +24,7 @@ enum RTFCodePage {
         case 1257: return String.Encoding(rawValue: 0x8000_0507)
         case 1258: return String.Encoding(rawValue: 0x8000_0508)
         case 874: return String.Encoding(rawValue: 0x8000_041D)
-        case 10000: return .macOSRoman
+        case 10000: return String.Encoding(rawValue: 0x8000_0000)  // not .macOSRoman: on Linux that constant decodes NeXTSTEP
         case 437: return String.Encoding(rawValue: 0x8000_0400)
         case 850: return String.Encoding(rawValue: 0x8000_0410)
         case 866: return String.Encoding(rawValue: 0x8000_0413)
@@ -35,6 +35,11 @@ enum RTFCodePage {
         case 28591: return .isoLatin1
         default: return nil
         }
+    }
+
+    /// Whether `b` starts a two-byte character in double-byte code page `codePage`.
+    static func isLeadByte(_ b: UInt8, codePage: Int) -> Bool {
+        codePage == 932 ? (0x81...0x9F).contains(b) || (0xE0...0xFC).contains(b) : (0x81...0xFE).contains(b)
     }
 
     /// Whether lead bytes of this code page start two-byte characters.

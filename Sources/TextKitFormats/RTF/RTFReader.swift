@@ -49,6 +49,8 @@ struct RTFReader {
     /// Bytes of a double-byte code page waiting to be decoded together.
     var pendingBytes: [UInt8] = []
     var pendingCodePage = 0
+    /// The last pending byte is a lead byte: the next byte, even ASCII, is its trail.
+    var pendingNeedsTrail = false
     /// The byte table of the current font's code page (single-byte ones).
     var byteTable: [UInt16] = RTFCodePage.table(for: 1252)
     var byteTableCodePage = 1252
@@ -97,6 +99,7 @@ struct RTFReader {
                     skipCount = 0
                     starPending = false
                     guard !stack.isEmpty else { break loop }  // a stray "}" after the document: the end
+                    if stack.count == 1 { closeLastParagraph() }
                     endGroup()
                     if stack.isEmpty { break loop }  // the document group closed; what follows is not RTF
                 case .word(let name, let parameter):
@@ -133,10 +136,17 @@ struct RTFReader {
     /// word processor does) and builds the string.
     private mutating func finish() -> NSMutableAttributedString {
         flushBytes()
-        while !stack.isEmpty { endGroup() }
         if let pending = pendingAttachment { emitAttachment(pending.attachment); pendingAttachment = nil }
-        out.endParagraph(style: paragraphStyle(for: state.para))
+        closeLastParagraph()
+        while !stack.isEmpty { endGroup() }
         return out.build()
+    }
+
+    /// The last paragraph (no `\par` after it) takes the paragraph formatting in force at the end
+    /// of the document, before the document group's closing brace resets it.
+    mutating func closeLastParagraph() {
+        if state.destination == .text || stack.isEmpty { out.endParagraph(style: paragraphStyle(for: state.para)) }
+        else if let documentLevel = stack.dropFirst().first { out.endParagraph(style: paragraphStyle(for: documentLevel.para)) }
     }
 
     // MARK: Groups
@@ -171,6 +181,7 @@ struct RTFReader {
             for b in text {
                 if b < 0x80 {
                     if b == 0 { continue }  // NUL is not text in RTF
+                    if pendingNeedsTrail { appendByte(b); continue }  // the trail byte of a DBCS pair
                     if !pendingBytes.isEmpty { flushBytes() }
                     out.append(b == 0x09 ? 0x09 : UInt16(b))
                 } else {
@@ -217,6 +228,7 @@ struct RTFReader {
         if RTFCodePage.isDoubleByte(codePage) {
             if pendingCodePage != codePage { flushBytes(); pendingCodePage = codePage }
             pendingBytes.append(b)
+            pendingNeedsTrail = pendingNeedsTrail ? false : RTFCodePage.isLeadByte(b, codePage: codePage)
             return
         }
         if !pendingBytes.isEmpty { flushBytes() }
@@ -231,6 +243,7 @@ struct RTFReader {
         guard !pendingBytes.isEmpty else { return }
         RTFCodePage.decodeDoubleByte(pendingBytes, codePage: pendingCodePage, into: &out)
         pendingBytes.removeAll(keepingCapacity: true)
+        pendingNeedsTrail = false
     }
 
     func currentCodePage() -> Int {
