@@ -1,7 +1,8 @@
 extension RTFWriter {
     /// Paragraphs: a `\pard` line when the style changes, then the runs.
     mutating func writeBody(_ string: NSAttributedString, range: NSRange) {
-        var char = CharState()
+        // Unknown to start with, so the first run states font, size and colour (`\f0\fs24\cf0`), as Cocoa does.
+        var char = CharState(font: -1, halfPoints: -1, foreground: -1)
         var lastStyle: NSParagraphStyle?
         var first = true
         var location = range.location

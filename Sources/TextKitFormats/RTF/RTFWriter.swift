@@ -170,12 +170,24 @@ struct RTFWriter {
         if let known = fontIndex[name] { index = known } else {
             index = fontNames.count
             fontNames.append(name)
-            fontFamilies.append(font.face.isFixedPitch ? 3 : (1...7).contains(font.face.familyClass) ? 1 : font.face.familyClass == 8 ? 2 : 0)
+            fontFamilies.append(Self.familyClass(of: font))
             fontIndex[name] = index
         }
         let spec = FontSpec(index: index, bold: bold, italic: italic, halfPoints: max(1, Int((font.pointSize * 2).rounded())))
         fontSpecs[font] = spec
         return spec
+    }
+
+    /// `\froman` (1), `\fswiss` (2) or `\fmodern` (3) for a font: from the face's OS/2 family class,
+    /// else its name ("Serif" without "Sans"), as Cocoa classes Helvetica `\fswiss`.
+    static func familyClass(of font: UIFont) -> Int8 {
+        if font.face.isFixedPitch { return 3 }
+        if (1...7).contains(font.face.familyClass) { return 1 }
+        if font.face.familyClass == 8 { return 2 }
+        let name = font.familyName.lowercased()
+        if name.contains("mono") { return 3 }
+        if name.contains("serif") && !name.contains("sans") { return 1 }
+        return 2
     }
 
     /// The colour table number of `color` (1-based; 0 is "auto").
