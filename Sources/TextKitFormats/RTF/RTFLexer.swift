@@ -85,7 +85,7 @@ struct RTFLexer {
         let n = bytes.count
         let start = position
         position += 1  // the backslash
-        guard position < n else { return .symbol(0x5C) }  // a lone backslash at the end: ignore
+        guard position < n else { return .symbol(0) }  // a lone backslash at the end: ignored
         let c = bytes[position]
         if Self.isLetter(c) {
             let nameStart = position
