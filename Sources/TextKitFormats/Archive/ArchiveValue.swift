@@ -5,6 +5,7 @@
 indirect enum ArchiveValue: Codable, Equatable {
     case string(String)
     case int(Int)
+    case uint(UInt)
     case double(Double)
     case cgFloat(Double)
     case float(Float)
@@ -27,7 +28,7 @@ indirect enum ArchiveValue: Codable, Equatable {
     case attributes([String: ArchiveValue])
 
     private enum Tag: String, CodingKey, CaseIterable {
-        case string, int, double, cgFloat, float, bool, number, url, data, date, color, size, rect, edgeInsets
+        case string, int, uint, double, cgFloat, float, bool, number, url, data, date, color, size, rect, edgeInsets
         case font, paragraphStyle, shadow, attachment, documentType, array, attributes
     }
 
@@ -40,6 +41,7 @@ indirect enum ArchiveValue: Codable, Equatable {
         switch tag {
         case .string: self = .string(try c.decode(String.self, forKey: tag))
         case .int: self = .int(try c.decode(Int.self, forKey: tag))
+        case .uint: self = .uint(try c.decode(UInt.self, forKey: tag))
         case .double: self = .double(try c.decode(Double.self, forKey: tag))
         case .cgFloat: self = .cgFloat(try c.decode(Double.self, forKey: tag))
         case .float: self = .float(try c.decode(Float.self, forKey: tag))
@@ -67,6 +69,7 @@ indirect enum ArchiveValue: Codable, Equatable {
         switch self {
         case .string(let v): try c.encode(v, forKey: .string)
         case .int(let v): try c.encode(v, forKey: .int)
+        case .uint(let v): try c.encode(v, forKey: .uint)
         case .double(let v): try c.encode(v, forKey: .double)
         case .cgFloat(let v): try c.encode(v, forKey: .cgFloat)
         case .float(let v): try c.encode(v, forKey: .float)
@@ -166,8 +169,19 @@ struct ArchivedAttachment: Codable, Equatable {
     var imageFromContents: Bool?
 }
 
-/// The archive file: `{"format": "org.opentextkit.archive", "version": 1, …}`.
-struct ArchiveFile: Codable {
+/// What follows the header in the archive file (written with sorted keys, for stable output).
+struct ArchiveBody: Encodable {
+    var text: String
+    var runs: [[Int]]
+    var attributeSets: [[String: ArchiveValue]]
+    var attachments: [ArchivedAttachment]
+    var textLists: [ArchivedTextList]
+    var documentAttributes: [String: ArchiveValue]
+}
+
+/// The archive file: `{"format":"org.opentextkit.archive","version":1,…}` — the header comes first
+/// so that a reader can recognise the file from its first bytes.
+struct ArchiveFile: Decodable {
     static let formatName = "org.opentextkit.archive"
     static let currentVersion = 1
 

@@ -25,6 +25,7 @@ struct ArchiveValueDecoder {
         switch value {
         case .string(let v): return v
         case .int(let v): return v
+        case .uint(let v): return v
         case .double(let v): return v
         case .cgFloat(let v): return CGFloat(v)
         case .float(let v): return v

@@ -38,6 +38,7 @@ struct ArchiveValueEncoder {
         // Numbers: keep the Swift type (exact type tests, since Linux bridges numbers in `as?` casts).
         let type = Swift.type(of: value)
         if type == Int.self, let v = value as? Int { return .int(v) }
+        if type == UInt.self, let v = value as? UInt { return .uint(v) }
         if type == Bool.self, let v = value as? Bool { return .bool(v) }
         if type == Double.self, let v = value as? Double { return .double(v) }
         if type == CGFloat.self, let v = value as? CGFloat { return .cgFloat(Double(v)) }

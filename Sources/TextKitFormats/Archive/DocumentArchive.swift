@@ -50,13 +50,15 @@ enum DocumentArchive {
         for (key, value) in documentAttributes {
             document[key.rawValue] = try encoder.encodeValue(value, key: key.rawValue)
         }
-        let file = ArchiveFile(format: ArchiveFile.formatName, version: ArchiveFile.currentVersion, text: string.string,
-                               runs: runs, attributeSets: sets, attachments: encoder.attachments,
+        let body = ArchiveBody(text: string.string, runs: runs, attributeSets: sets, attachments: encoder.attachments,
                                textLists: encoder.textLists, documentAttributes: document)
         let json = JSONEncoder()
-        json.outputFormatting = [.withoutEscapingSlashes]
+        json.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
         do {
-            return try json.encode(file)
+            // The header first, then the body's keys: `{"format":…,"version":1,` + body without its "{".
+            var data = Data("{\"format\":\"\(ArchiveFile.formatName)\",\"version\":\(ArchiveFile.currentVersion),".utf8)
+            data.append(try json.encode(body).dropFirst())
+            return data
         } catch {
             throw DocumentWritingError(kind: .unsupportedAttributeValue, message: "cannot encode the archive: \(error)")
         }
