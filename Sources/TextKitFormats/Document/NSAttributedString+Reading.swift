@@ -77,6 +77,7 @@ extension NSAttributedString {
             throw DocumentReadingError(kind: .unreadableFile, message: "cannot read \(url.path): \(error)")
         }
         var options = options
+        options[.baseURL] = url.deletingLastPathComponent()
         if options[.documentType] == nil, let type = DocumentType(fileExtension: url.pathExtension) {
             options[.documentType] = type
         }
@@ -118,7 +119,7 @@ extension NSAttributedString {
                                        message: "RTFD is a directory: read it with init(url:…) or init(fileWrapper:…)")
         case .markdown:
             let (text, _) = try PlainText.read(data, encoding: Self.encoding(options[.characterEncoding]) ?? .utf8)
-            string = MarkdownImporter(defaultAttributes: defaults).attributedString(from: text)
+            string = MarkdownImporter(defaultAttributes: defaults, baseURL: options[.baseURL] as? URL).attributedString(from: text)
         case .archive:
             (string, attributes) = try DocumentArchive.read(data)
         default:
@@ -138,6 +139,11 @@ extension NSAttributedString {
         default: return nil
         }
     }
+}
+
+extension NSAttributedString.DocumentReadingOptionKey {
+    /// The directory of the document being read (set by `init(url:…)`), for Markdown's relative images.
+    static let baseURL = NSAttributedString.DocumentReadingOptionKey("OTKBaseURL")
 }
 
 extension NSAttributedString.DocumentType {
