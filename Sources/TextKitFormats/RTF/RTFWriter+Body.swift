@@ -100,7 +100,7 @@ extension RTFWriter {
             if unit == 0x0A && previousWasCR { previousWasCR = false; continue }
             previousWasCR = unit == 0x0D
             switch unit {
-            case 0x0A, 0x0D, 0x2029: emit("\\\n")
+            case 0x0A, 0x0D, 0x2029: emit("\\par\n")  // not Cocoa's "\\" + LF: pandoc reads that as a line break
             case 0x2028: emit("\\line ")
             case 0x0C: emit("\\page ")
             case UInt16(NSTextAttachment.character):

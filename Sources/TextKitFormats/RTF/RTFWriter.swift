@@ -143,7 +143,7 @@ struct RTFWriter {
             info = "{\\\(word)\\yr\(c.year ?? 2000)\\mo\(c.month ?? 1)\\dy\(c.day ?? 1)\\hr\(c.hour ?? 0)\\min\(c.minute ?? 0)\\sec\(c.second ?? 0)}\n"
             emit(info)
         }
-        emit("}")
+        emit("}\n")
     }
 
     static func number(_ value: Any?) -> Double? {
