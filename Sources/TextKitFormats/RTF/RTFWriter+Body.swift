@@ -199,7 +199,8 @@ extension RTFWriter {
         var data = attachment.contents
         var type = attachment.fileType
         if data == nil, let png = attachment.image?.pngData() { data = png; type = "public.png" }
-        guard let data else { return }
+        // Without data there is nothing to embed; the character stays, so offsets do not shift.
+        guard let data else { emit("\\uc0\\u65532 "); return }
         var size = attachment.bounds.size
         if attachment.bounds == .zero, let image = attachment.image ?? (type == "public.png" ? UIImage(data: data) : nil) {
             size = image.size
@@ -220,7 +221,7 @@ extension RTFWriter {
         switch type {
         case "public.png": blip = "\\pngblip"
         case "public.jpeg": blip = "\\jpegblip"
-        default: return  // RTF has no way to embed other files; RTFD does
+        default: emit("\\uc0\\u65532 "); return  // RTF cannot embed other files (RTFD can): keep the character
         }
         let image = type == "public.png" ? (attachment.image ?? UIImage(data: data)) : nil
         let pixelWidth = image?.cgImage?.width ?? Int(size.width), pixelHeight = image?.cgImage?.height ?? Int(size.height)
