@@ -440,7 +440,7 @@ struct CommonMarkInlineParser {
     /// Percent-encodes what a URL may not hold (spaces, non-ASCII), keeping existing escapes.
     static func normalizeURL(_ url: String) -> String {
         var out = ""
-        let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=%")
+        let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#@!$&'()*+,;=%")
         for byte in url.utf8 {
             let scalar = Unicode.Scalar(byte)
             if byte < 0x80, allowed.contains(scalar) { out.unicodeScalars.append(scalar) } else {
