@@ -15,8 +15,8 @@ enum CommonMarkHTML {
     static let closingTag = #"</[A-Za-z][A-Za-z0-9-]*\s*>"#
     private static let inlinePattern = "^(?:" + openTag + "|" + closingTag
         + #"|<!--(?!>|->)(?:[^-]|-(?!-))*-->|<\?[\s\S]*?\?>|<![A-Za-z][^>]*>|<!\[CDATA\[[\s\S]*?\]\]>)"#
-    private nonisolated(unsafe) static let inlineRegex = try! NSRegularExpression(pattern: inlinePattern)  // swiftlint:disable:this force_try — a constant pattern
-    private nonisolated(unsafe) static let tagLineRegex = try! NSRegularExpression(pattern: "^(?:" + openTag + "|" + closingTag + #")[ \t]*$"#)  // swiftlint:disable:this force_try — a constant pattern
+    private static let inlineRegex = try! NSRegularExpression(pattern: inlinePattern)  // swiftlint:disable:this force_try — a constant pattern
+    private static let tagLineRegex = try! NSRegularExpression(pattern: "^(?:" + openTag + "|" + closingTag + #")[ \t]*$"#)  // swiftlint:disable:this force_try — a constant pattern
 
     private static func string(_ s: some Collection<Unicode.Scalar>) -> String {
         var v = String.UnicodeScalarView()
