@@ -192,3 +192,15 @@ struct RTFCharacterFormattingTests {
         #expect(s.attr(.link, at: s.offset(of: "3")) == nil)
     }
 }
+
+@Suite("Attributed string builder")
+struct BuilderTests {
+    @Test("UTF-16 to String keeps every unit; lone surrogates become U+FFFD one for one")
+    func utf16Transcoding() {
+        let units: [UInt16] = [0x41, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xD800, 0x42, 0xDC00, 0x7FF, 0x800, 0xFFFF, 0]
+        let s = AttributedStringBuilder.string(fromUTF16: units)
+        #expect(Array(s.utf16) == [0x41, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xFFFD, 0x42, 0xFFFD, 0x7FF, 0x800, 0xFFFF, 0])
+        let text = "Grüße, мир, 日本, \u{1F600}\u{1F3FD}!"
+        #expect(AttributedStringBuilder.string(fromUTF16: Array(text.utf16)) == text)
+    }
+}

@@ -178,15 +178,21 @@ struct RTFReader {
                 if text.count > 1 { handleText(UnsafeBufferPointer(rebasing: text[1...])) }
                 return
             }
-            for b in text {
-                if b < 0x80 {
-                    if b == 0 { continue }  // NUL is not text in RTF
-                    if pendingNeedsTrail { appendByte(b); continue }  // the trail byte of a DBCS pair
-                    if !pendingBytes.isEmpty { flushBytes() }
-                    out.append(b == 0x09 ? 0x09 : UInt16(b))
-                } else {
-                    appendByte(b)
+            var i = 0
+            let n = text.count
+            while i < n {
+                let b = text[i]
+                if b >= 0x80 || b == 0 || pendingNeedsTrail {
+                    if b != 0 { appendByte(b) }  // NUL is not text in RTF; others: code page (or a DBCS trail byte)
+                    i += 1
+                    continue
                 }
+                // A run of ASCII goes in at once.
+                if !pendingBytes.isEmpty { flushBytes() }
+                var j = i + 1
+                while j < n, text[j] < 0x80, text[j] != 0 { j += 1 }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: text[i..<j]).lazy.map { UInt16($0) })
+                i = j
             }
         case .fontTable, .colorTable, .expandedColorTable:
             let isFontTable = state.destination == .fontTable
