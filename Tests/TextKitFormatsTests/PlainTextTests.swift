@@ -175,3 +175,25 @@ struct DocumentTests {
         #expect(mutable.string == "plain!")
     }
 }
+
+@Suite("Fuzzer findings")
+struct FuzzRegressionTests {
+    @Test("A UTF-8 byte order mark before bytes that are not UTF-8 reads with U+FFFD instead of throwing (fuzz/plain-utf8-bom-invalid.txt)")
+    func utf8MarkBeforeInvalidBytes() throws {
+        let data = try Fixtures.data("fuzz/plain-utf8-bom-invalid.txt")
+        let (s, d) = try NSAttributedString.readDocument(from: data, options: [.documentType: NSAttributedString.DocumentType.plain])
+        #expect(s.string.hasPrefix("Plain, bold italic"))
+        #expect(s.string.contains("\u{FFFD}"))
+        #expect(d[.characterEncoding] as? UInt == String.Encoding.utf8.rawValue)
+    }
+
+    @Test("UTF-16 and UTF-32 with a byte order mark and a cut-off last unit read with U+FFFD")
+    func cutOffUnits() throws {
+        func read(_ bytes: [UInt8]) throws -> String {
+            try NSAttributedString.readDocument(from: Data(bytes), options: [.documentType: NSAttributedString.DocumentType.plain]).attributedString.string
+        }
+        #expect(try read([0xFF, 0xFE, 0x41, 0x00, 0x42]) == "A\u{FFFD}")
+        #expect(try read([0xFE, 0xFF, 0x00, 0x41, 0xD8, 0x00]) == "A\u{FFFD}")
+        #expect(try read([0xFF, 0xFE, 0x00, 0x00, 0x41, 0x00, 0x00, 0x00, 0x00, 0x00, 0x11, 0x00]) == "A\u{FFFD}")
+    }
+}

@@ -15,12 +15,13 @@ enum PlainText {
         ]
         for (mark, encoding) in boms where has(mark) {
             if let requested, !Self.compatible(requested, with: encoding) { break }
-            let body = data.dropFirst(mark.count)
-            guard let s = String(data: Data(body), encoding: encoding) else {
-                throw DocumentReadingError(kind: .invalidEncoding, byteOffset: mark.count,
-                                           message: "the data starts with a \(encoding) byte order mark but is not valid \(encoding)")
-            }
-            return (s, encoding)
+            let body = Data(data.dropFirst(mark.count))
+            let unit = encoding == .utf8 ? 1 : encoding == .utf16LittleEndian || encoding == .utf16BigEndian ? 2 : 4
+            // (Foundation silently drops a cut-off last unit: decode those ourselves.)
+            if body.count % unit == 0, let s = String(data: body, encoding: encoding) { return (s, encoding) }
+            // The mark says what the text is meant to be: keep what decodes, U+FFFD for the rest
+            // (found by fuzzing: a UTF-8 mark before bytes that are not UTF-8 used to throw).
+            return (Self.repairing(body, encoding), encoding)
         }
         if let requested {
             guard let s = String(data: data, encoding: requested) else {
@@ -33,6 +34,38 @@ enum PlainText {
         let table = RTFCodePage.table(for: 1252)
         let units = data.map { table[Int($0)] == 0xFFFD ? UInt16($0) : table[Int($0)] }
         return (String(decoding: units, as: UTF16.self), .windowsCP1252)
+    }
+
+    /// `data` decoded as UTF-8/16/32 with each invalid sequence (or odd trailing byte) as U+FFFD.
+    static func repairing(_ data: Data, _ encoding: String.Encoding) -> String {
+        switch encoding {
+        case .utf8:
+            return String(decoding: data, as: UTF8.self)
+        case .utf16LittleEndian, .utf16BigEndian:
+            let little = encoding == .utf16LittleEndian
+            var units: [UInt16] = []
+            units.reserveCapacity(data.count / 2 + 1)
+            var i = data.startIndex
+            while i + 1 < data.endIndex {
+                let a = UInt16(data[i]), b = UInt16(data[i + 1])
+                units.append(little ? a | b << 8 : a << 8 | b)
+                i += 2
+            }
+            if i < data.endIndex { units.append(0xFFFD) }
+            return AttributedStringBuilder.string(fromUTF16: units)
+        default:
+            let little = encoding == .utf32LittleEndian
+            var scalars = String.UnicodeScalarView()
+            var i = data.startIndex
+            while i + 3 < data.endIndex {
+                let bytes = (0..<4).map { UInt32(data[i + $0]) }
+                let v = little ? bytes[0] | bytes[1] << 8 | bytes[2] << 16 | bytes[3] << 24 : bytes[3] | bytes[2] << 8 | bytes[1] << 16 | bytes[0] << 24
+                scalars.append(Unicode.Scalar(v) ?? "\u{FFFD}")
+                i += 4
+            }
+            if i < data.endIndex { scalars.append("\u{FFFD}") }
+            return String(scalars)
+        }
     }
 
     private static func compatible(_ requested: String.Encoding, with bom: String.Encoding) -> Bool {
