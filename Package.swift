@@ -62,7 +62,8 @@ let package = Package(
         .testTarget(name: "TextKitTypesettingTests", dependencies: ["TextKitTypesetting", "COTKICU"]),
         .testTarget(name: "TextKitTests", dependencies: ["TextKit"]),
         .testTarget(name: "TextKitEditingTests", dependencies: ["TextKitEditing"]),
-        .testTarget(name: "TextKitFormatsTests", dependencies: ["TextKitFormats"]),
+        .testTarget(name: "TextKitFormatsTests", dependencies: ["TextKitFormats", "TextKit"],
+                    resources: [.copy("Fixtures")]),
         .testTarget(name: "OpenTextKitTests", dependencies: ["OpenTextKit", "COTKICU"]),
         // Unit tests of otk's parsers, and tests that run the built otk binary on real inputs.
         .testTarget(name: "OTKCommandTests", dependencies: ["otk"]),

@@ -78,3 +78,13 @@ struct ShapingTests {
         #expect(ends.last == text.count)
     }
 }
+
+/// ICU 72 reports a hard-break rule status for every dictionary boundary in a Thai stretch that
+/// precedes the paragraph's end; a line must still carry several Thai words.
+@Test func thaiWordBoundariesAreSoftBreaks() {
+    let text = "ชื่อของกลุ่มการกระทำ ฉลากแบบสั้นที่สามารถใช้กับปุ่มในแถบเครื่องมือได้\n"
+    let lines = TestFonts.lines(text, [.font: TestFonts.dejaVuSerif()], width: 400)
+    #expect(lines.count == 1)
+    let (analysis, _) = TestFonts.analyze(text, [.font: TestFonts.dejaVuSerif()])
+    #expect(analysis.segments.filter { $0.flags.contains(.hardBreak) }.count == 1)
+}

@@ -46,56 +46,140 @@ struct OpenTextKitEngine: BenchEngine {
         return text
     }
 
-    /// W1/W2 full layout. prepare: `NSTextStorage(string: text, attributes: [.font: font])`, an
-    /// `NSLayoutManager`, an `NSTextContainer(size: CGSize(width: 400, height: .greatestFiniteMagnitude))`
-    /// with `lineFragmentPadding = 0`. body: `layoutManager.ensureLayout(for: container)`, then count
-    /// the line fragments with `enumerateLineFragments(forGlyphRange:using:)`.
+    /// A document laid out in one tall 400-pt column with no padding, as the peers lay out.
+    struct Document {
+        let storage: NSTextStorage
+        let layoutManager: NSLayoutManager
+        let container: NSTextContainer
+
+        init(_ text: String, _ setup: BenchSetup, width: Double? = nil, threads: Int = 1) {
+            let font = try! UIFont(url: URL(fileURLWithPath: setup.fontFile), size: CGFloat(setup.fontSize))
+            storage = NSTextStorage(string: text, attributes: [.font: font])
+            layoutManager = NSLayoutManager()
+            layoutManager.maximumLayoutThreads = threads
+            storage.addLayoutManager(layoutManager)
+            container = NSTextContainer(size: CGSize(width: CGFloat(width ?? setup.containerWidth),
+                                                     height: CGFloat.greatestFiniteMagnitude))
+            container.lineFragmentPadding = 0
+            layoutManager.addTextContainer(container)
+        }
+
+        /// Line fragments, not counting the extra line fragment after the final newline.
+        func lineCount() -> Int {
+            var lines = 0
+            layoutManager.enumerateLineFragments(forGlyphRange: NSRange(location: 0, length: layoutManager.numberOfGlyphs)) { _, _, _, _, _ in
+                lines += 1
+            }
+            return lines
+        }
+
+        /// Line fragments whose top is above `height`.
+        func linesAbove(_ height: Double) -> Int {
+            let range = layoutManager.glyphRange(forBoundingRectWithoutAdditionalLayout:
+                CGRect(x: 0, y: 0, width: container.size.width, height: CGFloat(height)), in: container)
+            var lines = 0
+            layoutManager.enumerateLineFragments(forGlyphRange: range) { rect, _, _, _, stop in
+                if rect.minY < CGFloat(height) { lines += 1 } else { stop.pointee = true }
+            }
+            return lines
+        }
+    }
+
+    /// W1/W2 full layout, one thread, fresh shaped-word cache for every run (prepare empties it).
     func fullLayout(_ path: String, _ setup: BenchSetup) -> Outcome {
-        Self.notLanded
+        let text = Self.corpusText(path)
+        var hits = 0, misses = 0
+        let samples = timedRuns(runs: setup.runs, prepare: { () -> Document in
+            TypesettingCaches.removeAll()
+            return Document(text, setup)
+        }, body: { document in
+            document.layoutManager.ensureLayout(for: document.container)
+            (hits, misses) = TypesettingCaches.shapedWordStatistics
+            return document.lineCount()
+        })
+        Self.note("\((path as NSString).lastPathComponent): shaped-word cache \(hits) hits, \(misses) misses (\(String(format: "%.1f", 100 * Double(hits) / Double(max(1, hits + misses))))% hits) from an empty cache")
+        return .samples(samples)
     }
 
-    /// prepare: the document of `fullLayout`, laid out at 400 pt. body: set
-    /// `container.size.width = newWidth` (TextKit invalidates the layout), `ensureLayout`, count.
+    /// prepare: the document laid out at 400 pt (caches warm). body: the container narrows to the
+    /// new width (TextKit invalidates the lines, the glyphs stay), layout again, count.
     func relayout(_ path: String, newWidth: Double, _ setup: BenchSetup) -> Outcome {
-        Self.notLanded
+        let text = Self.corpusText(path)
+        return .samples(timedRuns(runs: setup.runs, prepare: { () -> Document in
+            let document = Document(text, setup)
+            document.layoutManager.ensureLayout(for: document.container)
+            return document
+        }, body: { document in
+            document.container.size = CGSize(width: CGFloat(newWidth), height: CGFloat.greatestFiniteMagnitude)
+            document.layoutManager.ensureLayout(for: document.container)
+            return document.lineCount()
+        }))
     }
 
-    /// prepare: the document of `fullLayout`, laid out. body:
-    /// `textStorage.replaceCharacters(in: NSRange(location: length / 2, length: 0), with: "x")`
-    /// (the peers insert at the middle code point; for this ASCII-heavy text the middle UTF-16
-    /// offset is within a few characters of it), then
-    /// `ensureLayout(forBoundingRect: CGRect(x: 0, y: 0, width: 400, height: pageHeight), in: container)`;
-    /// count the line fragments whose top is above `pageHeight`.
+    /// prepare: the document laid out. body: insert one character in the middle, lay out the
+    /// first page again; count its lines.
     func edit(_ path: String, pageHeight: Double, _ setup: BenchSetup) -> Outcome {
-        Self.notLanded
+        let text = Self.corpusText(path)
+        let page = CGRect(x: 0, y: 0, width: CGFloat(setup.containerWidth), height: CGFloat(pageHeight))
+        return .samples(timedRuns(runs: setup.runs, prepare: { () -> Document in
+            let document = Document(text, setup)
+            document.layoutManager.ensureLayout(for: document.container)
+            return document
+        }, body: { document in
+            document.storage.replaceCharacters(in: NSRange(location: document.storage.length / 2, length: 0), with: "x")
+            document.layoutManager.ensureLayout(forBoundingRect: page, in: document.container)
+            return document.linesAbove(pageHeight)
+        }))
     }
 
-    /// prepare: a fresh document (storage, layout manager, container), nothing laid out (with
-    /// `allowsNonContiguousLayout = true`). body: `ensureLayout(forBoundingRect:in:)` for the first
-    /// `pageHeight` points; count the line fragments whose top is above `pageHeight`.
+    /// prepare: a fresh document, nothing laid out. body: lay out the first page.
     func firstPage(_ path: String, pageHeight: Double, _ setup: BenchSetup) -> Outcome {
-        Self.notLanded
+        let text = Self.corpusText(path)
+        let page = CGRect(x: 0, y: 0, width: CGFloat(setup.containerWidth), height: CGFloat(pageHeight))
+        return .samples(timedRuns(runs: setup.runs, prepare: { Document(text, setup) }, body: { document in
+            document.layoutManager.allowsNonContiguousLayout = true
+            document.layoutManager.ensureLayout(forBoundingRect: page, in: document.container)
+            return document.linesAbove(pageHeight)
+        }))
     }
 
-    /// As `fullLayout` on a one-word paragraph, but pass `cap: setup.timeoutSeconds` to `timedRuns`
-    /// and return `.timedOut(cap:finished:)` when a sample exceeds it. (An in-process engine cannot
-    /// be killed mid-run; if OpenTextKit turns out quadratic here, move this workload into a child
-    /// process of `bench`.)
+    /// One huge word: as `fullLayout`, with the cap.
     func longWord(_ path: String, _ setup: BenchSetup) -> Outcome {
-        Self.notLanded
+        let text = Self.corpusText(path)
+        let samples = timedRuns(runs: setup.runs, cap: setup.timeoutSeconds, prepare: { Document(text, setup) }, body: { document in
+            document.layoutManager.ensureLayout(for: document.container)
+            return document.lineCount()
+        })
+        if let last = samples.last, last.seconds > setup.timeoutSeconds { return .timedOut(cap: setup.timeoutSeconds, finished: samples) }
+        return .samples(samples)
     }
 
-    /// Build the storage (untimed), warm up on another document, read `residentBytes()`, lay out
-    /// the whole document and keep it, read `residentBytes()` again: `.memory(bytes: after - before,
-    /// count: lines)`.
+    /// Memory retained by the full layout of the document (text storage built before).
     func memory(_ path: String, _ setup: BenchSetup) -> Outcome {
-        Self.notLanded
+        let text = Self.corpusText(path)
+        let warm = Document(String(text.prefix(200_000)), setup)
+        warm.layoutManager.ensureLayout(for: warm.container)
+        let document = Document(text, setup)
+        let before = residentBytes()
+        document.layoutManager.ensureLayout(for: document.container)
+        let after = residentBytes()
+        let lines = document.lineCount()
+        Self.note("\((path as NSString).lastPathComponent): \(String(format: "%.1f", Double(after - before) / Double(document.storage.length))) bytes retained per UTF-16 unit by layout (the text storage itself: about 2 bytes per unit more)")
+        return .memory(bytes: after - before, count: lines)
     }
 
-    /// Full layout of the 10 MB text with `count` threads doing the layout (count 1 is the
-    /// baseline the 2-thread row is compared with). The peers split the paragraphs into `count`
-    /// contiguous parts of about equal bytes, one part per thread.
+    /// Full layout of the document with `count` layout threads (the layout manager's own
+    /// parallelism: paragraphs shaped and broken on several threads).
     func threads(_ path: String, count: Int, _ setup: BenchSetup) -> Outcome {
-        Self.notLanded
+        let text = Self.corpusText(path)
+        return .samples(timedRuns(runs: setup.runs, prepare: { Document(text, setup, threads: count) }, body: { document in
+            document.layoutManager.ensureLayout(for: document.container)
+            return document.lineCount()
+        }))
+    }
+
+    /// A line for the run's notes (printed to stderr, as the harness prints its own notes).
+    static func note(_ message: String) {
+        FileHandle.standardError.write(Data(("OpenTextKit: " + message + "\n").utf8))
     }
 }

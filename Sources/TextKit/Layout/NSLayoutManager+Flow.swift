@@ -261,10 +261,26 @@ extension NSLayoutManager {
                 if !v.isNaN { spacingBefore = v }
             }
 
+            // Values read once per paragraph (or per container) rather than once per line: the
+            // style's and the container's properties are dynamically dispatched.
+            let firstLineHeadIndent = style.firstLineHeadIndent, headIndent = style.headIndent
+            let tailIndent = style.tailIndent, styleLineSpacing = style.lineSpacing
+            let styleParagraphSpacing = style.paragraphSpacing
+            let styleTruncation: NSLineBreakMode? = [.byTruncatingHead, .byTruncatingMiddle, .byTruncatingTail].contains(style.lineBreakMode) ? style.lineBreakMode : nil
+            var geometryOf: (index: Int, container: NSTextContainer, size: CGSize, padding: CGFloat, maximumLines: Int,
+                             isSimple: Bool, lineBreakMode: NSLineBreakMode, top: CGFloat)?
+            var paragraphEstimate: CGFloat?
+
             while offset < length {
                 guard container < textContainers.count else { overflowed = true; break }
-                let textContainer = textContainers[container]
-                if textContainer.maximumNumberOfLines > 0, lines >= textContainer.maximumNumberOfLines {
+                if geometryOf?.index != container {
+                    let c = textContainers[container]
+                    geometryOf = (container, c, c.size, c.lineFragmentPadding, c.maximumNumberOfLines,
+                                  c.isSimpleRectangularTextContainer, c.lineBreakMode, containerTop(container))
+                }
+                let geometry = geometryOf!
+                let textContainer = geometry.container
+                if geometry.maximumLines > 0, lines >= geometry.maximumLines {
                     // The container is full (an earlier paragraph used its last line).
                     if container == textContainers.count - 1 { overflowed = true; break }
                     container += 1
@@ -273,20 +289,31 @@ extension NSLayoutManager {
                     remainingInRow = nil
                     continue
                 }
-                let containerTop = containerTop(container)
-                let containerHeight = min(textContainer.size.height, Self.unboundedHeight)
-                let padding = textContainer.lineFragmentPadding
-                if !textContainer.isSimpleRectangularTextContainer || textContainer.maximumNumberOfLines > 0 { isShiftable = false }
+                let containerTop = geometry.top
+                let containerHeight = min(geometry.size.height, Self.unboundedHeight)
+                let padding = geometry.padding
+                if !geometry.isSimple || geometry.maximumLines > 0 { isShiftable = false }
                 let isFirstLine = offset == 0
                 let before = isFirstLine ? spacingBefore : 0
-                let estimate = proposedHeight ?? CGFloat(placer.estimatedHeight(at: offset))
+                // A simple container only needs a height to know whether the line fits its bottom
+                // (checked again with the real height below): estimate once per paragraph. Shapes
+                // need the band of each line.
+                let estimate: CGFloat
+                if let proposedHeight {
+                    estimate = proposedHeight
+                } else if geometry.isSimple {
+                    if paragraphEstimate == nil { paragraphEstimate = CGFloat(placer.estimatedHeight(at: 0)) }
+                    estimate = paragraphEstimate!
+                } else {
+                    estimate = CGFloat(placer.estimatedHeight(at: offset))
+                }
                 let proposed: CGRect
                 if let remaining = remainingInRow {
                     proposed = remaining
                 } else {
-                    let head = isFirstLine ? style.firstLineHeadIndent : style.headIndent
-                    let width = min(textContainer.size.width, Self.unboundedHeight)
-                    let tail = style.tailIndent > 0 ? style.tailIndent : width + style.tailIndent
+                    let head = isFirstLine ? firstLineHeadIndent : headIndent
+                    let width = min(geometry.size.width, Self.unboundedHeight)
+                    let tail = tailIndent > 0 ? tailIndent : width + tailIndent
                     proposed = CGRect(x: head, y: y - containerTop + before, width: max(0, tail - head), height: estimate)
                 }
                 var remaining = CGRect.zero
@@ -316,33 +343,42 @@ extension NSLayoutManager {
                     isShiftable = false
                     continue
                 }
-                let lastAllowedLine = textContainer.maximumNumberOfLines > 0 && lines + 1 >= textContainer.maximumNumberOfLines
+                let lastAllowedLine = geometry.maximumLines > 0 && lines + 1 >= geometry.maximumLines
                 let lineStartX = Float(rect.minX)
                 let lineEndX = Float(rect.maxX - 2 * padding)
                 var fitted = fitter.fitLine(from: offset, lineStartX: lineStartX, lineEndX: lineEndX)
-                var truncation: NSLineBreakMode? = [.byTruncatingHead, .byTruncatingMiddle, .byTruncatingTail].contains(style.lineBreakMode) ? style.lineBreakMode : nil
+                var truncation = styleTruncation
                 if lastAllowedLine && fitted.characters.upperBound < length,
-                   [.byTruncatingHead, .byTruncatingMiddle, .byTruncatingTail].contains(textContainer.lineBreakMode) {
+                   [.byTruncatingHead, .byTruncatingMiddle, .byTruncatingTail].contains(geometry.lineBreakMode) {
                     // The last line the container allows shows the rest of the paragraph, truncated.
                     var clipping = settings
                     clipping.mode = .byClipping
                     fitted = LineFitter(glyphs: analysis.glyphs, segments: analysis.segments, text: buffer, settings: clipping)
                         .fitLine(from: offset, lineStartX: lineStartX, lineEndX: lineEndX)
-                    truncation = textContainer.lineBreakMode
+                    truncation = geometry.lineBreakMode
                 }
                 let isLast = fitted.characters.upperBound >= length
                 let placed = placer.place(fitted, lineStartX: lineStartX, lineEndX: lineEndX,
                                           isLastLineOfParagraph: isLast, truncationMode: truncation)
                 let lineHeight = CGFloat(placed.height)
-                if lineHeight > proposed.height + 0.01, proposedHeight == nil, !textContainer.isSimpleRectangularTextContainer {
+                if geometry.isSimple, remainingInRow == nil, rect.minY + lineHeight > containerHeight + 0.001 {
+                    // Taller than the estimate and past the container's bottom: the next container.
+                    if container == textContainers.count - 1 { overflowed = true; break }
+                    delegate?.layoutManager(self, didCompleteLayoutFor: textContainer, atEnd: false)
+                    container += 1
+                    lines = 0
+                    y = self.containerTop(container)
+                    continue
+                }
+                if lineHeight > proposed.height + 0.01, proposedHeight == nil, !geometry.isSimple {
                     // Taller than proposed: ask the container again for a band of the real height.
                     proposedHeight = lineHeight
                     continue
                 }
                 proposedHeight = nil
                 let lastGlyph = glyphBase + max(placed.glyphRange.lowerBound, placed.glyphRange.upperBound - 1)
-                var lineSpacing = style.lineSpacing
-                var spacingAfter = isLast ? style.paragraphSpacing : 0
+                var lineSpacing = styleLineSpacing
+                var spacingAfter = isLast ? styleParagraphSpacing : 0
                 if let delegate {
                     let v = delegate.layoutManager(self, lineSpacingAfterGlyphAt: lastGlyph, withProposedLineFragmentRect: rect)
                     if !v.isNaN { lineSpacing = v }
@@ -383,7 +419,7 @@ extension NSLayoutManager {
                     remainingInRow = nil
                     y = rowBottom
                 }
-                if textContainer.maximumNumberOfLines > 0, lines >= textContainer.maximumNumberOfLines {
+                if geometry.maximumLines > 0, lines >= geometry.maximumLines {
                     if lastAllowedLine && truncation != nil && offset < length {
                         // The truncated line stands for the rest of the paragraph.
                         offset = length

@@ -76,12 +76,9 @@ package final class ParagraphAnalyzer {
         syncFrontCache()
         let styles = runs.map { RunStyle(attributes: $0.attributes) }
         let bidi = BidiParagraph(text: text, direction: paragraphStyle.baseWritingDirection)
-        let glyphs = ParagraphGlyphs()
-        glyphs.length = text.count
-        glyphs.glyphs.reserveCapacity(text.count)
-        glyphs.advances.reserveCapacity(text.count)
-        glyphs.clusters.reserveCapacity(text.count)
-        glyphs.flags.reserveCapacity(text.count)
+        // Glyphs are gathered in local arrays (appending to a class's arrays would cost an
+        // exclusivity check and a uniqueness check per element) and moved into place at the end.
+        var builder = GlyphBuilder(capacity: text.count)
 
         let scripts = ScriptItemizer.runs(in: text)
         var scriptIndex = 0
@@ -99,11 +96,12 @@ package final class ParagraphAnalyzer {
                 }
                 for item in fontItems(text: text, range: start..<end, style: styles[styleIndex], styleIndex: styleIndex,
                                       level: level, script: scripts[scriptIndex].script) {
-                    shapeItem(item, text: text, styles: styles, into: glyphs)
+                    shapeItem(item, text: text, styles: styles, into: &builder)
                 }
                 start = end
             }
         }
+        let glyphs = builder.finish(length: text.count)
         let locale = styles.first.map { $0.language.isEmpty ? "" : $0.language.replacingOccurrences(of: "-", with: "_") } ?? ""
         let segments = glyphs.breakSegments(text: text, locale: locale)
         cache.countFrontHits(frontHits)
@@ -231,7 +229,7 @@ package final class ParagraphAnalyzer {
     }
 
     /// Shapes `item` word by word and appends its glyphs in logical order.
-    private func shapeItem(_ item: Item, text: UnsafeBufferPointer<UInt16>, styles: [RunStyle], into glyphs: ParagraphGlyphs) {
+    private func shapeItem(_ item: Item, text: UnsafeBufferPointer<UInt16>, styles: [RunStyle], into glyphs: inout GlyphBuilder) {
         let style = styles[item.style]
         let parameters = ShapingParameters(isRightToLeft: item.level & 1 == 1, script: item.script,
                                            language: style.language, features: style.features)
@@ -274,7 +272,7 @@ package final class ParagraphAnalyzer {
             } else {
                 piece = shaper.shape(pieceText, range: 0..<pieceText.count, font: face.hbFont, parameters: parameters)
             }
-            append(piece, at: pieceStart, scale: scale, style: style, text: text, into: glyphs)
+            append(piece, at: pieceStart, scale: scale, style: style, text: text, into: &glyphs)
             pieceStart = pieceEnd
         }
         glyphs.runs.append(GlyphRun(glyphRange: firstGlyph..<glyphs.count, characterRange: item.range,
@@ -306,7 +304,7 @@ package final class ParagraphAnalyzer {
     /// Copies a shaped piece into the paragraph: glyph ids, scaled advances, cluster offsets and
     /// the piece's precomputed flags in bulk; letter spacing and attachments only when present.
     private func append(_ piece: ShapedPiece, at offset: Int, scale: Float, style: RunStyle,
-                        text: UnsafeBufferPointer<UInt16>, into glyphs: ParagraphGlyphs) {
+                        text: UnsafeBufferPointer<UInt16>, into glyphs: inout GlyphBuilder) {
         let n = piece.glyphs.count
         let base = glyphs.count
         glyphs.glyphs.append(contentsOf: piece.glyphs)
@@ -344,5 +342,39 @@ package final class ParagraphAnalyzer {
     package static func attachmentSize(_ attachment: NSTextAttachment) -> CGSize {
         if attachment.bounds.size != .zero { return attachment.bounds.size }
         return attachment.image?.size ?? .zero
+    }
+}
+
+/// The arrays of a paragraph's glyphs while they are being made.
+struct GlyphBuilder {
+    var glyphs: [UInt16] = []
+    var advances: [Float] = []
+    var clusters: [Int32] = []
+    var flags: [GlyphFlags] = []
+    var offsets: [Int32: SIMD2<Float>] = [:]
+    var runs: [GlyphRun] = []
+    var fonts: [UIFont] = []
+
+    init(capacity: Int) {
+        glyphs.reserveCapacity(capacity)
+        advances.reserveCapacity(capacity)
+        clusters.reserveCapacity(capacity)
+        flags.reserveCapacity(capacity)
+    }
+
+    var count: Int { glyphs.count }
+
+    /// Moves the arrays into a paragraph's glyph storage.
+    func finish(length: Int) -> ParagraphGlyphs {
+        let result = ParagraphGlyphs()
+        result.glyphs = glyphs
+        result.advances = advances
+        result.clusters = clusters
+        result.flags = flags
+        result.offsets = offsets
+        result.runs = runs
+        result.fonts = fonts
+        result.length = length
+        return result
     }
 }

@@ -35,7 +35,10 @@ extension ParagraphGlyphs {
         BreakIterator.withIterator(.line, locale: locale, text: text) { iterator in
             _ = iterator.first()
             while case let b = iterator.next(), b != BreakIterator.done {
-                ends.append((b, iterator.isHardLineBreak || b == text.count))
+                // Mandatory breaks are those after BK, CR, LF or NL (UAX #14 LB4, LB5). ICU's rule
+                // status cannot tell: after a dictionary-broken stretch (Thai, Khmer, …) ICU 72
+                // reports the status of a later hard break for every boundary in it.
+                ends.append((b, b == text.count || Self.isMandatoryBreak(after: text[b - 1])))
             }
         }
         var segments: [BreakSegment] = []
@@ -60,5 +63,13 @@ extension ParagraphGlyphs {
             segments.append(BreakSegment(end: Int32(end), width: width, trailingWhitespace: trailing, flags: flags))
         }
         return segments
+    }
+
+    /// Whether a line must break after this unit (line-break classes BK, CR, LF and NL).
+    static func isMandatoryBreak(after unit: UInt16) -> Bool {
+        switch unit {
+        case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: return true
+        default: return false
+        }
     }
 }

@@ -10,9 +10,39 @@ package struct LinePlacer {
     /// Whether the fonts' leading is part of the line height (`NSLayoutManager.usesFontLeading`).
     package var usesFontLeading = true
 
+    /// Each glyph run's extent above and below the baseline and its fonts' leading (baseline
+    /// offsets and attachments applied), worked out once per paragraph rather than once per line.
+    private let runMetrics: [(ascent: Float, descent: Float, leading: Float)]
+    /// The paragraph style's line-height rules, read once.
+    private let lineHeightMultiple: Float, minimumLineHeight: Float, maximumLineHeight: Float
+    private let alignment: NSTextAlignment
+    /// Whether every run is left to right at level 0 (no reordering to do).
+    private let isPlainLeftToRight: Bool
+
     package init(analysis: ParagraphAnalysis, text: UnsafeBufferPointer<UInt16>) {
         self.analysis = analysis
         self.text = text
+        let glyphs = analysis.glyphs
+        runMetrics = glyphs.runs.map { run in
+            let style = analysis.styles[Int(run.style)]
+            let font = glyphs.fonts[Int(run.font)]
+            let shift = style.baselineOffset
+            var ascent = Float(font.ascender) + shift
+            var descent = -Float(font.descender) - shift
+            if let attachment = style.attachment {
+                let size = ParagraphAnalyzer.attachmentSize(attachment)
+                let bottom = Float(attachment.bounds.origin.y)
+                ascent = max(ascent, bottom + Float(size.height) + shift)
+                descent = max(descent, -bottom - shift)
+            }
+            return (ascent, descent, Float(font.leading))
+        }
+        let style = analysis.paragraphStyle
+        lineHeightMultiple = Float(style.lineHeightMultiple)
+        minimumLineHeight = Float(style.minimumLineHeight)
+        maximumLineHeight = Float(style.maximumLineHeight)
+        alignment = style.alignment
+        isPlainLeftToRight = analysis.baseLevel == 0 && glyphs.runs.allSatisfy { $0.level == 0 }
     }
 
     /// Vertical metrics of the glyphs in `range` (or, for an empty line, of the font at
@@ -25,20 +55,11 @@ package struct LinePlacer {
         if !range.isEmpty {
             var r = glyphs.runIndex(containingGlyph: range.lowerBound)
             while r < glyphs.runs.count && glyphs.runs[r].glyphRange.lowerBound < range.upperBound {
-                let run = glyphs.runs[r]
-                let style = analysis.styles[Int(run.style)]
-                let font = glyphs.fonts[Int(run.font)]
-                let shift = style.baselineOffset
-                ascent = max(ascent, Float(font.ascender) + shift)
-                descent = max(descent, -Float(font.descender) - shift)
-                leading = max(leading, Float(font.leading))
+                let m = runMetrics[r]
+                ascent = max(ascent, m.ascent)
+                descent = max(descent, m.descent)
+                leading = max(leading, m.leading)
                 any = true
-                if let attachment = style.attachment {
-                    let size = ParagraphAnalyzer.attachmentSize(attachment)
-                    let bottom = Float(attachment.bounds.origin.y)
-                    ascent = max(ascent, bottom + Float(size.height) + shift)
-                    descent = max(descent, -bottom - shift)
-                }
                 r += 1
             }
         }
@@ -73,12 +94,11 @@ package struct LinePlacer {
     /// (or the cut) is taken above the ascent, as TextKit 1 does, so with no rules the baseline
     /// sits `ascent` below the line's top.
     package func lineHeight(ascent: Float, descent: Float, leading: Float) -> (height: Float, baseline: Float) {
-        let style = analysis.paragraphStyle
         let natural = ascent + descent + (usesFontLeading ? leading : 0)
         var height = natural
-        if style.lineHeightMultiple > 0 { height *= Float(style.lineHeightMultiple) }
-        if style.minimumLineHeight > 0 { height = max(height, Float(style.minimumLineHeight)) }
-        if style.maximumLineHeight > 0 { height = min(height, Float(style.maximumLineHeight)) }
+        if lineHeightMultiple > 0 { height *= lineHeightMultiple }
+        if minimumLineHeight > 0 { height = max(height, minimumLineHeight) }
+        if maximumLineHeight > 0 { height = min(height, maximumLineHeight) }
         return (height, ascent + (height - natural))
     }
 
@@ -100,7 +120,7 @@ package struct LinePlacer {
         line.visualRuns = visualRuns(for: line)
         // Alignment: natural follows the paragraph's direction.
         let isRTL = analysis.baseLevel == 1
-        var alignment = analysis.paragraphStyle.alignment
+        var alignment = self.alignment
         if alignment == .natural { alignment = isRTL ? .right : .left }
         let used = line.fitted.width
         let slack = max(0, available - used)
@@ -144,7 +164,7 @@ package struct LinePlacer {
     /// level; L2: reverse from the highest level down).
     private func visualRuns(for line: PlacedLine) -> [PlacedLine.VisualRun] {
         let glyphs = analysis.glyphs
-        guard !line.glyphRange.isEmpty else { return [] }
+        guard !line.glyphRange.isEmpty, !isPlainLeftToRight else { return [] }
         var pieces: [(range: Range<Int>, level: UInt8)] = []
         var r = glyphs.runIndex(containingGlyph: line.glyphRange.lowerBound)
         var trailingStart = line.glyphRange.upperBound

@@ -65,12 +65,6 @@ package final class BreakIterator {
     /// The rule status of the boundary last returned.
     package var ruleStatus: Int { Int(cotk_brk_rule_status(handle)) }
 
-    /// For a line iterator: whether the boundary last returned is a mandatory (hard) break.
-    package var isHardLineBreak: Bool {
-        let status = ruleStatus
-        return status >= Int(COTK_LINE_HARD) && status < Int(COTK_LINE_HARD_LIMIT)
-    }
-
     /// For a word iterator: whether the segment ending at the boundary last returned is a word
     /// (letters, numbers, kana or ideographs) rather than spaces or punctuation.
     package var endsWordLikeSegment: Bool { ruleStatus >= Int(COTK_WORD_NUMBER) }
