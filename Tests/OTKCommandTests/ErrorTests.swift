@@ -139,3 +139,25 @@ struct HelpTests {
         #expect(quiet.status == 0 && quiet.stderr.isEmpty && quiet.stdout.isEmpty)
     }
 }
+
+@Suite("otk: bad documents")
+struct BadDocumentTests {
+    @Test("Malformed RTF and a damaged archive are errors naming the file and the problem")
+    func malformedDocuments() throws {
+        let directory = try OTKRunner.scratch()
+        try OTKRunner.write("Just words, no RTF header.", to: "cut.rtf", in: directory)
+        try OTKRunner.write(#"{\rtf1 "# + String(repeating: "{", count: 100_000), to: "deep.rtf", in: directory)
+        try OTKRunner.write(#"{\rtf1 \bin99999999 x}"#, to: "bin.rtf", in: directory)
+        try OTKRunner.write(#"{"format": "OTKArchive", "version": 1, "text": 5}"#, to: "bad.otkarchive", in: directory)
+        for (name, expected) in [("cut.rtf", "cannot read cut.rtf: malformed RTF (line 1): the data does not start with {\\rtf"),
+                                 ("deep.rtf", "cannot read deep.rtf: malformed RTF"), ("bin.rtf", "cannot read bin.rtf: malformed RTF"),
+                                 ("bad.otkarchive", "cannot read bad.otkarchive: ")] {
+            let before = OTKRunner.files(in: directory)
+            let result = try OTKRunner.otk(["render", name], in: directory)
+            #expect(result.status == 2, "\(name): \(result.stderr)")
+            #expect(result.stderr.hasPrefix("otk: error: \(expected)"), "\(name): \(result.stderr)")
+            #expect(result.stderr.filter { $0 == "\n" }.count == 1)
+            #expect(OTKRunner.files(in: directory) == before)
+        }
+    }
+}

@@ -9,6 +9,8 @@ struct PreparedDocument {
     var title: String
     /// The output name used when `-o` is not given: the input's name with .pdf, or sample.pdf.
     var defaultOutputName: String
+    /// The hyphenation factor for paragraphs whose style has none (the document's own).
+    var defaultHyphenation: Float = 0
 
     /// Reads `input` (the built-in sample when nil) and applies `options`.
     static func prepare(input: String?, options: LayoutOptions) throws -> PreparedDocument {
@@ -20,8 +22,14 @@ struct PreparedDocument {
         if let input {
             let url = URL(fileURLWithPath: input)
             document = try DocumentLoader.load(url, settings: text)
-            if let paper = document.paperSize, paper.width > 0, paper.height > 0 { design.pageSize = paper }
-            if let margins = document.paperMargins { design.margins = margins }
+            // The document's own paper and margins, when they make sense (options override them).
+            if let paper = document.paperSize, (try? PageSize.validate(paper, what: "")) != nil, paper.width >= 72, paper.height >= 72 {
+                design.pageSize = paper
+                if let margins = document.paperMargins, min(margins.top, margins.left, margins.bottom, margins.right) >= 0,
+                   margins.left + margins.right < paper.width * 0.8, margins.top + margins.bottom < paper.height * 0.8 {
+                    design.margins = margins
+                }
+            }
             name = url.deletingPathExtension().lastPathComponent
         } else {
             let sample = try SampleDocument.make(settings: text)
@@ -32,14 +40,17 @@ struct PreparedDocument {
         DocumentStyler.applyOverrides(text, to: document.text)
         try options.apply(to: &design, text: text)
         let title = options.title ?? document.title ?? name
-        return PreparedDocument(storage: NSTextStorage(attributedString: document.text), design: design,
-                                kind: document.kind, title: title, defaultOutputName: "\(name.isEmpty ? "output" : name).pdf")
+        var prepared = PreparedDocument(storage: NSTextStorage(attributedString: document.text), design: design,
+                                        kind: document.kind, title: title, defaultOutputName: "\(name.isEmpty ? "output" : name).pdf")
+        if let factor = document.hyphenationFactor, (0...1).contains(factor) { prepared.defaultHyphenation = factor }
+        return prepared
     }
 
     /// Lays the document out into pages.
     func layOut(progress: ProgressReporter?) throws -> PagedLayout {
         let design = design
         let layout = PagedLayout(storage: storage, flow: design.flow) { design.template($0) }
+        layout.layoutManager.hyphenationFactor = CGFloat(defaultHyphenation)
         try layout.layOut(progress: progress)
         return layout
     }

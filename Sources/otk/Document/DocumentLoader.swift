@@ -28,6 +28,8 @@ struct LoadedDocument {
     /// The paper size and margins the document asks for (RTF), used when no option overrides.
     var paperSize: CGSize?
     var paperMargins: UIEdgeInsets?
+    /// The hyphenation factor the document asks for where its paragraphs say nothing (RTF).
+    var hyphenationFactor: Float?
 }
 
 /// Reads input files and gives them their base fonts.
@@ -53,22 +55,55 @@ enum DocumentLoader {
         return try read(url, kind: kind, settings: settings)
     }
 
-    /// Plain text until the formats layer lands: UTF-8 (a BOM is dropped), else an error.
+    /// Reads through the formats layer (`NSAttributedString.readDocument(from:options:)`).
     private static func read(_ url: URL, kind: DocumentKind, settings: TextSettings) throws -> LoadedDocument {
-        guard kind == .plain else {
-            throw OTKError("cannot read \(url.shownPath): reading .\(url.pathExtension) files is not available yet")
+        var options: [NSAttributedString.DocumentReadingOptionKey: Any] = [:]
+        if !url.pathExtension.isEmpty, let type = NSAttributedString.DocumentType(fileExtension: url.pathExtension) {
+            options[.documentType] = type
         }
-        let data: Data
+        var markdownBodySize: CGFloat?
+        switch kind {
+        case .plain:
+            options[.defaultAttributes] = [NSAttributedString.Key.font: try settings.plainFont()]
+        case .markdown:
+            // Markdown's fonts are Dynamic Type text styles at the content size category; --font
+            // changes their family (headings included), --font-size scales them all below.
+            let body = UIFont.preferredFont(forTextStyle: .body)
+            markdownBodySize = body.pointSize
+            if let font = try settings.requestedFont(defaultSize: body.pointSize) {
+                UIFont.setSystemFontFamilyName(font.familyName)
+                options[.defaultAttributes] = [NSAttributedString.Key.font: font.withSize(body.pointSize)]
+            }
+        default:
+            break
+        }
+        let text: NSAttributedString
+        let attributes: [NSAttributedString.DocumentAttributeKey: Any]
         do {
-            data = try Data(contentsOf: url)
+            (text, attributes) = try NSAttributedString.readDocument(from: url, options: options)
+        } catch let error as DocumentReadingError {
+            var place = ""
+            if let line = error.line { place = " (line \(line))" } else if let offset = error.byteOffset { place = " (byte \(offset))" }
+            let what: String
+            switch error.kind {
+            case .malformedRTF, .nestingTooDeep, .truncated: what = "malformed RTF\(place): "
+            case .invalidArchive, .unsupportedArchiveVersion: what = "not a valid archive\(place): "
+            case .invalidEncoding: what = "not text in a known encoding: "
+            default: what = ""
+            }
+            throw OTKError("cannot read \(url.shownPath): \(what)\(error.message)")
         } catch {
-            throw OTKError("cannot read \(url.shownPath): \(error.localizedDescription)")
+            throw OTKError("cannot read \(url.shownPath): \(error)")
         }
-        guard var string = String(data: data, encoding: .utf8) else {
-            throw OTKError("cannot read \(url.shownPath): not UTF-8 text")
+        let mutable = NSMutableAttributedString(attributedString: text)
+        if let markdownBodySize, let size = settings.fontSize {
+            DocumentStyler.scaleFonts(of: mutable, by: size / markdownBodySize)
         }
-        if string.hasPrefix("\u{FEFF}") { string.removeFirst() }
-        let text = NSMutableAttributedString(string: string, attributes: [.font: try settings.plainFont()])
-        return LoadedDocument(text: text, kind: .plain)
+        var document = LoadedDocument(text: mutable, kind: kind)
+        document.title = (attributes[.title] as? String).flatMap { $0.isEmpty ? nil : $0 }
+        document.paperSize = attributes[.paperSize] as? CGSize
+        document.paperMargins = attributes[.paperMargin] as? UIEdgeInsets
+        document.hyphenationFactor = attributes[.hyphenationFactor] as? Float
+        return document
     }
 }
