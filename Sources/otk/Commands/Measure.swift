@@ -33,7 +33,7 @@ struct Measure: ParsableCommand {
     func run() throws {
         let progress = ProgressReporter.make(quiet: quiet)
         defer { progress?.finish() }
-        let document = try PreparedDocument.prepare(input: input, options: layout)
+        let document = try PreparedDocument.prepare(input: input, options: layout, quiet: quiet)
         let laidOut = try document.layOut(progress: progress)
         progress?.finish()
         let report = MeasureReport(input: input ?? "(sample)", document: document, layout: laidOut)

@@ -13,8 +13,9 @@ struct PreparedDocument {
     var defaultHyphenation: Float = 0
 
     /// Reads `input` (the built-in sample when nil) and applies `options`.
-    static func prepare(input: String?, options: LayoutOptions) throws -> PreparedDocument {
+    static func prepare(input: String?, options: LayoutOptions, quiet: Bool = false) throws -> PreparedDocument {
         let text = try options.textSettings()
+        if let warning = text.hyphenationWarning, !quiet { StandardError.write("otk: warning: \(warning)\n") }
         if let category = text.contentSizeCategory { UIContentSizeCategory.preferred = category }
         var design = PageDesign()
         let document: LoadedDocument

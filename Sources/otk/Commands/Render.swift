@@ -51,7 +51,7 @@ struct Render: ParsableCommand {
     func run() throws {
         let progress = ProgressReporter.make(quiet: quiet)
         defer { progress?.finish() }
-        let document = try PreparedDocument.prepare(input: input, options: layout)
+        let document = try PreparedDocument.prepare(input: input, options: layout, quiet: quiet)
         let url = URL(fileURLWithPath: output ?? document.defaultOutputName)
         let format = try OutputFormat(url: url)
         if sheet && format != .png {

@@ -45,6 +45,12 @@ struct TextSettings {
         return nil
     }
 
+    /// A warning when hyphenation is asked for in a language with no installed patterns.
+    var hyphenationWarning: String? {
+        guard let language, (hyphenation ?? 0) > 0, Hyphenator.dictionaryPath(for: language) == nil else { return nil }
+        return "no hyphenation patterns are installed for '\(language)'; words will not be hyphenated"
+    }
+
     /// Checks the values that have ranges.
     func validate() throws {
         if let fontSize, !(fontSize > 0 && fontSize <= 1000) {

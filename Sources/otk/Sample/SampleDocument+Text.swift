@@ -302,7 +302,7 @@ extension SampleDocument {
             """)
         let items = [
             "a bullet and a tab stop at the head indent, so that wrapped lines align with the text, not the bullet;",
-            "paragraph spacing before and after, added between paragraphs but not at a column’s top;",
+            "paragraph spacing before and after, which sets paragraphs apart without blank lines;",
             "a line height multiple, a minimum and a maximum line height, and extra line spacing.",
         ]
         let list = NSMutableParagraphStyle()

@@ -1,0 +1,92 @@
+import OpenTextKit
+import Testing
+
+@Suite("otk render: text options")
+struct TextOptionTests {
+    static let prose = (0..<12).map { _ in
+        "Typesetting is the composition of text by means of arranging physical type or its digital equivalents; "
+            + "characteristically, internationalization makes incomprehensibility of hyphenation rules understandable."
+    }.joined(separator: " ")
+
+    /// The lines of page 1 as (right edge of the last word, words) from pdftotext's word boxes.
+    func lines(_ pdf: URL) throws -> [(maxX: CGFloat, words: [String])] {
+        var result: [(maxX: CGFloat, words: [String])] = []
+        var lastY: CGFloat = -100
+        for word in try OTKRunner.words(pdf, page: 1) {
+            if abs(word.box.minY - lastY) > 2 {
+                result.append((word.box.maxX, [word.text]))
+                lastY = word.box.minY
+            } else {
+                result[result.count - 1].maxX = max(result[result.count - 1].maxX, word.box.maxX)
+                result[result.count - 1].words.append(word.text)
+            }
+        }
+        return result
+    }
+
+    @Test("--justify makes every line but the last reach the right margin; --align right moves short lines there")
+    func alignment() throws {
+        let directory = try OTKRunner.scratch()
+        try OTKRunner.write(Self.prose, to: "prose.txt", in: directory)
+        let right = 595.28 - 56.7
+        #expect(try OTKRunner.otk(["render", "prose.txt", "-o", "left.pdf", "-q"], in: directory).status == 0)
+        #expect(try OTKRunner.otk(["render", "prose.txt", "--justify", "-o", "justified.pdf", "-q"], in: directory).status == 0)
+        #expect(try OTKRunner.otk(["render", "prose.txt", "--align", "right", "-o", "right.pdf", "-q"], in: directory).status == 0)
+        let left = try lines(directory.appendingPathComponent("left.pdf"))
+        let justified = try lines(directory.appendingPathComponent("justified.pdf"))
+        let flushRight = try lines(directory.appendingPathComponent("right.pdf"))
+        #expect(left.count > 10 && justified.count > 10)
+        #expect(left.dropLast().contains { $0.maxX < right - 15 }, "ragged lines")
+        #expect(justified.dropLast().allSatisfy { abs($0.maxX - right) < 1.5 }, "\(justified.map(\.maxX))")
+        #expect(justified.last.map { $0.maxX < right - 15 } == true)
+        #expect(flushRight.allSatisfy { abs($0.maxX - right) < 1.5 })
+    }
+
+    @Test("--hyphenation breaks words at line ends, with the language's patterns")
+    func hyphenation() throws {
+        let directory = try OTKRunner.scratch()
+        try OTKRunner.write(Self.prose, to: "prose.txt", in: directory)
+        try OTKRunner.write(String(repeating: "Die Geschwindigkeitsbegrenzung auf der Donaudampfschifffahrt ist eine Vorschrift. ", count: 20),
+                            to: "german.txt", in: directory)
+        for (input, language) in [("prose.txt", "en-US"), ("german.txt", "de")] {
+            let plain = try OTKRunner.otk(["render", input, "--columns", "3", "-o", "plain.pdf", "-q"], in: directory)
+            let hyphenated = try OTKRunner.otk(["render", input, "--columns", "3", "--hyphenation", "1", "--language", language,
+                                                "-o", "hyphenated.pdf", "-q"], in: directory)
+            #expect(plain.status == 0 && hyphenated.status == 0)
+            func lineEnds(_ name: String) throws -> Int {
+                try OTKRunner.pdfText(directory.appendingPathComponent(name)).split(separator: "\n")
+                    .filter { $0.hasSuffix("\u{2010}") || $0.hasSuffix("-") }.count
+            }
+            #expect(try lineEnds("plain.pdf") == 0)
+            #expect(try lineEnds("hyphenated.pdf") >= 5, "\(input) hyphenated")
+        }
+        let warned = try OTKRunner.otk(["render", "prose.txt", "--hyphenation", "1", "--language", "tlh", "-o", "k.pdf"], in: directory)
+        #expect(warned.status == 0 && warned.stderr.hasPrefix("otk: warning: no hyphenation patterns are installed for 'tlh'"))
+    }
+
+    @Test("--line-height spreads the lines: double the multiple, about double the height")
+    func lineHeight() throws {
+        let directory = try OTKRunner.scratch()
+        try OTKRunner.write(Self.prose, to: "prose.txt", in: directory)
+        func height(_ options: [String]) throws -> Double {
+            let result = try OTKRunner.otk(["measure", "prose.txt", "--json"] + options, in: directory)
+            let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+            return try #require((object?["boundingSize"] as? [String: Any])?["height"] as? Double)
+        }
+        let single = try height([])
+        let double = try height(["--line-height", "2"])
+        #expect(double > single * 1.8 && double < single * 2.2)
+    }
+
+    @Test("--font and --font-size set the base font of plain text")
+    func fonts() throws {
+        let directory = try OTKRunner.scratch()
+        try OTKRunner.write(Self.prose, to: "prose.txt", in: directory)
+        #expect(try OTKRunner.otk(["render", "prose.txt", "--font", "DejaVu Sans Mono", "--font-size", "9", "-q"], in: directory).status == 0)
+        let fonts = try OTKRunner.run(URL(fileURLWithPath: "/usr/bin/pdffonts"), [directory.appendingPathComponent("prose.pdf").path]).stdout
+        #expect(fonts.contains("DejaVuSansMono") && !fonts.contains("NotoSerif"))
+        // A monospaced 9 pt font: every full line has the same number of characters.
+        let lines = try OTKRunner.pdfText(directory.appendingPathComponent("prose.pdf")).split(separator: "\n")
+        #expect(lines.dropLast().allSatisfy { $0.count <= Int(481.88 / (9 * 0.602)) + 1 })
+    }
+}
