@@ -161,3 +161,34 @@ struct BadDocumentTests {
         }
     }
 }
+
+@Suite("otk: interruption")
+struct InterruptionTests {
+    @Test("A render stopped by SIGTERM while writing pages leaves no files, temporary ones included")
+    func terminated() throws {
+        let directory = try OTKRunner.scratch()
+        try OTKRunner.write(OTKRunner.numberedText(paragraphs: 1200, wordsPerParagraph: 40), to: "long.txt", in: directory)
+        let process = Process()
+        process.executableURL = OTKRunner.executable
+        process.arguments = ["render", "long.txt", "-o", "page.png", "--scale", "1"]
+        process.currentDirectoryURL = directory
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Wait for the first staged page (a hidden file), then stop the render.
+        var staged = false
+        for _ in 0..<6000 where process.isRunning {
+            if OTKRunner.files(in: directory).contains(where: { $0.hasPrefix(".") }) {
+                staged = true
+                break
+            }
+            usleep(5_000)
+        }
+        if staged { kill(process.processIdentifier, SIGTERM) }
+        process.waitUntilExit()
+        guard staged, process.terminationStatus == 128 + SIGTERM else {
+            // The render finished before it could be stopped (a very fast machine): nothing to check.
+            return
+        }
+        #expect(OTKRunner.files(in: directory) == ["long.txt"])
+    }
+}

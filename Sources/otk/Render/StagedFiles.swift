@@ -29,6 +29,7 @@ final class StagedFiles {
         close(descriptor)
         let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         let temporary = URL(fileURLWithPath: path)
+        InterruptCleanup.register(path)
         entries.append((temporary, destination))
         return temporary
     }
@@ -45,6 +46,7 @@ final class StagedFiles {
             }
         }
         committed = true
+        defer { for entry in entries { InterruptCleanup.unregister(entry.temporary.path) } }
         for (i, entry) in entries.enumerated() where rename(entry.temporary.path, entry.destination.path) != 0 {
             let reason = String(cString: strerror(errno))
             for later in entries[i...] { unlink(later.temporary.path) }
@@ -54,7 +56,10 @@ final class StagedFiles {
 
     /// Removes every staged file.
     func discard() {
-        for entry in entries { unlink(entry.temporary.path) }
+        for entry in entries {
+            unlink(entry.temporary.path)
+            InterruptCleanup.unregister(entry.temporary.path)
+        }
         entries.removeAll()
     }
 }
