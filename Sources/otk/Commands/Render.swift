@@ -60,7 +60,7 @@ struct Render: ParsableCommand {
         var renderer = PageRenderer(layout: try document.layOut(progress: progress))
         if let scale {
             let value = try LayoutOptions.number(scale, "--scale")
-            guard value > 0, value <= 16 else { throw OTKError("--scale: \(value) is not a factor from 0 to 16") }
+            guard value > 0, value <= 16 else { throw OTKError("--scale: \(TextSettings.describe(value)) is not a factor from 0 to 16") }
             renderer.scale = value
         }
         renderer.sheet = sheet

@@ -51,16 +51,21 @@ struct TextSettings {
         return "no hyphenation patterns are installed for '\(language)'; words will not be hyphenated"
     }
 
+    /// A number for messages: "12" rather than "12.0".
+    static func describe(_ value: CGFloat) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
+    }
+
     /// Checks the values that have ranges.
     func validate() throws {
         if let fontSize, !(fontSize > 0 && fontSize <= 1000) {
-            throw OTKError("--font-size: \(fontSize) is not a size from 0 to 1000 points")
+            throw OTKError("--font-size: \(Self.describe(fontSize)) is not a size from 0 to 1000 points")
         }
         if let hyphenation, !(0...1).contains(hyphenation) {
-            throw OTKError("--hyphenation: \(hyphenation) is not a factor from 0 to 1")
+            throw OTKError("--hyphenation: \(Self.describe(CGFloat(hyphenation))) is not a factor from 0 to 1")
         }
         if let lineHeight, !(lineHeight > 0 && lineHeight <= 10) {
-            throw OTKError("--line-height: \(lineHeight) is not a multiple from 0 to 10")
+            throw OTKError("--line-height: \(Self.describe(lineHeight)) is not a multiple from 0 to 10")
         }
         _ = try requestedFont(defaultSize: Self.defaultPlainSize)
     }

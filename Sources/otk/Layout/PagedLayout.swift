@@ -34,6 +34,8 @@ final class PagedLayout {
 
     /// The most pages a document may take.
     static let maximumPages = 10_000
+    /// The most pages made before any text is laid out.
+    static let initialPageLimit = 64
     /// The tallest scroll page, in points (the graphics layer's page limit).
     static let maximumScrollHeight: CGFloat = 1_000_000
     /// Horizontal space kept between text and the shapes it flows around (TextKit's default padding).
@@ -77,7 +79,8 @@ final class PagedLayout {
                 let done = max(1, tracker.glyphEnd)
                 let perGlyph = Double(pages.count) / Double(done)
                 let more = Int((Double(max(0, length - done)) * perGlyph * 1.1).rounded(.up)) + 1
-                for _ in 0..<min(max(1, more), Self.maximumPages - pages.count) { addPage() }
+                // At most double the pages at a time: a guess from little text can be far off.
+                for _ in 0..<min(max(1, more), max(4, pages.count), Self.maximumPages - pages.count) { addPage() }
             }
             guard let last = pages[page].containers.last else { break }
             layoutManager.ensureLayout(for: last)
@@ -153,7 +156,9 @@ final class PagedLayout {
         let area = regular.columns.reduce(0) { $0 + max(0, $1.width) * max(0, min($1.height, 1e6)) }
         let perPage = max(1, area / (size * 0.5 * size * 1.25))
         let guess = Int((CGFloat(length) / perPage * 1.1).rounded(.up)) + 1
-        return min(max(1, guess), Self.maximumPages)
+        // Modest at first: pages that text cannot reach cost a walk through their containers when a
+        // line fits nowhere; more are added in growing batches when the text needs them.
+        return min(max(1, guess), Self.initialPageLimit)
     }
 
     /// Fills each page's glyph ranges and line counts in one pass over the line fragments.
