@@ -6,27 +6,28 @@ struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Lay a document out into pages and write PDF, PNG or SVG.",
         discussion: """
-            INPUT is a .txt, .md, .rtf, .rtfd or .otkarchive file; without it otk renders its \
-            built-in sample, a document that shows what the layout engine does.
+            INPUT is a .txt, .md, .rtf, .rtfd or .otkarchive file. Without it, otk renders \
+            its built-in sample: a document that shows what the layout engine does, with a \
+            design of its own (A4, two columns, a title page) that the options override.
 
             The output's extension chooses the format:
-              .pdf   every page in one file, with searchable text and clickable links
-              .png   one image per page (out.png becomes out-1.png, out-2.png…; a single page \
-            keeps the name), or one image of all pages with --sheet
-              .svg   one file per page, named as PNG pages
-            Without -o the output is INPUT's name with .pdf (sample.pdf for the sample), in the \
-            current directory.
+              .pdf  all pages in one file, searchable, with clickable links
+              .png  one image per page: out.png becomes out-1.png, out-2.png…
+                    (a single page keeps the name; --sheet makes one image)
+              .svg  one file per page, named as for PNG
+            Without -o, the output is INPUT's name with .pdf (sample.pdf for the sample) \
+            in the current directory.
 
-            Lengths take a unit: pt (default), mm, cm or in. Shapes are in page coordinates, \
-            points from the page's top-left corner with y going down.
+            Lengths take a unit: pt (the default), mm, cm or in. Shapes are in page \
+            coordinates: points from the page's top-left corner, y going down.
 
             Examples:
               otk render
               otk render -o sample.png --sheet
               otk render essay.md --page-size A5 --margins 15mm --justify --hyphenation 1
-              otk render notes.txt --columns 2 --exclude oval:200,250,200,260 -o notes.pdf
+              otk render notes.txt --columns 2 --exclude oval:208,300,180,240
               otk render poem.txt --shape circle:297,421,220 --align center -o poem.png
-              otk render report.rtf --title "Quarterly report" --title-image chart.png --page-numbers
+              otk render report.rtf --title Report --title-image chart.png --page-numbers
             """)
 
     @Argument(help: ArgumentHelp("The document to render (the built-in sample when omitted).", valueName: "input"))

@@ -139,6 +139,8 @@ struct LayoutOptions: ParsableArguments {
                 throw OTKError("--flow: '\(flow)' is not pages or scroll")
             }
             design.flow = value
+            // One tall column, unless --columns asks for more (which validate() refuses).
+            if value == .scroll && columns == nil { design.columns = 1 }
         }
         let exclusions = try exclude.map { try ShapeSpec(parsing: $0, option: "--exclude").path }
         if !exclusions.isEmpty { design.exclusions = exclusions }
