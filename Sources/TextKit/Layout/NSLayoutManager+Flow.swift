@@ -210,6 +210,8 @@ extension NSLayoutManager {
         }
         let style = analysis.paragraphStyle
         let text = storage._utf16(in: NSRange(location: characterStart, length: length))
+        // Read once: `delegate` is a weak reference, and loading one costs an atomic operation.
+        let delegate = self.delegate
         let glyphBase = delegate == nil ? 0 : store.prefix(p).glyphs
 
         var settings = LineBreakSettings()
