@@ -200,7 +200,17 @@ extension NSLayoutManager {
     public func ensureLayout(forBoundingRect bounds: CGRect, in container: NSTextContainer) {
         guard let index = textContainers.firstIndex(where: { $0 === container }) else { return }
         let target = containerTop(index) + bounds.maxY
-        var p = 0
+        if isStacked {
+            // Paragraphs are placed by the tree's height sums: lay out the first paragraphs
+            // without lines until everything above the rect's bottom has lines. O(log n) per step,
+            // whatever lies below.
+            let bottom = FixedHeight.from(target)
+            while let u = store.firstUnlaid, store.prefix(u).height <= bottom {
+                ensureLayout(throughParagraph: u + 15)
+            }
+            return
+        }
+        var p = max(0, validatedParagraphs - 1)
         while p < store.count {
             ensureLayout(throughParagraph: p)
             guard let layout = store.record(p).layout, !layout.overflowed else { return }

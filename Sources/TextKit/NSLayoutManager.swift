@@ -87,6 +87,9 @@ open class NSLayoutManager: NSObject {
     /// The extra line fragment (after a final paragraph separator, or for empty text), computed
     /// when layout reaches the end.
     var extraLineFragment: (rect: CGRect, usedRect: CGRect, container: Int)?
+    /// Whether the delegate has heard that layout reached the end of the text (or ran out of
+    /// containers) since the last invalidation.
+    var hasReportedCompletion = false
     /// Temporary attributes, by character range (created on first use).
     var temporaryAttributeStorage: NSMutableAttributedString?
 
@@ -456,6 +459,7 @@ open class NSLayoutManager: NSObject {
     func invalidateFlow(fromParagraph paragraph: Int) {
         validatedParagraphs = min(validatedParagraphs, paragraph)
         extraLineFragment = nil
+        hasReportedCompletion = false
     }
 
     func checkedCharacterRange(_ range: NSRange, _ function: StaticString) -> NSRange {

@@ -139,3 +139,30 @@ struct ParallelLayoutTests {
         #expect(one == four)
     }
 }
+
+@Suite("Layout completion")
+struct LayoutCompletionTests {
+    final class Recorder: NSLayoutManagerDelegate {
+        var completions: [(container: NSTextContainer?, atEnd: Bool)] = []
+        func layoutManager(_ layoutManager: NSLayoutManager, didCompleteLayoutFor textContainer: NSTextContainer?, atEnd layoutFinishedFlag: Bool) {
+            completions.append((textContainer, layoutFinishedFlag))
+        }
+    }
+
+    @Test func theDelegateHearsWhereTheTextEnds() {
+        let size = CGSize(width: 200, height: 120)
+        let stack = LayoutStack(loremParagraphs, containerSizes: [size, size, size])
+        let recorder = Recorder()
+        stack.layoutManager.delegate = recorder
+        _ = stack.layoutManager.glyphRange(for: stack.containers[2])
+        let endContainer = stack.layoutManager.textContainer(forGlyphAt: stack.layoutManager.numberOfGlyphs - 1, effectiveRange: nil)
+        #expect(recorder.completions.contains { $0.container === stack.containers[0] && !$0.atEnd })
+        #expect(recorder.completions.last.map { $0.container === endContainer && $0.atEnd } == true)
+        // Too little room: a nil container.
+        let tight = LayoutStack(loremParagraphs, containerSizes: [size])
+        let tightRecorder = Recorder()
+        tight.layoutManager.delegate = tightRecorder
+        _ = tight.layoutManager.extraLineFragmentRect
+        #expect(tightRecorder.completions.last.map { $0.container == nil && !$0.atEnd } == true)
+    }
+}

@@ -106,7 +106,7 @@ extension NSLayoutManager {
                     if p <= target, store.record(p).layout != nil { break }
                 }
             }
-            if target == store.count - 1, extraLineFragment == nil { computeExtraLineFragment() }
+            if target == store.count - 1 { layoutReachedEnd() }
             return
         }
         var p = validatedParagraphs
@@ -132,7 +132,7 @@ extension NSLayoutManager {
             p += 1
         }
         validatedParagraphs = p
-        if p == store.count, extraLineFragment == nil { computeExtraLineFragment() }
+        if p == store.count { layoutReachedEnd() }
     }
 
     /// Whether a laid-out paragraph must be laid out again when the flow reaches it at `state`.
@@ -210,6 +210,8 @@ extension NSLayoutManager {
         }
         let style = analysis.paragraphStyle
         let text = storage._utf16(in: NSRange(location: characterStart, length: length))
+        // Read once: `delegate` is a weak reference, and loading one costs an atomic operation.
+        let delegate = self.delegate
         let glyphBase = delegate == nil ? 0 : store.prefix(p).glyphs
 
         var settings = LineBreakSettings()
@@ -459,6 +461,32 @@ extension NSLayoutManager {
         default: alignment = .left
         }
         return ResolvedTabStop(location: Float(tab.location), alignment: alignment)
+    }
+
+    // MARK: The end of the text
+
+    /// Called when every paragraph has been laid out: makes the extra line fragment and tells the
+    /// delegate, once per invalidation, that layout is complete — `didCompleteLayoutFor` with the
+    /// container holding the text's end and `atEnd` true, or with a nil container when the text
+    /// did not fit in the containers.
+    func layoutReachedEnd() {
+        if extraLineFragment == nil { computeExtraLineFragment() }
+        guard !hasReportedCompletion, let delegate else { return }
+        hasReportedCompletion = true
+        var overflowed = false
+        var lastContainer: Int?
+        if let extra = extraLineFragment { lastContainer = extra.container }
+        for p in stride(from: store.count - 1, through: 0, by: -1) {
+            guard let layout = store.record(p).layout else { continue }
+            if layout.overflowed { overflowed = true; break }
+            if lastContainer == nil, let last = layout.fragments.last { lastContainer = last.container }
+            if lastContainer != nil { break }
+        }
+        if overflowed {
+            delegate.layoutManager(self, didCompleteLayoutFor: nil, atEnd: false)
+        } else if let lastContainer, lastContainer < textContainers.count {
+            delegate.layoutManager(self, didCompleteLayoutFor: textContainers[lastContainer], atEnd: true)
+        }
     }
 
     // MARK: The extra line fragment

@@ -291,6 +291,7 @@ struct _UTF16Rope {
     /// Start, end (after the terminator) and contents end (before it) of the paragraph or line
     /// holding `offset` (0 ≤ offset ≤ count). At the very end after a terminator: an empty range.
     func enclosingBreakRange(containing offset: Int, lines: Bool) -> (start: Int, end: Int, contentsEnd: Int) {
+        if let local = localBreakRange(containing: offset, lines: lines) { return local }
         let k = breaks(before: offset, lines: lines)
         let start = offsetAfterBreak(k, lines: lines)
         let total = lines ? lineBreakCount : paragraphBreakCount
@@ -301,5 +302,35 @@ struct _UTF16Rope {
             if contentsEnd > start, unit(at: contentsEnd) == 0x0A, unit(at: contentsEnd - 1) == 0x0D { contentsEnd -= 1 }
         }
         return (start, end, contentsEnd)
+    }
+
+    /// The fast path of ``enclosingBreakRange(containing:lines:)``: when the paragraph (or line)
+    /// lies inside the chunk holding `offset`, scan outward from `offset` to its breaks — O(length
+    /// of the paragraph) instead of counting breaks from the chunk's start. Nil when the paragraph
+    /// crosses the chunk's edge (chunks never split CR LF, so a break is always whole in a chunk).
+    private func localBreakRange(containing offset: Int, lines: Bool) -> (start: Int, end: Int, contentsEnd: Int)? {
+        guard offset < count else { return nil }
+        let (index, rem) = rope.find(at: offset, in: _UTF16Metric(), preferEnd: false)
+        let units = rope[index].units[...]
+        let chunkStart = offset - rem
+        var start: Int?
+        var j = rem - 1
+        while j >= 0 {
+            if Self.isBreakEnd(units, j, lines: lines) { start = chunkStart + j + 1; break }
+            j -= 1
+        }
+        if start == nil, chunkStart == 0 { start = 0 }
+        guard let start else { return nil }
+        var k = rem
+        while k < units.count {
+            if Self.isBreakEnd(units, k, lines: lines) {
+                var contentsEnd = chunkStart + k
+                if units[k] == 0x0A, k > 0, units[k - 1] == 0x0D, contentsEnd - 1 >= start { contentsEnd -= 1 }
+                return (start, chunkStart + k + 1, contentsEnd)
+            }
+            k += 1
+        }
+        if chunkStart + units.count == count { return (start, count, count) }
+        return nil
     }
 }

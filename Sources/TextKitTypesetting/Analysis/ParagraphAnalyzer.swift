@@ -55,6 +55,15 @@ package final class ParagraphAnalyzer {
 
     package init(cache: ShapedWordCache = .shared) {
         self.cache = cache
+        frontHitCounter.initialize(to: 0)
+    }
+
+    deinit {
+        frontKeys.deinitialize(count: Self.frontSize)
+        frontKeys.deallocate()
+        frontPieces.deinitialize(count: Self.frontSize)
+        frontPieces.deallocate()
+        frontHitCounter.deallocate()
     }
 
     /// A piece of the paragraph that is shaped with one font, style, direction and script.
@@ -74,7 +83,7 @@ package final class ParagraphAnalyzer {
     package func analyze(text: UnsafeBufferPointer<UInt16>, runs: [AttributeRunInput],
                          paragraphStyle: NSParagraphStyle) -> ParagraphAnalysis {
         syncFrontCache()
-        let styles = runs.map { RunStyle(attributes: $0.attributes) }
+        let styles = runs.map { runStyle(for: $0.attributes) }
         let bidi = BidiParagraph(text: text, direction: paragraphStyle.baseWritingDirection)
         // Glyphs are gathered in local arrays (appending to a class's arrays would cost an
         // exclusivity check and a uniqueness check per element) and moved into place at the end.
@@ -104,10 +113,36 @@ package final class ParagraphAnalyzer {
         let glyphs = builder.finish(length: text.count)
         let locale = styles.first.map { $0.language.isEmpty ? "" : $0.language.replacingOccurrences(of: "-", with: "_") } ?? ""
         let segments = glyphs.breakSegments(text: text, locale: locale)
-        cache.countFrontHits(frontHits)
-        frontHits = 0
+        cache.countFrontHits(frontHitCounter.pointee)
+        frontHitCounter.pointee = 0
         return ParagraphAnalysis(glyphs: glyphs, segments: segments, baseLevel: bidi.baseLevel, styles: styles,
                                  paragraphStyle: paragraphStyle)
+    }
+
+    // MARK: Run styles
+
+    /// Recently resolved styles with the attribute dictionaries they came from (kept alive here,
+    /// so a dictionary's storage cannot be freed and reused while it is a key).
+    private var recentStyles: [(attributes: [NSAttributedString.Key: Any], style: RunStyle)] = []
+    private var nextRecentStyle = 0
+
+    /// The resolved style of an attribute dictionary. The text storage hands out the very same
+    /// dictionary for every run of one interned attribute set, so a dictionary that shares its
+    /// storage with a recent one (the same bits) is the same attribute set: no need to read it again.
+    private func runStyle(for attributes: [NSAttributedString.Key: Any]) -> RunStyle {
+        for entry in recentStyles where Self.sharesStorage(entry.attributes, attributes) { return entry.style }
+        let style = RunStyle(attributes: attributes)
+        if recentStyles.count < 16 {
+            recentStyles.append((attributes, style))
+        } else {
+            recentStyles[nextRecentStyle] = (attributes, style)
+            nextRecentStyle = (nextRecentStyle + 1) % 16
+        }
+        return style
+    }
+
+    private static func sharesStorage(_ a: [NSAttributedString.Key: Any], _ b: [NSAttributedString.Key: Any]) -> Bool {
+        withUnsafeBytes(of: a) { x in withUnsafeBytes(of: b) { y in x.elementsEqual(y) } }
     }
 
     // MARK: Font runs
@@ -256,7 +291,7 @@ package final class ParagraphAnalyzer {
                 let key = ShapedWordCache.InlineKey(face: face, parameters: id, text: pieceText)
                 let slot = Int(truncatingIfNeeded: key.hash) & (Self.frontSize - 1)
                 if let cached = frontPieces[slot], frontKeys[slot] == key {
-                    frontHits += 1
+                    frontHitCounter.pointee += 1
                     piece = cached
                 } else {
                     piece = cache.piece(for: key) {
@@ -284,16 +319,26 @@ package final class ParagraphAnalyzer {
 
     /// A small direct-mapped cache of this analyzer's own (no lock), in front of the shared one:
     /// the words of one document repeat, and most lookups stop here.
-    private var frontKeys = [ShapedWordCache.InlineKey?](repeating: nil, count: ParagraphAnalyzer.frontSize)
-    private var frontPieces = [ShapedPiece?](repeating: nil, count: ParagraphAnalyzer.frontSize)
-    private var frontHits = 0
+    // Fixed-size tables behind `let` pointers: the hot loop reads and writes them without the
+    // exclusivity checks that a class's `var` arrays would cost on every access.
+    private let frontKeys: UnsafeMutablePointer<ShapedWordCache.InlineKey?> = {
+        let p = UnsafeMutablePointer<ShapedWordCache.InlineKey?>.allocate(capacity: ParagraphAnalyzer.frontSize)
+        p.initialize(repeating: nil, count: ParagraphAnalyzer.frontSize)
+        return p
+    }()
+    private let frontPieces: UnsafeMutablePointer<ShapedPiece?> = {
+        let p = UnsafeMutablePointer<ShapedPiece?>.allocate(capacity: ParagraphAnalyzer.frontSize)
+        p.initialize(repeating: nil, count: ParagraphAnalyzer.frontSize)
+        return p
+    }()
+    private let frontHitCounter = UnsafeMutablePointer<Int>.allocate(capacity: 1)
     private var frontGeneration = -1
     private static let frontSize = 8192
 
     /// Drops the front cache when the shared cache was emptied, and reports front hits to it.
     private func syncFrontCache() {
-        cache.countFrontHits(frontHits)
-        frontHits = 0
+        cache.countFrontHits(frontHitCounter.pointee)
+        frontHitCounter.pointee = 0
         let generation = cache.generation
         if generation != frontGeneration {
             frontGeneration = generation
