@@ -1,8 +1,7 @@
 import OpenTextKit
 import Testing
 
-/// Behaviour of the library that otk would use but had to work around: each is a known issue
-/// here, to pass once the library is fixed (and then to drop the workaround).
+/// Behaviour of the library that otk relies on or had to work around, found while writing it.
 @Suite("Library issues found while writing otk")
 struct LibraryIssueTests {
     final class Recorder: NSLayoutManagerDelegate {
@@ -28,8 +27,7 @@ struct LibraryIssueTests {
         storage.addLayoutManager(layoutManager)
         layoutManager.ensureLayout(for: second)
         #expect(recorder.completions.contains { $0.container === first && !$0.atEnd })
-        withKnownIssue("atEnd is never true: the layout manager only reports leaving a container") {
-            #expect(recorder.completions.contains { $0.container === second && $0.atEnd })
-        }
+        // (Fixed on main after otk was written: it used to report only leaving a container.)
+        #expect(recorder.completions.contains { $0.container === second && $0.atEnd })
     }
 }
