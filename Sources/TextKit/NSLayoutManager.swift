@@ -90,6 +90,9 @@ open class NSLayoutManager: NSObject {
     /// Whether the delegate has heard that layout reached the end of the text (or ran out of
     /// containers) since the last invalidation.
     var hasReportedCompletion = false
+    /// The tops of the containers in the stacked flow (``containerTop(_:)``), cleared when a
+    /// container is added, removed or changes size.
+    var containerTops: [CGFloat] = []
     /// Temporary attributes, by character range (created on first use).
     var temporaryAttributeStorage: NSMutableAttributedString?
 
@@ -427,6 +430,7 @@ open class NSLayoutManager: NSObject {
 
     /// Layout from container `index` on must be redone.
     func invalidateLayoutFromContainer(_ index: Int) {
+        containerTops = []
         guard store.count > 0 else { return }
         // Find the first paragraph with a line in (or past) that container, or that overflowed.
         var first: Int?

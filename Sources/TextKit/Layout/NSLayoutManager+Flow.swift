@@ -11,9 +11,13 @@ extension NSLayoutManager {
     /// The top of container `index` in the stacked flow (the sum of the heights of the containers
     /// before it).
     func containerTop(_ index: Int) -> CGFloat {
-        var top: CGFloat = 0
-        for i in 0..<min(index, textContainers.count) { top += min(textContainers[i].size.height, Self.unboundedHeight) }
-        return top
+        if containerTops.count != textContainers.count + 1 {
+            // Running sums, rebuilt after any container change (see invalidateLayoutFromContainer).
+            var tops: [CGFloat] = [0]
+            for container in textContainers { tops.append(tops[tops.count - 1] + min(container.size.height, Self.unboundedHeight)) }
+            containerTops = tops
+        }
+        return containerTops[min(max(0, index), textContainers.count)]
     }
 
     /// True when a paragraph's lines never depend on where it is: one simple rectangular container
