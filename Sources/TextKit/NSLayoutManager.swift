@@ -81,6 +81,8 @@ open class NSLayoutManager: NSObject {
     var store = ParagraphStore()
     /// Makes glyphs; owns HarfBuzz and ICU scratch (used on the caller's thread).
     let analyzer = ParagraphAnalyzer()
+    /// One analyzer per worker thread of parallel layout, made on first use.
+    var workerAnalyzers: [ParagraphAnalyzer] = []
     /// Outside the stacked case: paragraphs before this one are known to be laid out where they
     /// belong.
     var validatedParagraphs = 0

@@ -32,7 +32,9 @@ extension NSLayoutManager {
         guard jobs.count >= Self.parallelThreshold else { return false }
 
         var results = [(ParagraphAnalysis, ParagraphLayout)?](repeating: nil, count: jobs.count)
-        let analyzers = (0..<threads).map { _ in ParagraphAnalyzer() }
+        // The workers' analyzers live as long as the layout manager, so their front caches stay warm.
+        while workerAnalyzers.count < threads { workerAnalyzers.append(ParagraphAnalyzer()) }
+        let analyzers = workerAnalyzers
         let next = WorkCounter()
         let shared = UncheckedSendable((self, jobs, analyzers))
         results.withUnsafeMutableBufferPointer { buffer in
@@ -63,8 +65,8 @@ extension NSLayoutManager {
             y += layout.height
             job.record.analysis = analysis
             job.record.layout = placed
-            store.refresh(at: job.paragraph)
         }
+        store.refresh(jobs[0].paragraph..<(jobs[jobs.count - 1].paragraph + 1))
         extraLineFragment = nil
         return true
     }

@@ -304,33 +304,53 @@ struct _UTF16Rope {
         return (start, end, contentsEnd)
     }
 
-    /// The fast path of ``enclosingBreakRange(containing:lines:)``: when the paragraph (or line)
-    /// lies inside the chunk holding `offset`, scan outward from `offset` to its breaks — O(length
-    /// of the paragraph) instead of counting breaks from the chunk's start. Nil when the paragraph
-    /// crosses the chunk's edge (chunks never split CR LF, so a break is always whole in a chunk).
+    /// The fast path of ``enclosingBreakRange(containing:lines:)``: scan outward from `offset` to
+    /// the breaks on either side, chunk by chunk — O(length of the paragraph) instead of counting
+    /// breaks from a chunk's start. Nil (use the counting path) when the paragraph spans more than
+    /// a few chunks. Chunks never split CR LF, so a break is always whole inside one chunk.
     private func localBreakRange(containing offset: Int, lines: Bool) -> (start: Int, end: Int, contentsEnd: Int)? {
         guard offset < count else { return nil }
+        let maxChunks = 4
         let (index, rem) = rope.find(at: offset, in: _UTF16Metric(), preferEnd: false)
-        let units = rope[index].units[...]
-        let chunkStart = offset - rem
+        // Backward to the break before `offset`.
         var start: Int?
-        var j = rem - 1
-        while j >= 0 {
-            if Self.isBreakEnd(units, j, lines: lines) { start = chunkStart + j + 1; break }
-            j -= 1
-        }
-        if start == nil, chunkStart == 0 { start = 0 }
-        guard let start else { return nil }
-        var k = rem
-        while k < units.count {
-            if Self.isBreakEnd(units, k, lines: lines) {
-                var contentsEnd = chunkStart + k
-                if units[k] == 0x0A, k > 0, units[k - 1] == 0x0D, contentsEnd - 1 >= start { contentsEnd -= 1 }
-                return (start, chunkStart + k + 1, contentsEnd)
+        var i = index
+        var chunkStart = offset - rem
+        var from = rem - 1
+        for _ in 0..<maxChunks {
+            let units = rope[i].units[...]
+            var j = from
+            while j >= 0 {
+                if Self.isBreakEnd(units, j, lines: lines) { start = chunkStart + j + 1; break }
+                j -= 1
             }
-            k += 1
+            if start != nil { break }
+            if i == rope.startIndex { start = 0; break }
+            rope.formIndex(before: &i)
+            let previous = rope[i].units.count
+            chunkStart -= previous
+            from = previous - 1
         }
-        if chunkStart + units.count == count { return (start, count, count) }
+        guard let start else { return nil }
+        // Forward to the break at or after `offset`.
+        i = index
+        chunkStart = offset - rem
+        var k = rem
+        for _ in 0..<maxChunks {
+            let units = rope[i].units[...]
+            while k < units.count {
+                if Self.isBreakEnd(units, k, lines: lines) {
+                    var contentsEnd = chunkStart + k
+                    if units[k] == 0x0A, k > 0, units[k - 1] == 0x0D, contentsEnd - 1 >= start { contentsEnd -= 1 }
+                    return (start, chunkStart + k + 1, contentsEnd)
+                }
+                k += 1
+            }
+            chunkStart += units.count
+            rope.formIndex(after: &i)
+            if i == rope.endIndex { return (start, count, count) }
+            k = 0
+        }
         return nil
     }
 }
