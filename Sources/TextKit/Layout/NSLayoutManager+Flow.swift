@@ -225,7 +225,7 @@ extension NSLayoutManager {
             let language = analysis.styles.first?.language ?? ""
             settings.hyphenator = Hyphenator.forLanguage(language.isEmpty ? "en-US" : language)
         }
-        settings.tabStops = TabStopList(stops: style.tabStops.map(Self.resolvedTab), defaultInterval: Float(style.defaultTabInterval))
+        settings.tabStops = analysis.tabStops
         let glyphs = analysis.glyphs
         settings.hyphenWidth = { offset in
             let g = glyphs.glyph(forCharacterAt: offset)
@@ -447,24 +447,6 @@ extension NSLayoutManager {
                                    isShiftable: isShiftable && !overflowed && fragments.allSatisfy { $0.container == state.container },
                                    overflowed: overflowed)
         }
-    }
-
-    static func resolvedTab(_ tab: NSTextTab) -> ResolvedTabStop {
-        let alignment: ResolvedTabStop.Alignment
-        switch tab.alignment {
-        case .right:
-            if let terminators = tab.options[.columnTerminators] as? CharacterSet {
-                // A right tab with column terminators is a decimal tab: keep the separators it names.
-                let separators: [Unicode.Scalar] = [".", ",", "\u{066B}", "\u{00B7}"]
-                let units = Set(separators.filter { terminators.contains($0) }.map { UInt16($0.value) })
-                alignment = units.isEmpty ? .right : .decimal(terminators: units)
-            } else {
-                alignment = .right
-            }
-        case .center: alignment = .center
-        default: alignment = .left
-        }
-        return ResolvedTabStop(location: Float(tab.location), alignment: alignment)
     }
 
     // MARK: The end of the text

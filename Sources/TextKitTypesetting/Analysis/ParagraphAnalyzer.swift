@@ -24,16 +24,19 @@ package final class ParagraphAnalysis: @unchecked Sendable {  // immutable once 
     /// Per-glyph-run styles (`GlyphRun.style` indexes this).
     package let styles: [RunStyle]
     package let paragraphStyle: NSParagraphStyle
+    /// The paragraph style's tab stops, resolved.
+    package let tabStops: TabStopList
 
     package var length: Int { glyphs.length }
 
     package init(glyphs: ParagraphGlyphs, segments: [BreakSegment], baseLevel: UInt8, styles: [RunStyle],
-                 paragraphStyle: NSParagraphStyle) {
+                 paragraphStyle: NSParagraphStyle, tabStops: TabStopList? = nil) {
         self.glyphs = glyphs
         self.segments = segments
         self.baseLevel = baseLevel
         self.styles = styles
         self.paragraphStyle = paragraphStyle
+        self.tabStops = tabStops ?? TabStopList(style: paragraphStyle)
     }
 
     /// The analysis of an empty paragraph.
@@ -116,10 +119,21 @@ package final class ParagraphAnalyzer {
         cache.countFrontHits(frontHitCounter.pointee)
         frontHitCounter.pointee = 0
         return ParagraphAnalysis(glyphs: glyphs, segments: segments, baseLevel: bidi.baseLevel, styles: styles,
-                                 paragraphStyle: paragraphStyle)
+                                 paragraphStyle: paragraphStyle, tabStops: tabStops(for: paragraphStyle))
     }
 
     // MARK: Run styles
+
+    /// The tab stops last resolved, with the paragraph style object they came from (most
+    /// paragraphs share a handful of styles).
+    private var tabStopCache: (style: NSParagraphStyle, list: TabStopList)?
+
+    private func tabStops(for style: NSParagraphStyle) -> TabStopList {
+        if let cached = tabStopCache, cached.style === style { return cached.list }
+        let list = TabStopList(style: style)
+        tabStopCache = (style, list)
+        return list
+    }
 
     /// Recently resolved styles with the attribute dictionaries they came from (kept alive here,
     /// so a dictionary's storage cannot be freed and reused while it is a key).

@@ -43,3 +43,29 @@ package struct TabStopList: Sendable, Equatable {
         return ResolvedTabStop(location: next, alignment: .left)
     }
 }
+
+extension TabStopList {
+    /// The tab stops of a paragraph style: its `NSTextTab`s (a right tab with column terminators
+    /// is a decimal tab) and its default tab interval.
+    package init(style: NSParagraphStyle) {
+        self.init(stops: style.tabStops.map(Self.resolved), defaultInterval: Float(style.defaultTabInterval))
+    }
+
+    private static func resolved(_ tab: NSTextTab) -> ResolvedTabStop {
+        let alignment: ResolvedTabStop.Alignment
+        switch tab.alignment {
+        case .right:
+            if let terminators = tab.options[.columnTerminators] as? CharacterSet {
+                // A right tab with column terminators is a decimal tab: keep the separators it names.
+                let separators: [Unicode.Scalar] = [".", ",", "\u{066B}", "\u{00B7}"]
+                let units = Set(separators.filter { terminators.contains($0) }.map { UInt16($0.value) })
+                alignment = units.isEmpty ? .right : .decimal(terminators: units)
+            } else {
+                alignment = .right
+            }
+        case .center: alignment = .center
+        default: alignment = .left
+        }
+        return ResolvedTabStop(location: Float(tab.location), alignment: alignment)
+    }
+}
