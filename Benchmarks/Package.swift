@@ -39,6 +39,9 @@ let package = Package(
             dependencies: ["PeerSupport", "BenchHarfBuzz", "BenchICU", "BenchFontconfig"]
         ),
 
+        // Each paragraph's line starts as OpenTextKit breaks them (for `compare-breaks`).
+        .executableTarget(name: "BreakDump", dependencies: [.product(name: "OpenTextKit", package: "OpenTextKit")]),
+
         .testTarget(name: "BenchTests", dependencies: ["bench"]),
 
         // Micro-benchmarks of the library's own pieces (ordo-one/benchmark's plugin).

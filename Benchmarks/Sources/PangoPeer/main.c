@@ -29,7 +29,8 @@ static const char *usage =
     "                             paragraph, count the lines of the first --page-height points\n"
     "       firstpage FILE        lay out paragraphs from the start until --page-height is filled\n"
     "       memory FILE           resident memory retained by all the layouts of FILE\n"
-    "       threads FILE          layout split into --threads contiguous parts, one font map each\n";
+    "       threads FILE          layout split into --threads contiguous parts, one font map each\n"
+    "       breaks FILE           each paragraph's line starts (character offsets), for comparing breaks\n";
 
 #define FONT_FAMILY "DejaVu Serif"
 #define FONT_PIXELS 12
@@ -387,6 +388,24 @@ static void run_threads(const peer_text *text, const peer_options *o) {
     }
 }
 
+/// Prints `paragraph-index start start …`: where each line after the first starts, in Unicode
+/// characters from the paragraph's start (what `Benchmarks/compare-breaks` compares).
+static void run_breaks(const peer_text *text, const peer_options *o) {
+    pango_setup s = setup_new();
+    for (size_t p = 0; p < text->count; p++) {
+        PangoLayout *layout = paragraph_layout(s.context, text->paragraphs[p], text->lengths[p], o->width);
+        printf("%zu", p);
+        GSList *lines = pango_layout_get_lines_readonly(layout);
+        for (GSList *l = lines ? lines->next : NULL; l; l = l->next) {
+            PangoLayoutLine *line = l->data;
+            printf(" %ld", g_utf8_pointer_to_offset(text->paragraphs[p], text->paragraphs[p] + line->start_index));
+        }
+        printf("\n");
+        g_object_unref(layout);
+    }
+    setup_free(&s);
+}
+
 int main(int argc, char **argv) {
     peer_options o;
     peer_parse(argc, argv, &o, usage);
@@ -402,6 +421,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(o.mode, "firstpage")) run_firstpage(&text, &o);
     else if (!strcmp(o.mode, "memory")) run_memory(&text, &o);
     else if (!strcmp(o.mode, "threads")) run_threads(&text, &o);
+    else if (!strcmp(o.mode, "breaks")) run_breaks(&text, &o);
     else peer_fail("unknown mode %s\n%s", o.mode, usage);
     peer_text_free(&text);
     return 0;

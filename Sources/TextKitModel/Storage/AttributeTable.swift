@@ -11,6 +11,7 @@
 ///   `Hashable` to get merging.
 @usableFromInline
 func _attributeValuesEqual(_ a: Any, _ b: Any) -> Bool {
+    if type(of: a) is AnyClass, type(of: b) is AnyClass, (a as AnyObject) === (b as AnyObject) { return true }
     if let ha = _canonicalAttributeValue(a), let hb = _canonicalAttributeValue(b) { return ha == hb }
     if type(of: a) is AnyClass, type(of: b) is AnyClass { return (a as AnyObject) === (b as AnyObject) }
     return false
@@ -19,6 +20,20 @@ func _attributeValuesEqual(_ a: Any, _ b: Any) -> Bool {
 /// The hashable form of an attribute value under the rules of ``_attributeValuesEqual(_:_:)``, or nil
 /// when it has none (compared by identity or never equal).
 func _canonicalAttributeValue(_ value: Any) -> AnyHashable? {
+    // Fast paths by exact type, before the general casts below: casting an `Any` to `String` or
+    // `NSNumber` may first bridge the value to an Objective-C-style object (a URL becomes an NSURL),
+    // which made interning an attribute set cost microseconds.
+    let type = type(of: value)
+    if type == String.self { return AnyHashable(value as! String) }
+    if type == Int.self { return AnyHashable(Double(value as! Int)) }
+    if type == Double.self { return AnyHashable(value as! Double) }
+    if type == CGFloat.self { return AnyHashable(Double(value as! CGFloat)) }
+    if type == Float.self { return AnyHashable(Double(value as! Float)) }
+    if type is AnyClass {
+        let object = value as AnyObject
+        if let number = object as? NSNumber { return AnyHashable(number.doubleValue) }
+        return value as? AnyHashable
+    }
     switch value {
     case let s as String: return AnyHashable(s)
     case let n as NSNumber: return AnyHashable(n.doubleValue)
