@@ -1,3 +1,6 @@
+import TextKitFonts
+import TextKitGraphics
+
 /// Equality of attribute values, which are `Any`.
 ///
 /// - Numbers compare by value whatever their type, as `NSNumber.isEqual(_:)` does: `1`, `1.0`,
@@ -29,9 +32,14 @@ func _canonicalAttributeValue(_ value: Any) -> AnyHashable? {
     if type == Double.self { return AnyHashable(value as! Double) }
     if type == CGFloat.self { return AnyHashable(Double(value as! CGFloat)) }
     if type == Float.self { return AnyHashable(Double(value as! Float)) }
+    if type == URL.self { return AnyHashable(value as! URL) }
+    // The attribute classes of this project, by exact type: a class-to-class cast is cheap, a cast to
+    // a protocol (`as? AnyHashable`) or through `AnyObject` goes through the runtime's bridging.
+    if type == UIFont.self { return AnyHashable(value as! UIFont) }
+    if type == UIColor.self { return AnyHashable(value as! UIColor) }
+    if type == NSParagraphStyle.self || type == NSMutableParagraphStyle.self { return AnyHashable(value as! NSParagraphStyle) }
     if type is AnyClass {
-        let object = value as AnyObject
-        if let number = object as? NSNumber { return AnyHashable(number.doubleValue) }
+        if let number = value as? NSNumber { return AnyHashable(number.doubleValue) }
         return value as? AnyHashable
     }
     switch value {
@@ -60,32 +68,52 @@ func _attributesEqual(_ a: [NSAttributedString.Key: Any], _ b: [NSAttributedStri
     return true
 }
 
-/// An attribute dictionary as a hash key, with the equality above. Non-hashable, non-class values
-/// hash a fresh serial number, so two dictionaries holding them never collide (and never compare equal).
+/// An attribute dictionary as a hash key, with the equality above. The canonical form of each value
+/// is worked out once, when the key is made (an intern does that once for the new dictionary
+/// instead of once per hash and per comparison). Non-hashable, non-class values make the key equal
+/// to nothing (and hash a fresh serial number), so two dictionaries holding them never compare equal.
 struct _AttributeSetKey: Hashable {
     let attributes: [NSAttributedString.Key: Any]
+    /// Values with a hashable form, by key.
+    private let canonical: [NSAttributedString.Key: AnyHashable]
+    /// Class instances without one, compared by identity (`attributes` keeps them alive).
+    private let identities: [NSAttributedString.Key: ObjectIdentifier]
+    /// Whether some value is never equal to anything.
+    let isUnique: Bool
     private let hash: Int
 
     init(_ attributes: [NSAttributedString.Key: Any], serial: inout Int) {
         self.attributes = attributes
+        var canonical: [NSAttributedString.Key: AnyHashable] = [:]
+        var identities: [NSAttributedString.Key: ObjectIdentifier] = [:]
+        var isUnique = false
         var h = 0
         for (key, value) in attributes {  // order-independent: sum of per-entry hashes
             var hasher = Hasher()
             hasher.combine(key)
             if let v = _canonicalAttributeValue(value) {
+                canonical[key] = v
                 hasher.combine(v)
             } else if type(of: value) is AnyClass {
-                hasher.combine(ObjectIdentifier(value as AnyObject))
+                let id = ObjectIdentifier(value as AnyObject)
+                identities[key] = id
+                hasher.combine(id)
             } else {
+                isUnique = true
                 serial += 1
                 hasher.combine(serial)
             }
             h &+= hasher.finalize()
         }
+        self.canonical = canonical
+        self.identities = identities
+        self.isUnique = isUnique
         hash = h
     }
 
-    static func == (a: Self, b: Self) -> Bool { a.hash == b.hash && _attributesEqual(a.attributes, b.attributes) }
+    static func == (a: Self, b: Self) -> Bool {
+        a.hash == b.hash && !a.isUnique && !b.isUnique && a.canonical == b.canonical && a.identities == b.identities
+    }
     func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 }
 
@@ -111,13 +139,40 @@ struct _AttributeTable {
 
     mutating func intern(_ attributes: [NSAttributedString.Key: Any]) -> UInt32 {
         if attributes.isEmpty { return 0 }
+        // Writers (readers of RTF, Markdown…) pass the same dictionary for every run with the same
+        // formatting: a dictionary that shares its storage with a recently interned one is that
+        // set, with no hashing or comparing of values.
+        for entry in recent where Self.sharesStorage(entry.attributes, attributes) { return entry.id }
         let key = _AttributeSetKey(attributes, serial: &serial)
-        if let id = ids[key] { return id }
-        precondition(sets.count < Int(UInt32.max), "too many distinct attribute sets")
-        let id = UInt32(sets.count)
-        sets.append(attributes)
-        ids[key] = id
+        let id: UInt32
+        if let existing = ids[key] {
+            id = existing
+        } else {
+            precondition(sets.count < Int(UInt32.max), "too many distinct attribute sets")
+            id = UInt32(sets.count)
+            sets.append(attributes)
+            ids[key] = id
+        }
+        if !key.isUnique { remember(attributes, id) }
         return id
+    }
+
+    /// Recently interned dictionaries and their ids (holding the dictionaries keeps their storage
+    /// from being freed and reused while it serves as an identity).
+    private var recent: [(attributes: [NSAttributedString.Key: Any], id: UInt32)] = []
+    private var nextRecent = 0
+
+    private mutating func remember(_ attributes: [NSAttributedString.Key: Any], _ id: UInt32) {
+        if recent.count < 8 {
+            recent.append((attributes, id))
+        } else {
+            recent[nextRecent] = (attributes, id)
+            nextRecent = (nextRecent + 1) % 8
+        }
+    }
+
+    private static func sharesStorage(_ a: [NSAttributedString.Key: Any], _ b: [NSAttributedString.Key: Any]) -> Bool {
+        withUnsafeBytes(of: a) { x in withUnsafeBytes(of: b) { y in x.elementsEqual(y) } }
     }
 
     /// Keeps only `used` ids (0 always stays), returning the renumbering.
@@ -135,6 +190,8 @@ struct _AttributeTable {
         serial = s
         sets = newSets
         ids = newIDs
+        recent = []
+        nextRecent = 0
         return map
     }
 }
