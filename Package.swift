@@ -58,9 +58,11 @@ let package = Package(
         // Tests, one target per layer so that each layer's tests build with only what it needs.
         .testTarget(name: "TextKitGraphicsTests", dependencies: ["TextKitGraphics"]),
         .testTarget(name: "TextKitFontsTests", dependencies: ["TextKitFonts"]),
-        .testTarget(name: "TextKitModelTests", dependencies: ["TextKitModel"]),
+        // Shared by the model's and NSTextStorage's randomized tests: seeded edits and a reference model.
+        .target(name: "ModelTestSupport", dependencies: ["TextKitModel"], path: "Tests/ModelTestSupport"),
+        .testTarget(name: "TextKitModelTests", dependencies: ["TextKitModel", "ModelTestSupport"]),
         .testTarget(name: "TextKitTypesettingTests", dependencies: ["TextKitTypesetting", "COTKICU"]),
-        .testTarget(name: "TextKitTests", dependencies: ["TextKit"]),
+        .testTarget(name: "TextKitTests", dependencies: ["TextKit", "ModelTestSupport"]),
         .testTarget(name: "TextKitEditingTests", dependencies: ["TextKitEditing"]),
         .testTarget(name: "TextKitFormatsTests", dependencies: ["TextKitFormats", "TextKit"],
                     resources: [.copy("Fixtures")]),

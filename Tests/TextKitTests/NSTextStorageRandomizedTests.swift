@@ -1,3 +1,4 @@
+import ModelTestSupport
 import Testing
 @testable import TextKitModel
 @testable import TextKit

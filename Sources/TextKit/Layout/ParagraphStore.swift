@@ -87,40 +87,23 @@ struct ParagraphItem: RopeElement {
     }
 }
 
-/// The metrics the store searches by.
-struct ParagraphCountMetric: RopeMetric {
+/// The metrics the store searches by: one field of the summary.
+struct ParagraphMetric: RopeMetric {
     typealias Element = ParagraphItem
-    func size(of summary: ParagraphSummary) -> Int { summary.paragraphs }
-    func index(at offset: Int, in element: ParagraphItem) -> Int { offset }
-}
+    enum Field: Sendable { case paragraphs, length, glyphs, unanalyzed, unlaid, height }
+    let field: Field
 
-struct CharacterMetric: RopeMetric {
-    typealias Element = ParagraphItem
-    func size(of summary: ParagraphSummary) -> Int { summary.length }
-    func index(at offset: Int, in element: ParagraphItem) -> Int { offset }
-}
+    func size(of summary: ParagraphSummary) -> Int {
+        switch field {
+        case .paragraphs: summary.paragraphs
+        case .length: summary.length
+        case .glyphs: summary.glyphs
+        case .unanalyzed: summary.unanalyzed
+        case .unlaid: summary.unlaid
+        case .height: Int(summary.height)
+        }
+    }
 
-struct GlyphMetric: RopeMetric {
-    typealias Element = ParagraphItem
-    func size(of summary: ParagraphSummary) -> Int { summary.glyphs }
-    func index(at offset: Int, in element: ParagraphItem) -> Int { offset }
-}
-
-struct UnanalyzedMetric: RopeMetric {
-    typealias Element = ParagraphItem
-    func size(of summary: ParagraphSummary) -> Int { summary.unanalyzed }
-    func index(at offset: Int, in element: ParagraphItem) -> Int { offset }
-}
-
-struct UnlaidMetric: RopeMetric {
-    typealias Element = ParagraphItem
-    func size(of summary: ParagraphSummary) -> Int { summary.unlaid }
-    func index(at offset: Int, in element: ParagraphItem) -> Int { offset }
-}
-
-struct HeightMetric: RopeMetric {
-    typealias Element = ParagraphItem
-    func size(of summary: ParagraphSummary) -> Int { Int(summary.height) }
     func index(at offset: Int, in element: ParagraphItem) -> Int { offset }
 }
 
@@ -140,7 +123,7 @@ struct ParagraphStore {
     }
 
     private func ropeIndex(_ paragraph: Int) -> Rope<ParagraphItem>.Index {
-        rope.find(at: paragraph, in: ParagraphCountMetric(), preferEnd: false).index
+        rope.find(at: paragraph, in: ParagraphMetric(field: .paragraphs), preferEnd: false).index
     }
 
     /// Copies the record's summary into the tree after its analysis or layout changed.
@@ -166,21 +149,21 @@ struct ParagraphStore {
     /// paragraph for `offset == length`).
     func paragraph(containingCharacter offset: Int) -> (index: Int, start: Int) {
         if offset >= length { return (max(0, count - 1), length - (count > 0 ? record(count - 1).length : 0)) }
-        let (i, remaining) = rope.find(at: offset, in: CharacterMetric(), preferEnd: false)
-        let index = rope.offset(of: i, in: ParagraphCountMetric())
+        let (i, remaining) = rope.find(at: offset, in: ParagraphMetric(field: .length), preferEnd: false)
+        let index = rope.offset(of: i, in: ParagraphMetric(field: .paragraphs))
         return (index, offset - remaining)
     }
 
     /// The paragraph holding glyph `glyph` (counting analyzed paragraphs only) and its first glyph.
     func paragraph(containingGlyph glyph: Int) -> (index: Int, firstGlyph: Int) {
-        let (i, remaining) = rope.find(at: glyph, in: GlyphMetric(), preferEnd: false)
-        return (rope.offset(of: i, in: ParagraphCountMetric()), glyph - remaining)
+        let (i, remaining) = rope.find(at: glyph, in: ParagraphMetric(field: .glyphs), preferEnd: false)
+        return (rope.offset(of: i, in: ParagraphMetric(field: .paragraphs)), glyph - remaining)
     }
 
     /// The paragraph at height `y` (fixed point) from the top of the laid-out flow, and its top.
     func paragraph(atHeight y: Int64) -> (index: Int, top: Int64) {
-        let (i, remaining) = rope.find(at: Int(y), in: HeightMetric(), preferEnd: false)
-        return (rope.offset(of: i, in: ParagraphCountMetric()), y - Int64(remaining))
+        let (i, remaining) = rope.find(at: Int(y), in: ParagraphMetric(field: .height), preferEnd: false)
+        return (rope.offset(of: i, in: ParagraphMetric(field: .paragraphs)), y - Int64(remaining))
     }
 
     /// Sums over paragraphs `0..<index`.
@@ -190,26 +173,26 @@ struct ParagraphStore {
         var s = ParagraphSummary()
         let end = ropeIndex(index)
         s.paragraphs = index
-        s.length = rope.offset(of: end, in: CharacterMetric())
-        s.glyphs = rope.offset(of: end, in: GlyphMetric())
-        s.unanalyzed = rope.offset(of: end, in: UnanalyzedMetric())
-        s.unlaid = rope.offset(of: end, in: UnlaidMetric())
-        s.height = Int64(rope.offset(of: end, in: HeightMetric()))
+        s.length = rope.offset(of: end, in: ParagraphMetric(field: .length))
+        s.glyphs = rope.offset(of: end, in: ParagraphMetric(field: .glyphs))
+        s.unanalyzed = rope.offset(of: end, in: ParagraphMetric(field: .unanalyzed))
+        s.unlaid = rope.offset(of: end, in: ParagraphMetric(field: .unlaid))
+        s.height = Int64(rope.offset(of: end, in: ParagraphMetric(field: .height)))
         return s
     }
 
     /// The first paragraph without glyphs, or nil.
     var firstUnanalyzed: Int? {
         guard summary.unanalyzed > 0 else { return nil }
-        let (i, _) = rope.find(at: 0, in: UnanalyzedMetric(), preferEnd: false)
-        return rope.offset(of: i, in: ParagraphCountMetric())
+        let (i, _) = rope.find(at: 0, in: ParagraphMetric(field: .unanalyzed), preferEnd: false)
+        return rope.offset(of: i, in: ParagraphMetric(field: .paragraphs))
     }
 
     /// The first paragraph without lines, or nil.
     var firstUnlaid: Int? {
         guard summary.unlaid > 0 else { return nil }
-        let (i, _) = rope.find(at: 0, in: UnlaidMetric(), preferEnd: false)
-        return rope.offset(of: i, in: ParagraphCountMetric())
+        let (i, _) = rope.find(at: 0, in: ParagraphMetric(field: .unlaid), preferEnd: false)
+        return rope.offset(of: i, in: ParagraphMetric(field: .paragraphs))
     }
 
     /// Replaces paragraphs `range` with new records of the given lengths.
