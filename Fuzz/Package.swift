@@ -18,8 +18,8 @@ let package = Package(
     name: "OpenTextKitFuzz",
     products: fuzzTargets.map { .executable(name: $0, targets: [$0]) },
     dependencies: [.package(name: "OpenTextKit", path: "..")],
-    targets: fuzzTargets.map { name in
-        .executableTarget(name: name, dependencies: [.product(name: "OpenTextKit", package: "OpenTextKit")],
+    targets: [.target(name: "FuzzReplay")] + fuzzTargets.map { name in
+        .executableTarget(name: name, dependencies: ["FuzzReplay", .product(name: "OpenTextKit", package: "OpenTextKit")],
                           swiftSettings: [.unsafeFlags(["-parse-as-library"])])
     }
 )

@@ -370,20 +370,7 @@ open class NSLayoutManager: NSObject {
     /// invalidated (whole paragraphs).
     open func invalidateLayout(forCharacterRange charRange: NSRange, actualCharacterRange actualCharRange: NSRangePointer?) {
         let range = checkedCharacterRange(charRange, #function)
-        let (first, firstStart) = store.paragraph(containingCharacter: range.location)
-        let last = store.paragraph(containingCharacter: max(range.location, range.location + range.length - (range.length > 0 ? 1 : 0))).index
-        var end = firstStart
-        for p in first...last {
-            let record = store.record(p)
-            end += record.length
-            if record.layout != nil {
-                record.layout = nil
-                store.refresh(at: p)
-            }
-        }
-        actualCharRange?.pointee = NSRange(location: firstStart, length: end - firstStart)
-        invalidateFlow(fromParagraph: first)
-        delegate?.layoutManagerDidInvalidateLayout(self)
+        actualCharRange?.pointee = discardParagraphs(covering: range, glyphsToo: false)
     }
 
     /// Throws away the glyphs (and so the layout) of the characters in `charRange` after a change of
@@ -392,19 +379,27 @@ open class NSLayoutManager: NSObject {
     open func invalidateGlyphs(forCharacterRange charRange: NSRange, changeInLength delta: Int,
                                actualCharacterRange actualCharRange: NSRangePointer?) {
         let range = checkedCharacterRange(charRange, #function)
+        actualCharRange?.pointee = discardParagraphs(covering: range, glyphsToo: true)
+    }
+
+    /// Drops the layout (and with `glyphsToo` the glyphs) of every paragraph touching `range`,
+    /// invalidates the flow from the first of them and tells the delegate. Returns the whole
+    /// paragraphs' character range.
+    private func discardParagraphs(covering range: NSRange, glyphsToo: Bool) -> NSRange {
         let (first, firstStart) = store.paragraph(containingCharacter: range.location)
         let last = store.paragraph(containingCharacter: max(range.location, range.location + range.length - (range.length > 0 ? 1 : 0))).index
         var end = firstStart
         for p in first...last {
             let record = store.record(p)
             end += record.length
-            record.analysis = nil
+            guard glyphsToo || record.layout != nil else { continue }
+            if glyphsToo { record.analysis = nil }
             record.layout = nil
             store.refresh(at: p)
         }
-        actualCharRange?.pointee = NSRange(location: firstStart, length: end - firstStart)
         invalidateFlow(fromParagraph: first)
         delegate?.layoutManagerDidInvalidateLayout(self)
+        return NSRange(location: firstStart, length: end - firstStart)
     }
 
     /// Marks glyphs as needing display. Drawing here is always from the current layout, so this

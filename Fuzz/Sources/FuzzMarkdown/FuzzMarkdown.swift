@@ -1,3 +1,4 @@
+import FuzzReplay
 import OpenTextKit
 
 /// Reads the input as Markdown (invalid UTF-8 is repaired, as the reader does) and writes the result

@@ -1,3 +1,4 @@
+import FuzzReplay
 import OpenTextKit
 
 /// Reads the input as plain text (BOM detection, UTF-8 validation, Windows-1252 fallback) and as an

@@ -1,3 +1,4 @@
+import FuzzReplay
 import OpenTextKit
 
 /// Reads the input as RTF. Invariants (a violation traps, which the fuzzer reports):

@@ -1,8 +1,9 @@
-import OpenTextKit
+import Dispatch
+import Foundation
 
 /// Runs a fuzz entry point once per file (directories: every file in them), printing the time each took.
-enum Replay {
-    static func run(_ paths: some Sequence<String>, _ body: (UnsafePointer<UInt8>, Int) -> CInt) {
+public enum Replay {
+    public static func run(_ paths: some Sequence<String>, _ body: (UnsafePointer<UInt8>, Int) -> CInt) {
         var files: [String] = []
         for path in paths {
             var isDirectory: ObjCBool = false
