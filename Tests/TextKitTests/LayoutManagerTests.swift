@@ -119,6 +119,46 @@ struct LayoutManagerTests {
         #expect(withNewline.layoutManager.extraLineFragmentRect.minY > 10)
         #expect(LayoutStack("abc").layoutManager.extraLineFragmentRect == .zero)
     }
+
+    /// Line spacing chosen by a delegate, which the layout manager cannot know has changed.
+    final class AdjustableSpacing: NSLayoutManagerDelegate {
+        var spacing: CGFloat = 0
+        var invalidations = 0
+        func layoutManager(_ layoutManager: NSLayoutManager, lineSpacingAfterGlyphAt glyphIndex: Int,
+                           withProposedLineFragmentRect rect: CGRect) -> CGFloat { spacing }
+        func layoutManagerDidInvalidateLayout(_ sender: NSLayoutManager) { invalidations += 1 }
+    }
+
+    /// Invalidating a range redoes the layout of its whole paragraphs, and only theirs.
+    @Test func invalidatingARangeRedoesItsParagraphs() {
+        let stack = LayoutStack("one\ntwo\nthree\nfour")
+        let lm = stack.layoutManager
+        let delegate = AdjustableSpacing()
+        lm.delegate = delegate
+        let before = stack.fragments().map(\.rect)
+        #expect(before.count == 4)
+        delegate.spacing = 10
+        // Cached layout does not ask the delegate again.
+        #expect(stack.fragments().map(\.rect) == before)
+
+        var actual = NSRange()
+        lm.invalidateLayout(forCharacterRange: NSRange(location: 5, length: 1), actualCharacterRange: &actual)
+        #expect(actual == NSRange(location: 4, length: 4)) // "two\n"
+        #expect(delegate.invalidations == 1)
+        let afterLayout = stack.fragments().map(\.rect)
+        #expect(afterLayout[0] == before[0])
+        #expect(abs(afterLayout[1].height - (before[1].height + 10)) < 0.01)
+        #expect(afterLayout[2].height == before[2].height)
+        #expect(abs(afterLayout[3].minY - (before[3].minY + 10)) < 0.01)
+
+        lm.invalidateGlyphs(forCharacterRange: NSRange(location: 8, length: 7), changeInLength: 0, actualCharacterRange: &actual)
+        #expect(actual == NSRange(location: 8, length: 10)) // "three\nfour"
+        #expect(delegate.invalidations == 2)
+        let afterGlyphs = stack.fragments().map(\.rect)
+        #expect(abs(afterGlyphs[2].height - (before[2].height + 10)) < 0.01)
+        #expect(lm.numberOfGlyphs == stack.storage.length)
+        withExtendedLifetime(delegate) {}
+    }
 }
 
 @Suite("Parallel layout")
