@@ -196,14 +196,7 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
 
     /// The traits of the face itself (no synthesis).
     public var symbolicTraits: UIFontDescriptor.SymbolicTraits {
-        var traits: UIFontDescriptor.SymbolicTraits = []
-        if weight >= .semibold { traits.insert(.traitBold) }
-        if isItalic { traits.insert(.traitItalic) }
-        if width < 0 { traits.insert(.traitCondensed) }
-        if width > 0 { traits.insert(.traitExpanded) }
-        if isFixedPitch { traits.insert(.traitMonoSpace) }
-        if (1...15).contains(familyClass) { traits.insert(UIFontDescriptor.SymbolicTraits(rawValue: UInt32(familyClass) << 28)) }
-        return traits
+        .init(weight: weight, isItalic: isItalic, width: width, isMonospaced: isFixedPitch, familyClass: familyClass)
     }
 
     // MARK: - cmap and advances

@@ -36,13 +36,7 @@ public struct FontFaceInfo: Hashable, Sendable, CustomStringConvertible {
     /// The traits a descriptor would report for this face (bold from semibold up, italic,
     /// condensed/expanded, monospace).
     public var symbolicTraits: UIFontDescriptor.SymbolicTraits {
-        var traits: UIFontDescriptor.SymbolicTraits = []
-        if weight >= .semibold { traits.insert(.traitBold) }
-        if isItalic { traits.insert(.traitItalic) }
-        if width < 0 { traits.insert(.traitCondensed) }
-        if width > 0 { traits.insert(.traitExpanded) }
-        if isMonospaced { traits.insert(.traitMonoSpace) }
-        return traits
+        .init(weight: weight, isItalic: isItalic, width: width, isMonospaced: isMonospaced)
     }
 
     /// A descriptor naming exactly this face.

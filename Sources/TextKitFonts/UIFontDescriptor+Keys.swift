@@ -112,5 +112,17 @@ extension UIFontDescriptor {
         /// others are recorded but do not affect matching.
         static let matchingMask: SymbolicTraits = [.traitBold, .traitItalic, .traitCondensed, .traitExpanded,
                                                    .traitMonoSpace]
+
+        /// The traits of a face with these properties: bold from semibold up, italic, condensed or
+        /// expanded by the sign of `width`, monospace, and the stylistic class (1…15, else none).
+        init(weight: UIFont.Weight, isItalic: Bool, width: CGFloat, isMonospaced: Bool, familyClass: Int = 0) {
+            self = []
+            if weight >= .semibold { insert(.traitBold) }
+            if isItalic { insert(.traitItalic) }
+            if width < 0 { insert(.traitCondensed) }
+            if width > 0 { insert(.traitExpanded) }
+            if isMonospaced { insert(.traitMonoSpace) }
+            if (1...15).contains(familyClass) { insert(SymbolicTraits(rawValue: UInt32(familyClass) << 28)) }
+        }
     }
 }

@@ -65,19 +65,8 @@ extension CTRun {
             for k in logical.indices.dropFirst() where glyphs.clusters[logical[k]] < glyphs.clusters[logical[k - 1]] {
                 return nil
             }
-            let first = Int(glyphs.clusters[logical[0]])
-            let end = glyphs.characterRange(forGlyphs: logical[logical.count - 1]..<(logical[logical.count - 1] + 1)).upperBound
-            var clusters: [GlyphCluster] = []
-            var i = 0
-            while i < logical.count {
-                let cluster = glyphs.clusters[logical[i]]
-                var j = i + 1
-                while j < logical.count && glyphs.clusters[logical[j]] == cluster { j += 1 }
-                let next = j < logical.count ? Int(glyphs.clusters[logical[j]]) : end
-                clusters.append(GlyphCluster(utf16Count: max(0, next - Int(cluster)), glyphCount: j - i))
-                i = j
-            }
-            let text = String(decoding: UnsafeBufferPointer(rebasing: paragraph.text[first..<max(first, end)]), as: UTF16.self)
+            let (characters, clusters) = glyphs.characterClusters(ofLogicalGlyphs: logical)
+            let text = String(decoding: UnsafeBufferPointer(rebasing: paragraph.text[characters]), as: UTF16.self)
             return (text, clusters)
         }
     }

@@ -75,11 +75,7 @@ final class TypesetParagraph: @unchecked Sendable {  // immutable; the buffer is
         var tabs: [TabAdvance] = []
         for g in glyphs.glyphRange(forCharacters: range) {
             let flags = glyphs.flags[g]
-            var advance = glyphs.advances[g]
-            if flags.contains(.tab) {
-                advance = fitter.tabAdvance(glyph: g, at: x)
-                tabs.append(TabAdvance(glyph: Int32(g), advance: advance))
-            }
+            let advance = fitter.advance(ofGlyph: g, at: x, recordingTabsIn: &tabs)
             x += advance
             trailing = flags.contains(.whitespace) || flags.contains(.control) ? trailing + advance : 0
         }
@@ -102,8 +98,7 @@ extension LineBreakSettings {
             let language = analysis.styles.first?.language ?? ""
             hyphenator = Hyphenator.forLanguage(language.isEmpty ? "en-US" : language)
         }
-        tabStops = TabStopList(stops: style.tabStops.map(ResolvedTabStop.init(tab:)),
-                               defaultInterval: Float(style.defaultTabInterval))
+        tabStops = TabStopList(style: style)
         let glyphs = analysis.glyphs
         hyphenWidth = { offset in
             let g = glyphs.glyph(forCharacterAt: offset)
@@ -111,26 +106,5 @@ extension LineBreakSettings {
             let font = glyphs.fonts[Int(glyphs.runs[glyphs.runIndex(containingGlyph: g)].font)]
             return Float(font.hyphenGlyph.map { font.advance(forGlyph: $0) } ?? 0)
         }
-    }
-}
-
-extension ResolvedTabStop {
-    /// The stop an `NSTextTab` describes. A right tab with `.columnTerminators` aligns on the first
-    /// decimal separator it names (a decimal tab), as UIKit does.
-    init(tab: NSTextTab) {
-        let alignment: Alignment
-        switch tab.alignment {
-        case .right:
-            if let terminators = tab.options[.columnTerminators] as? CharacterSet {
-                let separators: [Unicode.Scalar] = [".", ",", "\u{066B}", "\u{00B7}"]
-                let units = Set(separators.filter { terminators.contains($0) }.map { UInt16($0.value) })
-                alignment = units.isEmpty ? .right : .decimal(terminators: units)
-            } else {
-                alignment = .right
-            }
-        case .center: alignment = .center
-        default: alignment = .left
-        }
-        self.init(location: Float(tab.location), alignment: alignment)
     }
 }

@@ -94,11 +94,7 @@ package struct LineFitter {
         var tabs: [TabAdvance] = []
         for g in glyphs.glyphRange(forCharacters: range) {
             let flags = glyphs.flags[g]
-            var advance = glyphs.advances[g]
-            if flags.contains(.tab) {
-                advance = tabAdvance(glyph: g, at: x + width)
-                tabs.append(TabAdvance(glyph: Int32(g), advance: advance))
-            }
+            let advance = self.advance(ofGlyph: g, at: x + width, recordingTabsIn: &tabs)
             width += advance
             if flags.contains(.whitespace) || flags.contains(.control) {
                 trailing += advance
@@ -108,6 +104,16 @@ package struct LineFitter {
             }
         }
         return (width, trailing, tabs, false)
+    }
+
+    /// The advance of glyph `g` when it starts at `x`: its own, except a tab's, which reaches the
+    /// next tab stop and is recorded in `tabs` for placing the line.
+    @inline(__always)
+    package func advance(ofGlyph g: Int, at x: Float, recordingTabsIn tabs: inout [TabAdvance]) -> Float {
+        guard glyphs.flags[g].contains(.tab) else { return glyphs.advances[g] }
+        let advance = tabAdvance(glyph: g, at: x)
+        tabs.append(TabAdvance(glyph: Int32(g), advance: advance))
+        return advance
     }
 
     /// The advance of the tab glyph `g` when it starts at `x` (relative to the leading margin).
@@ -262,11 +268,7 @@ package struct LineFitter {
                 var isHardBreak = false
                 for g in glyphs.glyphRange(forCharacters: clusterStart..<clusterEnd) {
                     let flags = glyphs.flags[g]
-                    var advance = glyphs.advances[g]
-                    if flags.contains(.tab) {
-                        advance = tabAdvance(glyph: g, at: x + width)
-                        tabs.append(TabAdvance(glyph: Int32(g), advance: advance))
-                    }
+                    let advance = self.advance(ofGlyph: g, at: x + width, recordingTabsIn: &tabs)
                     width += advance
                     if !(flags.contains(.whitespace) || flags.contains(.control)) { isSpace = false }
                     if flags.contains(.lineBreak) { isHardBreak = true }

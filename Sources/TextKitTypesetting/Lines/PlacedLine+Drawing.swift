@@ -90,23 +90,9 @@ extension PlacedLine {
         let font = glyphs.fonts[Int(run.font)]
         let lower = glyphRange.lowerBound
         let shift = CGFloat(style.baselineOffset)
-        // Characters: from the first glyph's cluster to the cluster after the last glyph.
-        let firstCharacter = Int(glyphs.clusters[logical[0]])
-        let characterEnd = glyphs.characterRange(forGlyphs: logical[logical.count - 1]..<(logical[logical.count - 1] + 1)).upperBound
-        // Clusters in logical order: consecutive glyphs with one cluster value.
-        var clusters: [GlyphCluster] = []
-        var i = 0
-        while i < logical.count {
-            let cluster = glyphs.clusters[logical[i]]
-            var j = i + 1
-            while j < logical.count && glyphs.clusters[logical[j]] == cluster { j += 1 }
-            let next = j < logical.count ? Int(glyphs.clusters[logical[j]]) : characterEnd
-            clusters.append(GlyphCluster(utf16Count: max(0, next - Int(cluster)), glyphCount: j - i))
-            i = j
-        }
         // A cluster boundary that would split a surrogate pair cannot happen: clusters start at
-        // code point boundaries. Skipped controls inside the range are folded into the previous
-        // cluster by the counts above.
+        // code point boundaries.
+        let (characters, clusters) = glyphs.characterClusters(ofLogicalGlyphs: logical)
         let order = rightToLeft ? logical.reversed() : logical
         var ids: [CGGlyph] = []
         var positions: [CGPoint] = []
@@ -119,11 +105,11 @@ extension PlacedLine {
                                      y: origin.y - shift + CGFloat(offset.y)))
             drawn.append(CGFloat(advances[g - lower]))
         }
-        let string = String(decoding: UnsafeBufferPointer(rebasing: text[firstCharacter..<max(firstCharacter, characterEnd)]), as: UTF16.self)
+        let string = String(decoding: UnsafeBufferPointer(rebasing: text[characters]), as: UTF16.self)
         // A lone surrogate decodes to U+FFFD, which keeps one UTF-16 unit: the counts still add up.
         return GlyphRunPiece(font: font, style: style, glyphRange: logical[0]..<(logical[logical.count - 1] + 1),
                              glyphs: ids, positions: positions, advances: drawn, text: string,
                              clusters: clusters, isRightToLeft: rightToLeft,
-                             characterRange: firstCharacter..<characterEnd)
+                             characterRange: characters)
     }
 }

@@ -48,15 +48,18 @@ extension TabStopList {
     /// The tab stops of a paragraph style: its `NSTextTab`s (a right tab with column terminators
     /// is a decimal tab) and its default tab interval.
     package init(style: NSParagraphStyle) {
-        self.init(stops: style.tabStops.map(Self.resolved), defaultInterval: Float(style.defaultTabInterval))
+        self.init(stops: style.tabStops.map(ResolvedTabStop.init(tab:)), defaultInterval: Float(style.defaultTabInterval))
     }
+}
 
-    private static func resolved(_ tab: NSTextTab) -> ResolvedTabStop {
-        let alignment: ResolvedTabStop.Alignment
+extension ResolvedTabStop {
+    /// The stop an `NSTextTab` describes. A right tab with `.columnTerminators` aligns on the first
+    /// decimal separator it names (a decimal tab), as UIKit does.
+    init(tab: NSTextTab) {
+        let alignment: Alignment
         switch tab.alignment {
         case .right:
             if let terminators = tab.options[.columnTerminators] as? CharacterSet {
-                // A right tab with column terminators is a decimal tab: keep the separators it names.
                 let separators: [Unicode.Scalar] = [".", ",", "\u{066B}", "\u{00B7}"]
                 let units = Set(separators.filter { terminators.contains($0) }.map { UInt16($0.value) })
                 alignment = units.isEmpty ? .right : .decimal(terminators: units)
@@ -66,6 +69,6 @@ extension TabStopList {
         case .center: alignment = .center
         default: alignment = .left
         }
-        return ResolvedTabStop(location: Float(tab.location), alignment: alignment)
+        self.init(location: Float(tab.location), alignment: alignment)
     }
 }

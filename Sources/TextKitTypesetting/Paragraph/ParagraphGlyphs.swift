@@ -1,3 +1,4 @@
+import TextKitGraphics
 import TextKitFonts
 import TextKitModel
 
@@ -113,6 +114,26 @@ package final class ParagraphGlyphs: @unchecked Sendable {  // mutated only whil
             g += 1
         }
         return start..<end
+    }
+
+    /// The characters drawn by `logical` (glyph indexes in ascending cluster order, not empty) and
+    /// how they group: each cluster is a run of consecutive glyphs with one cluster value and covers
+    /// the characters up to the next cluster (the last one up to the end of the range). Skipped
+    /// controls inside the range fold into the cluster before them. For searchable PDF text.
+    package func characterClusters(ofLogicalGlyphs logical: [Int]) -> (characters: Range<Int>, clusters: [GlyphCluster]) {
+        let first = Int(clusters[logical[0]])
+        let end = characterRange(forGlyphs: logical[logical.count - 1]..<(logical[logical.count - 1] + 1)).upperBound
+        var result: [GlyphCluster] = []
+        var i = 0
+        while i < logical.count {
+            let cluster = clusters[logical[i]]
+            var j = i + 1
+            while j < logical.count && clusters[logical[j]] == cluster { j += 1 }
+            let next = j < logical.count ? Int(clusters[logical[j]]) : end
+            result.append(GlyphCluster(utf16Count: max(0, next - Int(cluster)), glyphCount: j - i))
+            i = j
+        }
+        return (first..<max(first, end), result)
     }
 
     /// The sum of the advances of the glyphs of `characters` (whole clusters), in points.

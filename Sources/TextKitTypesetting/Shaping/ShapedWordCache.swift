@@ -92,20 +92,7 @@ package final class ShapedWordCache: @unchecked Sendable {  // shards are only t
 
     /// The cached piece for an inline key, shaping it with `make` on a miss.
     package func piece(for key: InlineKey, make: () -> ShapedPiece) -> ShapedPiece {
-        let shard = shards[Int(key.hash >> 60)]
-        shard.lock.lock()
-        if let found = shard.inline[key] {
-            shard.hits += 1
-            shard.lock.unlock()
-            return found
-        }
-        shard.misses += 1
-        shard.lock.unlock()
-        let piece = make()
-        shard.lock.lock()
-        insert(piece, in: shard) { $0.inline[key] = piece }
-        shard.lock.unlock()
-        return piece
+        cachedPiece(in: shards[Int(key.hash >> 60)], find: { $0.inline[key] }, store: { $0.inline[key] = $1 }, make: make)
     }
 
     /// The cached piece for `text` in `face` with `parameters`, shaping it with `make` on a miss.
@@ -115,20 +102,7 @@ package final class ShapedWordCache: @unchecked Sendable {  // shards are only t
             return piece(for: InlineKey(face: face, parameters: parameters, text: text), make: make)
         }
         let key = LongKey(face: UInt(bitPattern: ObjectIdentifier(face)), parameters: parameters, text: Array(text))
-        let shard = shards[key.hashValue & 15]
-        shard.lock.lock()
-        if let found = shard.long[key] {
-            shard.hits += 1
-            shard.lock.unlock()
-            return found
-        }
-        shard.misses += 1
-        shard.lock.unlock()
-        let piece = make()
-        shard.lock.lock()
-        insert(piece, in: shard) { $0.long[key] = piece }
-        shard.lock.unlock()
-        return piece
+        return cachedPiece(in: shards[key.hashValue & 15], find: { $0.long[key] }, store: { $0.long[key] = $1 }, make: make)
     }
 
     /// Counts a hit served by a front cache, for the statistics.
@@ -140,14 +114,30 @@ package final class ShapedWordCache: @unchecked Sendable {  // shards are only t
         shard.lock.unlock()
     }
 
-    private func insert(_ piece: ShapedPiece, in shard: Shard, _ store: (Shard) -> Void) {
+    /// The piece `find` finds in `shard`, or else the one `make` shapes (outside the lock, so other
+    /// threads are not held up by shaping), stored with `store`. A shard over its budget is emptied.
+    @inline(__always)
+    private func cachedPiece(in shard: Shard, find: (Shard) -> ShapedPiece?, store: (Shard, ShapedPiece) -> Void,
+                             make: () -> ShapedPiece) -> ShapedPiece {
+        shard.lock.lock()
+        if let found = find(shard) {
+            shard.hits += 1
+            shard.lock.unlock()
+            return found
+        }
+        shard.misses += 1
+        shard.lock.unlock()
+        let piece = make()
+        shard.lock.lock()
         if shard.bytes + piece.byteCount > bytesPerShard {
             shard.inline.removeAll(keepingCapacity: true)
             shard.long.removeAll(keepingCapacity: true)
             shard.bytes = 0
         }
-        store(shard)
+        store(shard, piece)
         shard.bytes += piece.byteCount
+        shard.lock.unlock()
+        return piece
     }
 
     /// Hits and misses since the cache was created or ``resetStatistics()`` was called.
