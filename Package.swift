@@ -67,6 +67,9 @@ let package = Package(
         .testTarget(name: "TextKitFormatsTests", dependencies: ["TextKitFormats", "TextKit"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "OpenTextKitTests", dependencies: ["OpenTextKit", "COTKICU"]),
+        // Client files written the way iOS developers write TextKit and Core Text code: each imports
+        // Foundation beside OpenTextKit and compiles with no other change.
+        .testTarget(name: "PortingTests", dependencies: ["OpenTextKit"]),
         // Unit tests of otk's parsers, and tests that run the built otk binary on real inputs.
         .testTarget(name: "OTKCommandTests", dependencies: ["otk"]),
     ]

@@ -1,6 +1,5 @@
-// What users import: `import OpenTextKit` in place of `import UIKit` and `import Foundation`
-// (Foundation comes re-exported through TextKitModel, whose NSAttributedString shadows
-// Foundation's; see the README for why a file should not import Foundation beside it).
+// What users import: `import OpenTextKit` in place of `import UIKit`, beside `import Foundation` or
+// without it (Foundation comes re-exported through TextKitModel).
 @_exported import TextKitGraphics
 @_exported import TextKitFonts
 @_exported import TextKitModel
@@ -8,3 +7,12 @@
 @_exported import TextKit
 @_exported import TextKitEditing
 @_exported import TextKitFormats
+
+// Names that Foundation declares too. A scoped import binds a name more tightly than a whole-module
+// import, so a client file that writes `import Foundation` beside `import OpenTextKit`, in either
+// order, resolves these names (and everything nested in them: `NSAttributedString.Key`,
+// `.DocumentType`, `.EnumerationOptions` …) to OpenTextKit's declarations instead of finding two.
+// Foundation's own classes stay reachable as `Foundation.NSAttributedString` and so on.
+@_exported import class TextKitModel.NSAttributedString
+@_exported import class TextKitModel.NSMutableAttributedString
+@_exported import class TextKitFormats.FileWrapper

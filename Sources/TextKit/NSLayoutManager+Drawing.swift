@@ -52,9 +52,14 @@ extension NSLayoutManager {
             guard !rects.isEmpty else { return }
             let characters = found.analysis.glyphs.characterRange(forGlyphs: glyphs)
             let charRange = NSRange(location: found.characterBase + characters.lowerBound, length: characters.count)
+            // As in TextKit, the colour is already the fill colour when the override is called.
+            let context = UIGraphicsGetCurrentContext()
+            context?.saveGState()
+            context?.setFillColor(color)
             rects.withUnsafeBufferPointer {
                 fillBackgroundRectArray($0.baseAddress!, count: $0.count, forCharacterRange: charRange, color: color)
             }
+            context?.restoreGState()
         }
         for segment in attributeSegments(found, subrange) {
             let color = DrawingValues.color(segment.attributes[.backgroundColor])

@@ -61,8 +61,10 @@ extension NSLayoutManager {
                               lineFragmentRect lineRect: CGRect, lineFragmentGlyphRange lineGlyphRange: NSRange,
                               containerOrigin: CGPoint) {
         decorationPieces(glyphRange, style: underlineVal, lineGlyphRange: lineGlyphRange) { piece, style, baselineOffset in
-            drawUnderline(forGlyphRange: piece, underlineType: style, baselineOffset: baselineOffset,
-                          lineFragmentRect: lineRect, lineFragmentGlyphRange: lineGlyphRange, containerOrigin: containerOrigin)
+            withDecorationColor(.underline, of: piece) {
+                drawUnderline(forGlyphRange: piece, underlineType: style, baselineOffset: baselineOffset,
+                              lineFragmentRect: lineRect, lineFragmentGlyphRange: lineGlyphRange, containerOrigin: containerOrigin)
+            }
         }
     }
 
@@ -78,8 +80,10 @@ extension NSLayoutManager {
                                   lineFragmentRect lineRect: CGRect, lineFragmentGlyphRange lineGlyphRange: NSRange,
                                   containerOrigin: CGPoint) {
         decorationPieces(glyphRange, style: strikethroughVal, lineGlyphRange: lineGlyphRange) { piece, style, baselineOffset in
-            drawStrikethrough(forGlyphRange: piece, strikethroughType: style, baselineOffset: baselineOffset,
-                              lineFragmentRect: lineRect, lineFragmentGlyphRange: lineGlyphRange, containerOrigin: containerOrigin)
+            withDecorationColor(.strikethrough, of: piece) {
+                drawStrikethrough(forGlyphRange: piece, strikethroughType: style, baselineOffset: baselineOffset,
+                                  lineFragmentRect: lineRect, lineFragmentGlyphRange: lineGlyphRange, containerOrigin: containerOrigin)
+            }
         }
     }
 
@@ -92,6 +96,21 @@ extension NSLayoutManager {
     // MARK: Shared
 
     enum DecorationKind { case underline, strikethrough }
+
+    /// Runs `body` with the decoration's colour (`.underlineColor` / `.strikethroughColor`, else
+    /// the text colour) set as the current context's stroke and fill colour, as TextKit does
+    /// before it calls `drawUnderline`/`drawStrikethrough`, so an override that only strokes or
+    /// fills its own path draws in that colour. The graphics state is restored afterwards.
+    private func withDecorationColor(_ kind: DecorationKind, of glyphRange: NSRange, _ body: () -> Void) {
+        guard let context = UIGraphicsGetCurrentContext(), glyphRange.length > 0 else { return body() }
+        let attributes = drawingAttributes(atCharacter: characterIndexForGlyph(at: glyphRange.location))
+        let color = kind == .underline ? DrawingValues.underlineColor(attributes) : DrawingValues.strikethroughColor(attributes)
+        context.saveGState()
+        defer { context.restoreGState() }
+        context.setStrokeColor(color)
+        context.setFillColor(color)
+        body()
+    }
 
     /// Splits `glyphRange` (one line's) into the pieces to draw: without the line's trailing white
     /// space, and word by word for `.byWord` (which the pieces' style no longer carries). Also

@@ -18,19 +18,7 @@ import TextKitTypesetting
 /// unimplemented protocol method from one that returns 0, so every delegate is asked; it costs one
 /// copy of each run's glyphs.
 extension NSLayoutManager {
-    /// Replaces the glyphs of `glyphRange` (normally from inside the delegate's
-    /// `shouldGenerateGlyphs`, with the range it was given): glyph ids drawn with `aFont`, and
-    /// properties. `.null` hides a glyph: it takes no room and is not drawn (its character is still
-    /// in the text, so selection and copying include it). A new glyph id takes its nominal advance
-    /// in `aFont` (kerning against its neighbours is not redone; letter spacing is kept). The other
-    /// properties (`.controlCharacter`, `.elastic`, `.nonBaseCharacter`) describe the characters and
-    /// stay as generated.
-    ///
-    /// Limitations here: the number of glyphs cannot change (`glyphRange.length` glyphs replace as
-    /// many), and `charIndexes` must be the characters the glyphs already stand for (they are not
-    /// re-mapped). Outside glyph generation the call still works and lays the paragraph out again.
-    /// Traps when `glyphRange` reaches past the last glyph.
-    public func setGlyphs(_ glyphs: UnsafePointer<CGGlyph>, properties props: UnsafePointer<GlyphProperty>,
+    func _setGlyphs(_ glyphs: UnsafePointer<CGGlyph>, properties props: UnsafePointer<GlyphProperty>,
                           characterIndexes charIndexes: UnsafePointer<Int>, font aFont: UIFont, forGlyphRange glyphRange: NSRange) {
         precondition(glyphRange.location >= 0 && glyphRange.length >= 0,
                      "setGlyphs(_:properties:characterIndexes:font:forGlyphRange:): glyph range {\(glyphRange.location), \(glyphRange.length)} is negative")
@@ -89,12 +77,9 @@ extension NSLayoutManager {
         _ = charIndexes
     }
 
-    /// Whether glyph `glyphIndex` is not drawn: hidden by the delegate (`.null`) or a control
-    /// character (line breaks, tabs). Glyphs hidden by truncation are reported by
-    /// ``truncatedGlyphRange(inLineFragmentForGlyphAt:)`` instead.
-    public func notShownAttribute(forGlyphAt glyphIndex: Int) -> Bool {
+    func _notShownAttribute(forGlyphAt glyphIndex: Int) -> Bool {
         let (p, first, _) = locate(glyph: glyphIndex)
-        return !store.record(p).analysis!.glyphs.flags[glyphIndex - first].isDisjoint(with: [.null, .control])
+        return !store.record(p).analysis!.glyphs.flags[glyphIndex - first].isDisjoint(with: [.null, .control, .notShown])
     }
 
     // MARK: Internals

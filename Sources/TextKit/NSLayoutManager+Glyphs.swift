@@ -24,27 +24,23 @@ extension NSLayoutManager {
         return (p, start, store.prefix(p).glyphs)
     }
 
-    /// The number of glyphs of the whole text (makes every glyph).
-    public var numberOfGlyphs: Int {
+    var _numberOfGlyphs: Int {
         ensureGlyphs(throughGlyph: .max)
         return store.summary.glyphs
     }
 
-    /// Whether `glyphIndex` is a glyph of the text (makes glyphs up to it).
-    public func isValidGlyphIndex(_ glyphIndex: Int) -> Bool {
+    func _isValidGlyphIndex(_ glyphIndex: Int) -> Bool {
         guard glyphIndex >= 0 else { return false }
         ensureGlyphs(throughGlyph: glyphIndex)
         return glyphIndex < store.summary.glyphs
     }
 
-    /// The glyph at `glyphIndex`. Traps when the index is out of range.
-    public func glyph(at glyphIndex: Int) -> CGGlyph {
+    func _glyph(at glyphIndex: Int) -> CGGlyph {
         let (p, first, _) = locate(glyph: glyphIndex)
         return store.record(p).analysis!.glyphs.glyphs[glyphIndex - first]
     }
 
-    /// The glyph at `glyphIndex`, or 0 with `isValidIndex` false when there is none.
-    public func glyph(at glyphIndex: Int, isValidIndex: UnsafeMutablePointer<ObjCBool>?) -> CGGlyph {
+    func _glyph(at glyphIndex: Int, isValidIndex: UnsafeMutablePointer<ObjCBool>?) -> CGGlyph {
         guard isValidGlyphIndex(glyphIndex) else {
             isValidIndex?.pointee = false
             return 0
@@ -53,8 +49,7 @@ extension NSLayoutManager {
         return glyph(at: glyphIndex)
     }
 
-    /// The properties of the glyph at `glyphIndex`.
-    public func propertyForGlyph(at glyphIndex: Int) -> GlyphProperty {
+    func _propertyForGlyph(at glyphIndex: Int) -> GlyphProperty {
         let (p, first, _) = locate(glyph: glyphIndex)
         return Self.property(of: store.record(p).analysis!.glyphs.flags[glyphIndex - first])
     }
@@ -68,27 +63,20 @@ extension NSLayoutManager {
         return property
     }
 
-    /// The first character of the glyph's cluster. For an index at or past the end, the text's
-    /// length (as TextKit).
-    public func characterIndexForGlyph(at glyphIndex: Int) -> Int {
+    func _characterIndexForGlyph(at glyphIndex: Int) -> Int {
         if glyphIndex >= numberOfGlyphs { return store.length }
         let (p, first, start) = locate(glyph: glyphIndex)
         return start + Int(store.record(p).analysis!.glyphs.clusters[glyphIndex - first])
     }
 
-    /// The first glyph of the character at `charIndex` (for a ligature, the ligature). For an
-    /// index at or past the end, the number of glyphs (as TextKit).
-    public func glyphIndexForCharacter(at charIndex: Int) -> Int {
+    func _glyphIndexForCharacter(at charIndex: Int) -> Int {
         guard charIndex < store.length else { return numberOfGlyphs }
         precondition(charIndex >= 0, "glyphIndexForCharacter(at:): character index \(charIndex) is negative")
         let (p, start, firstGlyph) = locate(character: charIndex)
         return firstGlyph + store.record(p).analysis!.glyphs.glyph(forCharacterAt: charIndex - start)
     }
 
-    /// The glyphs of the characters in `charRange`. A range that starts or ends inside a cluster (a
-    /// ligature, a surrogate pair, a base and its marks) is widened to whole clusters, which
-    /// `actualCharRange` receives.
-    public func glyphRange(forCharacterRange charRange: NSRange, actualCharacterRange actualCharRange: NSRangePointer?) -> NSRange {
+    func _glyphRange(forCharacterRange charRange: NSRange, actualCharacterRange actualCharRange: NSRangePointer?) -> NSRange {
         let range = checkedCharacterRange(charRange, #function)
         if range.location == store.length {
             let n = numberOfGlyphs
@@ -113,9 +101,7 @@ extension NSLayoutManager {
         return firstGlyph + local.upperBound
     }
 
-    /// The characters of the glyphs in `glyphRange`, widened to whole clusters (`actualGlyphRange`
-    /// receives the glyphs of those clusters).
-    public func characterRange(forGlyphRange glyphRange: NSRange, actualGlyphRange: NSRangePointer?) -> NSRange {
+    func _characterRange(forGlyphRange glyphRange: NSRange, actualGlyphRange: NSRangePointer?) -> NSRange {
         let total = numberOfGlyphs
         precondition(glyphRange.location >= 0 && glyphRange.length >= 0 && glyphRange.location + glyphRange.length <= total,
                      "characterRange(forGlyphRange:actualGlyphRange:): glyph range {\(glyphRange.location), \(glyphRange.length)} out of bounds; number of glyphs \(total)")
@@ -137,20 +123,16 @@ extension NSLayoutManager {
         return characters
     }
 
-    /// Makes glyphs for `glyphRange` now.
-    public func ensureGlyphs(forGlyphRange glyphRange: NSRange) {
+    func _ensureGlyphs(forGlyphRange glyphRange: NSRange) {
         ensureGlyphs(throughGlyph: glyphRange.location + max(0, glyphRange.length - 1))
     }
 
-    /// Makes glyphs for `charRange` now.
-    public func ensureGlyphs(forCharacterRange charRange: NSRange) {
+    func _ensureGlyphs(forCharacterRange charRange: NSRange) {
         let range = checkedCharacterRange(charRange, #function)
         ensureGlyphs(throughCharacter: min(store.length, range.location + range.length))
     }
 
-    /// Copies glyphs, their properties, character indices and bidi levels for `glyphRange` into
-    /// the buffers given (each may be nil); returns the number of glyphs copied.
-    public func getGlyphs(in glyphRange: NSRange, glyphs glyphBuffer: UnsafeMutablePointer<CGGlyph>?,
+    func _getGlyphs(in glyphRange: NSRange, glyphs glyphBuffer: UnsafeMutablePointer<CGGlyph>?,
                         properties props: UnsafeMutablePointer<GlyphProperty>?,
                         characterIndexes charIndexBuffer: UnsafeMutablePointer<Int>?,
                         bidiLevels bidiLevelBuffer: UnsafeMutablePointer<UInt8>?) -> Int {

@@ -26,13 +26,7 @@ import TextKitTypesetting
 extension NSLayoutManager {
     // MARK: Public API
 
-    /// The glyph under `point` (container coordinates) in `container`, or the nearest one as
-    /// selection by mouse needs it (see the rules above); `partialFraction` receives how far the
-    /// point is through the glyph in its writing direction (0…1). For a point in the extra line
-    /// fragment, ``numberOfGlyphs`` with fraction 0. When the container holds no text, the first
-    /// glyph that did not fit before it (or `numberOfGlyphs`), with fraction 0; 0 for a container
-    /// this layout manager does not own.
-    public func glyphIndex(for point: CGPoint, in container: NSTextContainer,
+    func _glyphIndex(for point: CGPoint, in container: NSTextContainer,
                            fractionOfDistanceThroughGlyph partialFraction: UnsafeMutablePointer<CGFloat>?) -> Int {
         partialFraction?.pointee = 0
         guard let index = textContainers.firstIndex(where: { $0 === container }) else { return 0 }
@@ -48,29 +42,17 @@ extension NSLayoutManager {
         }
     }
 
-    /// The glyph under `point`, or the nearest one (see ``glyphIndex(for:in:fractionOfDistanceThroughGlyph:)``).
-    public func glyphIndex(for point: CGPoint, in container: NSTextContainer) -> Int {
+    func _glyphIndex(for point: CGPoint, in container: NSTextContainer) -> Int {
         glyphIndex(for: point, in: container, fractionOfDistanceThroughGlyph: nil)
     }
 
-    /// How far `point` is through the glyph under it, in the glyph's writing direction (0 at its
-    /// leading edge, 1 at its trailing edge); see ``glyphIndex(for:in:fractionOfDistanceThroughGlyph:)``.
-    public func fractionOfDistanceThroughGlyph(for point: CGPoint, in container: NSTextContainer) -> CGFloat {
+    func _fractionOfDistanceThroughGlyph(for point: CGPoint, in container: NSTextContainer) -> CGFloat {
         var fraction: CGFloat = 0
         _ = glyphIndex(for: point, in: container, fractionOfDistanceThroughGlyph: &fraction)
         return fraction
     }
 
-    /// The character under `point` (container coordinates) in `container`, or the nearest one (see
-    /// the rules above), and in `partialFraction` how far the point lies from the insertion point
-    /// before the character to the one after it, in the writing direction (0…1).
-    ///
-    /// The character is the first of its grapheme cluster, and "the insertion point after it" is
-    /// the cluster's end: for "é" written as e + U+0301, or an emoji, step to the end of the cluster,
-    /// not by one UTF-16 unit. Inside a ligature ("ffi" drawn as one glyph) each character has its own
-    /// share of the glyph (the font's ligature carets, or equal parts). For a point in the extra line
-    /// fragment, the text's length with fraction 0.
-    public func characterIndex(for point: CGPoint, in container: NSTextContainer,
+    func _characterIndex(for point: CGPoint, in container: NSTextContainer,
                                fractionOfDistanceBetweenInsertionPoints partialFraction: UnsafeMutablePointer<CGFloat>?) -> Int {
         partialFraction?.pointee = 0
         guard let index = textContainers.firstIndex(where: { $0 === container }) else { return 0 }
@@ -90,15 +72,7 @@ extension NSLayoutManager {
         }
     }
 
-    /// The insertion points of the line holding character `charIndex` (AppKit's bulk caret query,
-    /// handy for moving the caret along a line): their x positions relative to the line fragment
-    /// rect's origin, and their character indices. Logical order, or, with `dFlag`, left to right;
-    /// with `aFlag`, the alternate (secondary) carets, which differ from the primary ones only at
-    /// bidi boundaries. Each insertion point of the line appears once, the line's end included.
-    /// Pass nil buffers to get the count first; buffers must hold that many values. Returns 0 when
-    /// the character is in no container; for the text's end (or an index in the extra line
-    /// fragment), one insertion point.
-    public func getLineFragmentInsertionPoints(forCharacterAt charIndex: Int, alternatePositions aFlag: Bool,
+    func _getLineFragmentInsertionPoints(forCharacterAt charIndex: Int, alternatePositions aFlag: Bool,
                                                inDisplayOrder dFlag: Bool, positions: UnsafeMutablePointer<CGFloat>?,
                                                characterIndexes charIndexes: UnsafeMutablePointer<Int>?) -> Int {
         precondition(charIndex >= 0 && charIndex <= store.length,
@@ -117,10 +91,7 @@ extension NSLayoutManager {
         return stops.count
     }
 
-    /// The glyphs around `glyphIndex`, on its line and in its run, that sit at their fonts' nominal
-    /// advances: no kerning, letter spacing, justification, tab or mark offset moves them. A glyph
-    /// that is itself adjusted gives a range of just itself; a glyph in no container, `{glyphIndex, 1}`.
-    public func range(ofNominallySpacedGlyphsContaining glyphIndex: Int) -> NSRange {
+    func _range(ofNominallySpacedGlyphsContaining glyphIndex: Int) -> NSRange {
         guard let found = fragment(forGlyph: glyphIndex) else { return NSRange(location: glyphIndex, length: 1) }
         let line = found.fragment.line
         let glyphs = found.analysis.glyphs

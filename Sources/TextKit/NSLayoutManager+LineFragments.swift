@@ -83,9 +83,7 @@ extension NSLayoutManager {
 
     // MARK: Line fragments
 
-    /// The line fragment rect (container coordinates) of the line holding glyph `glyphIndex`, and,
-    /// in `effectiveGlyphRange`, that line's glyphs. A zero rect when the glyph is in no container.
-    public func lineFragmentRect(forGlyphAt glyphIndex: Int, effectiveRange effectiveGlyphRange: NSRangePointer?) -> CGRect {
+    func _lineFragmentRect(forGlyphAt glyphIndex: Int, effectiveRange effectiveGlyphRange: NSRangePointer?) -> CGRect {
         guard let found = fragment(forGlyph: glyphIndex) else {
             effectiveGlyphRange?.pointee = NSRange(location: NSNotFound, length: 0)
             return .zero
@@ -94,16 +92,12 @@ extension NSLayoutManager {
         return found.rect
     }
 
-    /// As ``lineFragmentRect(forGlyphAt:effectiveRange:)``; `withoutAdditionalLayout` is accepted
-    /// and ignored (layout is always available lazily).
-    public func lineFragmentRect(forGlyphAt glyphIndex: Int, effectiveRange effectiveGlyphRange: NSRangePointer?,
+    func _lineFragmentRect(forGlyphAt glyphIndex: Int, effectiveRange effectiveGlyphRange: NSRangePointer?,
                                  withoutAdditionalLayout flag: Bool) -> CGRect {
         lineFragmentRect(forGlyphAt: glyphIndex, effectiveRange: effectiveGlyphRange)
     }
 
-    /// The part of the line fragment that holds marks: from the text's start less the padding to
-    /// its end plus the padding, without paragraph spacing (line spacing included), as TextKit.
-    public func lineFragmentUsedRect(forGlyphAt glyphIndex: Int, effectiveRange effectiveGlyphRange: NSRangePointer?) -> CGRect {
+    func _lineFragmentUsedRect(forGlyphAt glyphIndex: Int, effectiveRange effectiveGlyphRange: NSRangePointer?) -> CGRect {
         guard let found = fragment(forGlyph: glyphIndex) else {
             effectiveGlyphRange?.pointee = NSRange(location: NSNotFound, length: 0)
             return .zero
@@ -112,9 +106,7 @@ extension NSLayoutManager {
         return found.usedRect
     }
 
-    /// The position of glyph `glyphIndex` relative to its line fragment's origin: x where its pen
-    /// position is, y its baseline.
-    public func location(forGlyphAt glyphIndex: Int) -> CGPoint {
+    func _location(forGlyphAt glyphIndex: Int) -> CGPoint {
         guard let found = fragment(forGlyph: glyphIndex) else { return .zero }
         let line = found.fragment.line
         let (xs, _) = line.glyphPositions(in: found.analysis.glyphs)
@@ -123,9 +115,7 @@ extension NSLayoutManager {
         return CGPoint(x: x, y: found.fragment.baselineOffset)
     }
 
-    /// The container of glyph `glyphIndex` (nil when the text did not fit), and, in
-    /// `effectiveGlyphRange`, every glyph in that container.
-    public func textContainer(forGlyphAt glyphIndex: Int, effectiveRange effectiveGlyphRange: NSRangePointer?) -> NSTextContainer? {
+    func _textContainer(forGlyphAt glyphIndex: Int, effectiveRange effectiveGlyphRange: NSRangePointer?) -> NSTextContainer? {
         guard let found = fragment(forGlyph: glyphIndex) else {
             effectiveGlyphRange?.pointee = NSRange(location: NSNotFound, length: 0)
             return nil
@@ -135,15 +125,12 @@ extension NSLayoutManager {
         return container
     }
 
-    /// As ``textContainer(forGlyphAt:effectiveRange:)``; `withoutAdditionalLayout` is ignored.
-    public func textContainer(forGlyphAt glyphIndex: Int, effectiveRange effectiveGlyphRange: NSRangePointer?,
+    func _textContainer(forGlyphAt glyphIndex: Int, effectiveRange effectiveGlyphRange: NSRangePointer?,
                               withoutAdditionalLayout flag: Bool) -> NSTextContainer? {
         textContainer(forGlyphAt: glyphIndex, effectiveRange: effectiveGlyphRange)
     }
 
-    /// The glyphs laid out in `container` (laying out up to its end). Empty at the glyph where
-    /// the text stopped when none of it reached the container.
-    public func glyphRange(for container: NSTextContainer) -> NSRange {
+    func _glyphRange(for container: NSTextContainer) -> NSRange {
         guard let index = textContainers.firstIndex(where: { $0 === container }) else {
             return NSRange(location: 0, length: 0)
         }
@@ -165,9 +152,7 @@ extension NSLayoutManager {
         return NSRange(location: first, length: end - first)
     }
 
-    /// The union of the used rects of the lines in `container` (and of the extra line fragment
-    /// when it is there): the size the text needs.
-    public func usedRect(for container: NSTextContainer) -> CGRect {
+    func _usedRect(for container: NSTextContainer) -> CGRect {
         guard let index = textContainers.firstIndex(where: { $0 === container }) else { return .zero }
         ensureLayout(throughContainer: index)
         var rect = CGRect.null
@@ -179,25 +164,21 @@ extension NSLayoutManager {
         return rect.isNull ? .zero : rect
     }
 
-    /// Lays out until `container` is full or the text ends.
-    public func ensureLayout(for container: NSTextContainer) {
+    func _ensureLayout(for container: NSTextContainer) {
         guard let index = textContainers.firstIndex(where: { $0 === container }) else { return }
         ensureLayout(throughContainer: index)
     }
 
-    /// Lays out the text up to the end of `glyphRange`.
-    public func ensureLayout(forGlyphRange glyphRange: NSRange) {
+    func _ensureLayout(forGlyphRange glyphRange: NSRange) {
         ensureLayout(throughGlyph: glyphRange.location + max(0, glyphRange.length - 1))
     }
 
-    /// Lays out the text up to the end of `charRange`.
-    public func ensureLayout(forCharacterRange charRange: NSRange) {
+    func _ensureLayout(forCharacterRange charRange: NSRange) {
         let range = checkedCharacterRange(charRange, #function)
         ensureLayout(throughCharacter: min(store.length, range.location + range.length))
     }
 
-    /// Lays out `container` at least down to the bottom of `bounds`.
-    public func ensureLayout(forBoundingRect bounds: CGRect, in container: NSTextContainer) {
+    func _ensureLayout(forBoundingRect bounds: CGRect, in container: NSTextContainer) {
         guard let index = textContainers.firstIndex(where: { $0 === container }) else { return }
         let target = containerTop(index) + bounds.maxY
         if isStacked {
@@ -219,8 +200,7 @@ extension NSLayoutManager {
         }
     }
 
-    /// The first glyph not yet laid out (the number of glyphs when all are).
-    public func firstUnlaidGlyphIndex() -> Int {
+    func _firstUnlaidGlyphIndex() -> Int {
         var glyph = 0
         var found: Int?
         store.forEach { _, record in
@@ -238,38 +218,31 @@ extension NSLayoutManager {
         return found ?? glyph
     }
 
-    /// The first character not yet laid out (the text's length when all are).
-    public func firstUnlaidCharacterIndex() -> Int {
+    func _firstUnlaidCharacterIndex() -> Int {
         let g = firstUnlaidGlyphIndex()
         return g >= store.summary.glyphs && store.summary.unanalyzed == 0 ? store.length : characterIndexForGlyph(at: g)
     }
 
     // MARK: The extra line fragment
 
-    /// The line fragment after a final paragraph separator (or of empty text), where the insertion
-    /// point goes; zero when there is none. Lays out the whole text.
-    public var extraLineFragmentRect: CGRect {
+    var _extraLineFragmentRect: CGRect {
         ensureLayoutOfAllText()
         return extraLineFragment?.rect ?? .zero
     }
 
-    /// The used part of ``extraLineFragmentRect``.
-    public var extraLineFragmentUsedRect: CGRect {
+    var _extraLineFragmentUsedRect: CGRect {
         ensureLayoutOfAllText()
         return extraLineFragment?.usedRect ?? .zero
     }
 
-    /// The container of ``extraLineFragmentRect``, or nil.
-    public var extraLineFragmentTextContainer: NSTextContainer? {
+    var _extraLineFragmentTextContainer: NSTextContainer? {
         ensureLayoutOfAllText()
         return extraLineFragment.map { textContainers[$0.container] }
     }
 
     // MARK: Truncation
 
-    /// The glyphs hidden by truncation in the line holding `glyphIndex` (replaced by an ellipsis),
-    /// or `{NSNotFound, 0}`.
-    public func truncatedGlyphRange(inLineFragmentForGlyphAt glyphIndex: Int) -> NSRange {
+    func _truncatedGlyphRange(inLineFragmentForGlyphAt glyphIndex: Int) -> NSRange {
         guard let found = fragment(forGlyph: glyphIndex), let truncation = found.fragment.line.truncation,
               !truncation.hiddenGlyphs.isEmpty else {
             return NSRange(location: NSNotFound, length: 0)
@@ -279,9 +252,7 @@ extension NSLayoutManager {
 
     // MARK: Enumeration and bounds
 
-    /// Calls `block` with each line fragment that holds glyphs of `glyphRange`: its rect, used rect,
-    /// container and glyph range, in order, until `block` sets its last argument to true.
-    public func enumerateLineFragments(forGlyphRange glyphRange: NSRange,
+    func _enumerateLineFragments(forGlyphRange glyphRange: NSRange,
                                        using block: (CGRect, CGRect, NSTextContainer, NSRange, UnsafeMutablePointer<ObjCBool>) -> Void) {
         guard glyphRange.length > 0 else { return }
         let (p, _, _) = locate(glyph: glyphRange.location)
@@ -298,10 +269,7 @@ extension NSLayoutManager {
         }
     }
 
-    /// The smallest rect (container coordinates) enclosing the glyphs of `glyphRange` that lie in
-    /// `container`: from the first glyph's pen position to the last glyph's end on each line, with
-    /// the full height of each line fragment.
-    public func boundingRect(forGlyphRange glyphRange: NSRange, in container: NSTextContainer) -> CGRect {
+    func _boundingRect(forGlyphRange glyphRange: NSRange, in container: NSTextContainer) -> CGRect {
         guard let index = textContainers.firstIndex(where: { $0 === container }), glyphRange.length > 0 else { return .zero }
         var result = CGRect.null
         let end = glyphRange.location + glyphRange.length
@@ -328,14 +296,12 @@ extension NSLayoutManager {
         return result.isNull ? .zero : result
     }
 
-    /// The glyphs of the lines of `container` that intersect `bounds` (laying out as far as needed).
-    public func glyphRange(forBoundingRect bounds: CGRect, in container: NSTextContainer) -> NSRange {
+    func _glyphRange(forBoundingRect bounds: CGRect, in container: NSTextContainer) -> NSRange {
         ensureLayout(forBoundingRect: bounds, in: container)
         return glyphRange(forBoundingRectWithoutAdditionalLayout: bounds, in: container)
     }
 
-    /// As ``glyphRange(forBoundingRect:in:)``, but only among lines already laid out.
-    public func glyphRange(forBoundingRectWithoutAdditionalLayout bounds: CGRect, in container: NSTextContainer) -> NSRange {
+    func _glyphRange(forBoundingRectWithoutAdditionalLayout bounds: CGRect, in container: NSTextContainer) -> NSRange {
         guard let index = textContainers.firstIndex(where: { $0 === container }) else { return NSRange(location: 0, length: 0) }
         var first: Int?
         var end = 0
@@ -356,13 +322,11 @@ extension NSLayoutManager {
 
     // MARK: Default metrics
 
-    /// The height of a line of `font` with this layout manager's settings.
-    public func defaultLineHeight(for font: UIFont) -> CGFloat {
+    func _defaultLineHeight(for font: UIFont) -> CGFloat {
         font.ascender - font.descender + (usesFontLeading ? font.leading : 0)
     }
 
-    /// The baseline's distance from the top of a line of `font`.
-    public func defaultBaselineOffset(for font: UIFont) -> CGFloat {
+    func _defaultBaselineOffset(for font: UIFont) -> CGFloat {
         font.ascender
     }
 }

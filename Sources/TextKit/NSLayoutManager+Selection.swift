@@ -53,18 +53,7 @@ package struct SelectionRect: Equatable {
 extension NSLayoutManager {
     // MARK: Public API
 
-    /// Calls `block` with each rect (container coordinates) that encloses glyphs of `glyphRange`
-    /// laid out in `textContainer`, line by line, until it sets its second argument to true.
-    ///
-    /// On each line the rects run from the x where the range starts to the x where it ends, over the
-    /// line fragment rect's full height (line and paragraph spacing included); a range that crosses
-    /// a bidi boundary gives one rect per visually contiguous piece. When the selection
-    /// (`selectedRange`, which contains `glyphRange`; `{NSNotFound, 0}` to use `glyphRange` itself)
-    /// continues on the next line, the line's rect extends to the line fragment's end edge — the
-    /// right edge for a left-to-right paragraph, the left edge for a right-to-left one — as TextKit
-    /// highlights a selection that wraps. An empty `glyphRange` gives one zero-width rect at the
-    /// insertion point (the primary caret).
-    public func enumerateEnclosingRects(forGlyphRange glyphRange: NSRange, withinSelectedGlyphRange selectedRange: NSRange,
+    func _enumerateEnclosingRects(forGlyphRange glyphRange: NSRange, withinSelectedGlyphRange selectedRange: NSRange,
                                         in textContainer: NSTextContainer,
                                         using block: (CGRect, UnsafeMutablePointer<ObjCBool>) -> Void) {
         var stop: ObjCBool = false
@@ -74,9 +63,7 @@ extension NSLayoutManager {
         }
     }
 
-    /// The rects ``enumerateEnclosingRects(forGlyphRange:withinSelectedGlyphRange:in:using:)`` gives,
-    /// as an array (AppKit's `rectArray(forGlyphRange:withinSelectedGlyphRange:in:rectCount:)`).
-    public func enclosingRects(forGlyphRange glyphRange: NSRange, withinSelectedGlyphRange selectedRange: NSRange,
+    func _enclosingRects(forGlyphRange glyphRange: NSRange, withinSelectedGlyphRange selectedRange: NSRange,
                                in textContainer: NSTextContainer) -> [CGRect] {
         checkGlyphRange(glyphRange, #function)
         guard let index = textContainers.firstIndex(where: { $0 === textContainer }) else { return [] }

@@ -29,30 +29,25 @@ extension NSLayoutManager {
 
     // MARK: Setting
 
-    /// Replaces the temporary attributes of the characters in `charRange` with `attrs`.
-    public func setTemporaryAttributes(_ attrs: [NSAttributedString.Key: Any], forCharacterRange charRange: NSRange) {
+    func _setTemporaryAttributes(_ attrs: [NSAttributedString.Key: Any], forCharacterRange charRange: NSRange) {
         let range = checkedCharacterRange(charRange, #function)
         guard range.length > 0 else { return }
         temporaryStorageForWriting().setAttributes(attrs.isEmpty ? nil : attrs, range: range)
         invalidateDisplay(forCharacterRange: range)
     }
 
-    /// Adds `attrs` to the temporary attributes of the characters in `charRange` (keys already
-    /// there take the new values).
-    public func addTemporaryAttributes(_ attrs: [NSAttributedString.Key: Any] = [:], forCharacterRange charRange: NSRange) {
+    func _addTemporaryAttributes(_ attrs: [NSAttributedString.Key: Any] = [:], forCharacterRange charRange: NSRange) {
         let range = checkedCharacterRange(charRange, #function)
         guard range.length > 0, !attrs.isEmpty else { return }
         temporaryStorageForWriting().addAttributes(attrs, range: range)
         invalidateDisplay(forCharacterRange: range)
     }
 
-    /// Adds the temporary attribute `attrName` with `value` to the characters in `charRange`.
-    public func addTemporaryAttribute(_ attrName: NSAttributedString.Key, value: Any, forCharacterRange charRange: NSRange) {
+    func _addTemporaryAttribute(_ attrName: NSAttributedString.Key, value: Any, forCharacterRange charRange: NSRange) {
         addTemporaryAttributes([attrName: value], forCharacterRange: charRange)
     }
 
-    /// Removes the temporary attribute `attrName` from the characters in `charRange`.
-    public func removeTemporaryAttribute(_ attrName: NSAttributedString.Key, forCharacterRange charRange: NSRange) {
+    func _removeTemporaryAttribute(_ attrName: NSAttributedString.Key, forCharacterRange charRange: NSRange) {
         let range = checkedCharacterRange(charRange, #function)
         guard range.length > 0, let storage = currentTemporaryStorage else { return }
         storage.removeAttribute(attrName, range: range)
@@ -61,10 +56,7 @@ extension NSLayoutManager {
 
     // MARK: Reading
 
-    /// The temporary attributes of the character at `charIndex`, and in `effectiveCharRange` the
-    /// run of characters that share them (the whole text when there are none anywhere).
-    /// - Precondition: `0 <= charIndex < ` the text's length.
-    public func temporaryAttributes(atCharacterIndex charIndex: Int,
+    func _temporaryAttributes(atCharacterIndex charIndex: Int,
                                     effectiveRange effectiveCharRange: NSRangePointer?) -> [NSAttributedString.Key: Any] {
         checkTemporaryIndex(charIndex, #function)
         guard let storage = currentTemporaryStorage else {
@@ -74,17 +66,12 @@ extension NSLayoutManager {
         return storage.attributes(at: charIndex, effectiveRange: effectiveCharRange)
     }
 
-    /// The value of the temporary attribute `attrName` at `location` (nil when absent), and in
-    /// `range` the run it was found in.
-    public func temporaryAttribute(_ attrName: NSAttributedString.Key, atCharacterIndex location: Int,
+    func _temporaryAttribute(_ attrName: NSAttributedString.Key, atCharacterIndex location: Int,
                                    effectiveRange range: NSRangePointer?) -> Any? {
         temporaryAttributes(atCharacterIndex: location, effectiveRange: range)[attrName]
     }
 
-    /// The temporary attributes at `location` and, in `range`, the longest range within
-    /// `rangeLimit` over which they are equal.
-    /// - Precondition: `rangeLimit` lies within the text and holds `location`.
-    public func temporaryAttributes(atCharacterIndex location: Int, longestEffectiveRange range: NSRangePointer?,
+    func _temporaryAttributes(atCharacterIndex location: Int, longestEffectiveRange range: NSRangePointer?,
                                     in rangeLimit: NSRange) -> [NSAttributedString.Key: Any] {
         let limit = checkedCharacterRange(rangeLimit, #function)
         checkTemporaryIndex(location, #function, in: limit)
@@ -95,9 +82,7 @@ extension NSLayoutManager {
         return storage.attributes(at: location, longestEffectiveRange: range, in: limit)
     }
 
-    /// The value of the temporary attribute `attrName` at `location` and, in `range`, the longest
-    /// range within `rangeLimit` over which it has an equal value (or is absent throughout).
-    public func temporaryAttribute(_ attrName: NSAttributedString.Key, atCharacterIndex location: Int,
+    func _temporaryAttribute(_ attrName: NSAttributedString.Key, atCharacterIndex location: Int,
                                    longestEffectiveRange range: NSRangePointer?, in rangeLimit: NSRange) -> Any? {
         let limit = checkedCharacterRange(rangeLimit, #function)
         checkTemporaryIndex(location, #function, in: limit)

@@ -89,6 +89,9 @@ open class NSLayoutManager: NSObject {
     /// The extra line fragment (after a final paragraph separator, or for empty text), computed
     /// when layout reaches the end.
     var extraLineFragment: (rect: CGRect, usedRect: CGRect, container: Int)?
+    /// While a paragraph's new lines are reported through the layout primitives: the paragraph,
+    /// its first glyph and its top in the stacked flow.
+    var reportingParagraph: (paragraph: Int, glyphBase: Int, top: CGFloat)?
     /// Whether the delegate has heard that layout reached the end of the text (or ran out of
     /// containers) since the last invalidation.
     var hasReportedCompletion = false
@@ -110,6 +113,63 @@ open class NSLayoutManager: NSObject {
 
     public override init() {
         super.init()
+    }
+
+    /// Keyed-archive decoding, which Apple's class has through `NSSecureCoding`: not supported on
+    /// Linux, so it always fails. It exists because subclasses written for iOS declare
+    /// `required init?(coder:)`, and that must compile.
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
+    // MARK: Layout primitives (NSLayoutManager+LayoutPrimitives.swift)
+    //
+    // The layout process stores its results through these, as Apple's typesetter does, so a
+    // subclass that overrides them sees every line laid out and may pass other values to `super`.
+    // They are called while a paragraph is laid out (for a subclass; the exact class stores
+    // directly). Changing a line fragment's height does not move the lines after it: to change the
+    // flow, use the delegate's `layoutManager(_:shouldSetLineFragmentRect:lineFragmentUsedRect:baselineOffset:in:forGlyphRange:)`.
+
+    /// Stores the line fragment rect and used rect (container coordinates) of the line that holds
+    /// exactly `glyphRange`.
+    open func setLineFragmentRect(_ fragmentRect: CGRect, forGlyphRange glyphRange: NSRange, usedRect: CGRect) {
+        storeLineFragmentRect(fragmentRect, forGlyphRange: glyphRange, usedRect: usedRect)
+    }
+
+    /// Stores the extra line fragment (the empty last line after a final paragraph separator, or
+    /// of an empty text). Called once layout reaches the end of the text; ``extraLineFragmentRect``,
+    /// ``extraLineFragmentUsedRect``, ``usedRect(for:)``, hit testing and the insertion point use
+    /// what this stores.
+    open func setExtraLineFragmentRect(_ fragmentRect: CGRect, usedRect: CGRect, textContainer container: NSTextContainer) {
+        guard let index = textContainers.firstIndex(where: { $0 === container }) else { return }
+        extraLineFragment = (fragmentRect, usedRect, index)
+    }
+
+    /// Stores the container of the line that holds exactly `glyphRange` (it must be one of ``textContainers``).
+    open func setTextContainer(_ container: NSTextContainer, forGlyphRange glyphRange: NSRange) {
+        storeTextContainer(container, forGlyphRange: glyphRange)
+    }
+
+    /// Stores where the first glyph of `glyphRange` stands, relative to its line fragment's origin
+    /// (y is the baseline). Called once per line, for the line's first glyph; a new x moves the
+    /// whole line, a new y its baseline.
+    open func setLocation(_ location: CGPoint, forStartOfGlyphRange glyphRange: NSRange) {
+        storeLocation(location, forStartOfGlyphRange: glyphRange)
+    }
+
+    /// Marks the glyph as not drawn (it keeps its advance). Layout calls it for control characters.
+    open func setNotShownAttribute(_ flag: Bool, forGlyphAt glyphIndex: Int) {
+        setGlyphFlag(.notShown, flag, forGlyphAt: glyphIndex)
+    }
+
+    /// Marks the glyph as drawing outside its line fragment (display invalidation widens for it).
+    open func setDrawsOutsideLineFragment(_ flag: Bool, forGlyphAt glyphIndex: Int) {
+        setGlyphFlag(.drawsOutsideLineFragment, flag, forGlyphAt: glyphIndex)
+    }
+
+    /// Whether ``setDrawsOutsideLineFragment(_:forGlyphAt:)`` marked the glyph.
+    open func drawsOutsideLineFragment(forGlyphAt glyphIndex: Int) -> Bool {
+        glyphFlag(.drawsOutsideLineFragment, forGlyphAt: glyphIndex)
     }
 
     /// Moves every layout manager of this layout manager's storage to `newTextStorage`.
@@ -468,5 +528,377 @@ open class NSLayoutManager: NSObject {
         precondition(range.location >= 0 && range.length >= 0 && range.location + range.length <= length,
                      "\(function): character range {\(range.location), \(range.length)} out of bounds; text length \(length)")
         return range
+    }
+
+    // MARK: Overridable, implemented in NSLayoutManager+GlyphGeneration.swift
+
+    /// Replaces the glyphs of `glyphRange` (normally from inside the delegate's
+    /// `shouldGenerateGlyphs`, with the range it was given): glyph ids drawn with `aFont`, and
+    /// properties. `.null` hides a glyph: it takes no room and is not drawn (its character is still
+    /// in the text, so selection and copying include it). A new glyph id takes its nominal advance
+    /// in `aFont` (kerning against its neighbours is not redone; letter spacing is kept). The other
+    /// properties (`.controlCharacter`, `.elastic`, `.nonBaseCharacter`) describe the characters and
+    /// stay as generated.
+    ///
+    /// Limitations here: the number of glyphs cannot change (`glyphRange.length` glyphs replace as
+    /// many), and `charIndexes` must be the characters the glyphs already stand for (they are not
+    /// re-mapped). Outside glyph generation the call still works and lays the paragraph out again.
+    /// Traps when `glyphRange` reaches past the last glyph.
+    open func setGlyphs(_ glyphs: UnsafePointer<CGGlyph>, properties props: UnsafePointer<GlyphProperty>,
+                          characterIndexes charIndexes: UnsafePointer<Int>, font aFont: UIFont, forGlyphRange glyphRange: NSRange) {
+        _setGlyphs(glyphs, properties: props, characterIndexes: charIndexes, font: aFont, forGlyphRange: glyphRange)
+    }
+
+    /// Whether glyph `glyphIndex` is not drawn: hidden by the delegate (`.null`) or a control
+    /// character (line breaks, tabs). Glyphs hidden by truncation are reported by
+    /// ``truncatedGlyphRange(inLineFragmentForGlyphAt:)`` instead.
+    open func notShownAttribute(forGlyphAt glyphIndex: Int) -> Bool {
+        _notShownAttribute(forGlyphAt: glyphIndex)
+    }
+
+    // MARK: Overridable, implemented in NSLayoutManager+Glyphs.swift
+
+    /// The number of glyphs of the whole text (makes every glyph).
+    open var numberOfGlyphs: Int {
+        _numberOfGlyphs
+    }
+
+    /// Whether `glyphIndex` is a glyph of the text (makes glyphs up to it).
+    open func isValidGlyphIndex(_ glyphIndex: Int) -> Bool {
+        _isValidGlyphIndex(glyphIndex)
+    }
+
+    /// The glyph at `glyphIndex`. Traps when the index is out of range.
+    open func glyph(at glyphIndex: Int) -> CGGlyph {
+        _glyph(at: glyphIndex)
+    }
+
+    /// The glyph at `glyphIndex`, or 0 with `isValidIndex` false when there is none.
+    open func glyph(at glyphIndex: Int, isValidIndex: UnsafeMutablePointer<ObjCBool>?) -> CGGlyph {
+        _glyph(at: glyphIndex, isValidIndex: isValidIndex)
+    }
+
+    /// The properties of the glyph at `glyphIndex`.
+    open func propertyForGlyph(at glyphIndex: Int) -> GlyphProperty {
+        _propertyForGlyph(at: glyphIndex)
+    }
+
+    /// The first character of the glyph's cluster. For an index at or past the end, the text's
+    /// length (as TextKit).
+    open func characterIndexForGlyph(at glyphIndex: Int) -> Int {
+        _characterIndexForGlyph(at: glyphIndex)
+    }
+
+    /// The first glyph of the character at `charIndex` (for a ligature, the ligature). For an
+    /// index at or past the end, the number of glyphs (as TextKit).
+    open func glyphIndexForCharacter(at charIndex: Int) -> Int {
+        _glyphIndexForCharacter(at: charIndex)
+    }
+
+    /// The glyphs of the characters in `charRange`. A range that starts or ends inside a cluster (a
+    /// ligature, a surrogate pair, a base and its marks) is widened to whole clusters, which
+    /// `actualCharRange` receives.
+    open func glyphRange(forCharacterRange charRange: NSRange, actualCharacterRange actualCharRange: NSRangePointer?) -> NSRange {
+        _glyphRange(forCharacterRange: charRange, actualCharacterRange: actualCharRange)
+    }
+
+    /// The characters of the glyphs in `glyphRange`, widened to whole clusters (`actualGlyphRange`
+    /// receives the glyphs of those clusters).
+    open func characterRange(forGlyphRange glyphRange: NSRange, actualGlyphRange: NSRangePointer?) -> NSRange {
+        _characterRange(forGlyphRange: glyphRange, actualGlyphRange: actualGlyphRange)
+    }
+
+    /// Makes glyphs for `glyphRange` now.
+    open func ensureGlyphs(forGlyphRange glyphRange: NSRange) {
+        _ensureGlyphs(forGlyphRange: glyphRange)
+    }
+
+    /// Makes glyphs for `charRange` now.
+    open func ensureGlyphs(forCharacterRange charRange: NSRange) {
+        _ensureGlyphs(forCharacterRange: charRange)
+    }
+
+    /// Copies glyphs, their properties, character indices and bidi levels for `glyphRange` into
+    /// the buffers given (each may be nil); returns the number of glyphs copied.
+    open func getGlyphs(in glyphRange: NSRange, glyphs glyphBuffer: UnsafeMutablePointer<CGGlyph>?,
+                        properties props: UnsafeMutablePointer<GlyphProperty>?,
+                        characterIndexes charIndexBuffer: UnsafeMutablePointer<Int>?,
+                        bidiLevels bidiLevelBuffer: UnsafeMutablePointer<UInt8>?) -> Int {
+        _getGlyphs(in: glyphRange, glyphs: glyphBuffer, properties: props, characterIndexes: charIndexBuffer, bidiLevels: bidiLevelBuffer)
+    }
+
+    // MARK: Overridable, implemented in NSLayoutManager+HitTesting.swift
+
+    /// The glyph under `point` (container coordinates) in `container`, or the nearest one as
+    /// selection by mouse needs it (see the rules above); `partialFraction` receives how far the
+    /// point is through the glyph in its writing direction (0…1). For a point in the extra line
+    /// fragment, ``numberOfGlyphs`` with fraction 0. When the container holds no text, the first
+    /// glyph that did not fit before it (or `numberOfGlyphs`), with fraction 0; 0 for a container
+    /// this layout manager does not own.
+    open func glyphIndex(for point: CGPoint, in container: NSTextContainer,
+                           fractionOfDistanceThroughGlyph partialFraction: UnsafeMutablePointer<CGFloat>?) -> Int {
+        _glyphIndex(for: point, in: container, fractionOfDistanceThroughGlyph: partialFraction)
+    }
+
+    /// The glyph under `point`, or the nearest one (see ``glyphIndex(for:in:fractionOfDistanceThroughGlyph:)``).
+    open func glyphIndex(for point: CGPoint, in container: NSTextContainer) -> Int {
+        _glyphIndex(for: point, in: container)
+    }
+
+    /// How far `point` is through the glyph under it, in the glyph's writing direction (0 at its
+    /// leading edge, 1 at its trailing edge); see ``glyphIndex(for:in:fractionOfDistanceThroughGlyph:)``.
+    open func fractionOfDistanceThroughGlyph(for point: CGPoint, in container: NSTextContainer) -> CGFloat {
+        _fractionOfDistanceThroughGlyph(for: point, in: container)
+    }
+
+    /// The character under `point` (container coordinates) in `container`, or the nearest one (see
+    /// the rules above), and in `partialFraction` how far the point lies from the insertion point
+    /// before the character to the one after it, in the writing direction (0…1).
+    ///
+    /// The character is the first of its grapheme cluster, and "the insertion point after it" is
+    /// the cluster's end: for "é" written as e + U+0301, or an emoji, step to the end of the cluster,
+    /// not by one UTF-16 unit. Inside a ligature ("ffi" drawn as one glyph) each character has its own
+    /// share of the glyph (the font's ligature carets, or equal parts). For a point in the extra line
+    /// fragment, the text's length with fraction 0.
+    open func characterIndex(for point: CGPoint, in container: NSTextContainer,
+                               fractionOfDistanceBetweenInsertionPoints partialFraction: UnsafeMutablePointer<CGFloat>?) -> Int {
+        _characterIndex(for: point, in: container, fractionOfDistanceBetweenInsertionPoints: partialFraction)
+    }
+
+    /// The insertion points of the line holding character `charIndex` (AppKit's bulk caret query,
+    /// handy for moving the caret along a line): their x positions relative to the line fragment
+    /// rect's origin, and their character indices. Logical order, or, with `dFlag`, left to right;
+    /// with `aFlag`, the alternate (secondary) carets, which differ from the primary ones only at
+    /// bidi boundaries. Each insertion point of the line appears once, the line's end included.
+    /// Pass nil buffers to get the count first; buffers must hold that many values. Returns 0 when
+    /// the character is in no container; for the text's end (or an index in the extra line
+    /// fragment), one insertion point.
+    open func getLineFragmentInsertionPoints(forCharacterAt charIndex: Int, alternatePositions aFlag: Bool,
+                                               inDisplayOrder dFlag: Bool, positions: UnsafeMutablePointer<CGFloat>?,
+                                               characterIndexes charIndexes: UnsafeMutablePointer<Int>?) -> Int {
+        _getLineFragmentInsertionPoints(forCharacterAt: charIndex, alternatePositions: aFlag, inDisplayOrder: dFlag, positions: positions, characterIndexes: charIndexes)
+    }
+
+    /// The glyphs around `glyphIndex`, on its line and in its run, that sit at their fonts' nominal
+    /// advances: no kerning, letter spacing, justification, tab or mark offset moves them. A glyph
+    /// that is itself adjusted gives a range of just itself; a glyph in no container, `{glyphIndex, 1}`.
+    open func range(ofNominallySpacedGlyphsContaining glyphIndex: Int) -> NSRange {
+        _range(ofNominallySpacedGlyphsContaining: glyphIndex)
+    }
+
+    // MARK: Overridable, implemented in NSLayoutManager+LineFragments.swift
+
+    /// The line fragment rect (container coordinates) of the line holding glyph `glyphIndex`, and,
+    /// in `effectiveGlyphRange`, that line's glyphs. A zero rect when the glyph is in no container.
+    open func lineFragmentRect(forGlyphAt glyphIndex: Int, effectiveRange effectiveGlyphRange: NSRangePointer?) -> CGRect {
+        _lineFragmentRect(forGlyphAt: glyphIndex, effectiveRange: effectiveGlyphRange)
+    }
+
+    /// As ``lineFragmentRect(forGlyphAt:effectiveRange:)``; `withoutAdditionalLayout` is accepted
+    /// and ignored (layout is always available lazily).
+    open func lineFragmentRect(forGlyphAt glyphIndex: Int, effectiveRange effectiveGlyphRange: NSRangePointer?,
+                                 withoutAdditionalLayout flag: Bool) -> CGRect {
+        _lineFragmentRect(forGlyphAt: glyphIndex, effectiveRange: effectiveGlyphRange, withoutAdditionalLayout: flag)
+    }
+
+    /// The part of the line fragment that holds marks: from the text's start less the padding to
+    /// its end plus the padding, without paragraph spacing (line spacing included), as TextKit.
+    open func lineFragmentUsedRect(forGlyphAt glyphIndex: Int, effectiveRange effectiveGlyphRange: NSRangePointer?) -> CGRect {
+        _lineFragmentUsedRect(forGlyphAt: glyphIndex, effectiveRange: effectiveGlyphRange)
+    }
+
+    /// The position of glyph `glyphIndex` relative to its line fragment's origin: x where its pen
+    /// position is, y its baseline.
+    open func location(forGlyphAt glyphIndex: Int) -> CGPoint {
+        _location(forGlyphAt: glyphIndex)
+    }
+
+    /// The container of glyph `glyphIndex` (nil when the text did not fit), and, in
+    /// `effectiveGlyphRange`, every glyph in that container.
+    open func textContainer(forGlyphAt glyphIndex: Int, effectiveRange effectiveGlyphRange: NSRangePointer?) -> NSTextContainer? {
+        _textContainer(forGlyphAt: glyphIndex, effectiveRange: effectiveGlyphRange)
+    }
+
+    /// As ``textContainer(forGlyphAt:effectiveRange:)``; `withoutAdditionalLayout` is ignored.
+    open func textContainer(forGlyphAt glyphIndex: Int, effectiveRange effectiveGlyphRange: NSRangePointer?,
+                              withoutAdditionalLayout flag: Bool) -> NSTextContainer? {
+        _textContainer(forGlyphAt: glyphIndex, effectiveRange: effectiveGlyphRange, withoutAdditionalLayout: flag)
+    }
+
+    /// The glyphs laid out in `container` (laying out up to its end). Empty at the glyph where
+    /// the text stopped when none of it reached the container.
+    open func glyphRange(for container: NSTextContainer) -> NSRange {
+        _glyphRange(for: container)
+    }
+
+    /// The union of the used rects of the lines in `container` (and of the extra line fragment
+    /// when it is there): the size the text needs.
+    open func usedRect(for container: NSTextContainer) -> CGRect {
+        _usedRect(for: container)
+    }
+
+    /// Lays out until `container` is full or the text ends.
+    open func ensureLayout(for container: NSTextContainer) {
+        _ensureLayout(for: container)
+    }
+
+    /// Lays out the text up to the end of `glyphRange`.
+    open func ensureLayout(forGlyphRange glyphRange: NSRange) {
+        _ensureLayout(forGlyphRange: glyphRange)
+    }
+
+    /// Lays out the text up to the end of `charRange`.
+    open func ensureLayout(forCharacterRange charRange: NSRange) {
+        _ensureLayout(forCharacterRange: charRange)
+    }
+
+    /// Lays out `container` at least down to the bottom of `bounds`.
+    open func ensureLayout(forBoundingRect bounds: CGRect, in container: NSTextContainer) {
+        _ensureLayout(forBoundingRect: bounds, in: container)
+    }
+
+    /// The first glyph not yet laid out (the number of glyphs when all are).
+    open func firstUnlaidGlyphIndex() -> Int {
+        _firstUnlaidGlyphIndex()
+    }
+
+    /// The first character not yet laid out (the text's length when all are).
+    open func firstUnlaidCharacterIndex() -> Int {
+        _firstUnlaidCharacterIndex()
+    }
+
+    /// The line fragment after a final paragraph separator (or of empty text), where the insertion
+    /// point goes; zero when there is none. Lays out the whole text.
+    open var extraLineFragmentRect: CGRect {
+        _extraLineFragmentRect
+    }
+
+    /// The used part of ``extraLineFragmentRect``.
+    open var extraLineFragmentUsedRect: CGRect {
+        _extraLineFragmentUsedRect
+    }
+
+    /// The container of ``extraLineFragmentRect``, or nil.
+    open var extraLineFragmentTextContainer: NSTextContainer? {
+        _extraLineFragmentTextContainer
+    }
+
+    /// The glyphs hidden by truncation in the line holding `glyphIndex` (replaced by an ellipsis),
+    /// or `{NSNotFound, 0}`.
+    open func truncatedGlyphRange(inLineFragmentForGlyphAt glyphIndex: Int) -> NSRange {
+        _truncatedGlyphRange(inLineFragmentForGlyphAt: glyphIndex)
+    }
+
+    /// Calls `block` with each line fragment that holds glyphs of `glyphRange`: its rect, used rect,
+    /// container and glyph range, in order, until `block` sets its last argument to true.
+    open func enumerateLineFragments(forGlyphRange glyphRange: NSRange,
+                                       using block: (CGRect, CGRect, NSTextContainer, NSRange, UnsafeMutablePointer<ObjCBool>) -> Void) {
+        _enumerateLineFragments(forGlyphRange: glyphRange, using: block)
+    }
+
+    /// The smallest rect (container coordinates) enclosing the glyphs of `glyphRange` that lie in
+    /// `container`: from the first glyph's pen position to the last glyph's end on each line, with
+    /// the full height of each line fragment.
+    open func boundingRect(forGlyphRange glyphRange: NSRange, in container: NSTextContainer) -> CGRect {
+        _boundingRect(forGlyphRange: glyphRange, in: container)
+    }
+
+    /// The glyphs of the lines of `container` that intersect `bounds` (laying out as far as needed).
+    open func glyphRange(forBoundingRect bounds: CGRect, in container: NSTextContainer) -> NSRange {
+        _glyphRange(forBoundingRect: bounds, in: container)
+    }
+
+    /// As ``glyphRange(forBoundingRect:in:)``, but only among lines already laid out.
+    open func glyphRange(forBoundingRectWithoutAdditionalLayout bounds: CGRect, in container: NSTextContainer) -> NSRange {
+        _glyphRange(forBoundingRectWithoutAdditionalLayout: bounds, in: container)
+    }
+
+    /// The height of a line of `font` with this layout manager's settings.
+    open func defaultLineHeight(for font: UIFont) -> CGFloat {
+        _defaultLineHeight(for: font)
+    }
+
+    /// The baseline's distance from the top of a line of `font`.
+    open func defaultBaselineOffset(for font: UIFont) -> CGFloat {
+        _defaultBaselineOffset(for: font)
+    }
+
+    // MARK: Overridable, implemented in NSLayoutManager+Selection.swift
+
+    /// Calls `block` with each rect (container coordinates) that encloses glyphs of `glyphRange`
+    /// laid out in `textContainer`, line by line, until it sets its second argument to true.
+    ///
+    /// On each line the rects run from the x where the range starts to the x where it ends, over the
+    /// line fragment rect's full height (line and paragraph spacing included); a range that crosses
+    /// a bidi boundary gives one rect per visually contiguous piece. When the selection
+    /// (`selectedRange`, which contains `glyphRange`; `{NSNotFound, 0}` to use `glyphRange` itself)
+    /// continues on the next line, the line's rect extends to the line fragment's end edge — the
+    /// right edge for a left-to-right paragraph, the left edge for a right-to-left one — as TextKit
+    /// highlights a selection that wraps. An empty `glyphRange` gives one zero-width rect at the
+    /// insertion point (the primary caret).
+    open func enumerateEnclosingRects(forGlyphRange glyphRange: NSRange, withinSelectedGlyphRange selectedRange: NSRange,
+                                        in textContainer: NSTextContainer,
+                                        using block: (CGRect, UnsafeMutablePointer<ObjCBool>) -> Void) {
+        _enumerateEnclosingRects(forGlyphRange: glyphRange, withinSelectedGlyphRange: selectedRange, in: textContainer, using: block)
+    }
+
+    /// The rects ``enumerateEnclosingRects(forGlyphRange:withinSelectedGlyphRange:in:using:)`` gives,
+    /// as an array (AppKit's `rectArray(forGlyphRange:withinSelectedGlyphRange:in:rectCount:)`).
+    open func enclosingRects(forGlyphRange glyphRange: NSRange, withinSelectedGlyphRange selectedRange: NSRange,
+                               in textContainer: NSTextContainer) -> [CGRect] {
+        _enclosingRects(forGlyphRange: glyphRange, withinSelectedGlyphRange: selectedRange, in: textContainer)
+    }
+
+    // MARK: Overridable, implemented in NSLayoutManager+TemporaryAttributes.swift
+
+    /// Replaces the temporary attributes of the characters in `charRange` with `attrs`.
+    open func setTemporaryAttributes(_ attrs: [NSAttributedString.Key: Any], forCharacterRange charRange: NSRange) {
+        _setTemporaryAttributes(attrs, forCharacterRange: charRange)
+    }
+
+    /// Adds `attrs` to the temporary attributes of the characters in `charRange` (keys already
+    /// there take the new values).
+    open func addTemporaryAttributes(_ attrs: [NSAttributedString.Key: Any] = [:], forCharacterRange charRange: NSRange) {
+        _addTemporaryAttributes(attrs, forCharacterRange: charRange)
+    }
+
+    /// Adds the temporary attribute `attrName` with `value` to the characters in `charRange`.
+    open func addTemporaryAttribute(_ attrName: NSAttributedString.Key, value: Any, forCharacterRange charRange: NSRange) {
+        _addTemporaryAttribute(attrName, value: value, forCharacterRange: charRange)
+    }
+
+    /// Removes the temporary attribute `attrName` from the characters in `charRange`.
+    open func removeTemporaryAttribute(_ attrName: NSAttributedString.Key, forCharacterRange charRange: NSRange) {
+        _removeTemporaryAttribute(attrName, forCharacterRange: charRange)
+    }
+
+    /// The temporary attributes of the character at `charIndex`, and in `effectiveCharRange` the
+    /// run of characters that share them (the whole text when there are none anywhere).
+    /// - Precondition: `0 <= charIndex < ` the text's length.
+    open func temporaryAttributes(atCharacterIndex charIndex: Int,
+                                    effectiveRange effectiveCharRange: NSRangePointer?) -> [NSAttributedString.Key: Any] {
+        _temporaryAttributes(atCharacterIndex: charIndex, effectiveRange: effectiveCharRange)
+    }
+
+    /// The value of the temporary attribute `attrName` at `location` (nil when absent), and in
+    /// `range` the run it was found in.
+    open func temporaryAttribute(_ attrName: NSAttributedString.Key, atCharacterIndex location: Int,
+                                   effectiveRange range: NSRangePointer?) -> Any? {
+        _temporaryAttribute(attrName, atCharacterIndex: location, effectiveRange: range)
+    }
+
+    /// The temporary attributes at `location` and, in `range`, the longest range within
+    /// `rangeLimit` over which they are equal.
+    /// - Precondition: `rangeLimit` lies within the text and holds `location`.
+    open func temporaryAttributes(atCharacterIndex location: Int, longestEffectiveRange range: NSRangePointer?,
+                                    in rangeLimit: NSRange) -> [NSAttributedString.Key: Any] {
+        _temporaryAttributes(atCharacterIndex: location, longestEffectiveRange: range, in: rangeLimit)
+    }
+
+    /// The value of the temporary attribute `attrName` at `location` and, in `range`, the longest
+    /// range within `rangeLimit` over which it has an equal value (or is absent throughout).
+    open func temporaryAttribute(_ attrName: NSAttributedString.Key, atCharacterIndex location: Int,
+                                   longestEffectiveRange range: NSRangePointer?, in rangeLimit: NSRange) -> Any? {
+        _temporaryAttribute(attrName, atCharacterIndex: location, longestEffectiveRange: range, in: rangeLimit)
     }
 }

@@ -53,6 +53,14 @@ open class NSTextContainer: NSObject, NSTextLayoutOrientationProvider {
         super.init()
     }
 
+    /// Keyed-archive decoding, which Apple's class has through `NSSecureCoding`. Apple's archive
+    /// format is not read on Linux: this makes a container of size zero. It exists because
+    /// subclasses written for iOS declare `required init(coder:)`, and that must compile.
+    public required init(coder: NSCoder) {
+        size = .zero
+        super.init()
+    }
+
     /// An unbounded container (`greatestFiniteMagnitude` both ways), as `init()` in TextKit.
     public override convenience init() {
         self.init(size: CGSize(width: CGFloat.greatestFiniteMagnitude, height: CGFloat.greatestFiniteMagnitude))

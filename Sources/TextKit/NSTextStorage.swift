@@ -76,6 +76,12 @@ open class NSTextStorage: NSMutableAttributedString {
         adoptBuiltInPrimitives()
     }
 
+    /// Keyed-archive decoding: always fails on Linux (see ``NSAttributedString/init(coder:)``).
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        adoptBuiltInPrimitives()
+    }
+
     /// Exactly `NSTextStorage` (not a subclass): its primitives are the built-in storage's plus a
     /// notification, so derived methods may use the storage directly and then call `edited` — which
     /// is what these primitives would do. A subclass always goes through its primitives.

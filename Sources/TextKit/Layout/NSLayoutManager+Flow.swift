@@ -196,6 +196,7 @@ extension NSLayoutManager {
                                         length: record.length, from: state)
         store.refresh(at: p)
         extraLineFragment = nil
+        if reportsLayoutToPrimitives { reportLayoutToPrimitives(paragraph: p, top: FixedHeight.points(state.y)) }
     }
 
     private func hyphenationFactor(for style: NSParagraphStyle) -> Float {
@@ -504,6 +505,6 @@ extension NSLayoutManager {
         let width = min(container.size.width, 1e12)
         let rect = CGRect(x: 0, y: y, width: width, height: height + style.lineSpacing)
         let used = CGRect(x: 0, y: y, width: 2 * container.lineFragmentPadding, height: height + style.lineSpacing)
-        extraLineFragment = (rect, used, state.container)
+        setExtraLineFragmentRect(rect, usedRect: used, textContainer: container)
     }
 }

@@ -19,7 +19,7 @@ extension NSLayoutManager {
     /// one thread is allowed, or a delegate is set.
     func layOutInParallel(from first: Int, through target: Int, characterStart: Int) -> Bool {
         let threads = min(maximumLayoutThreads, 64)
-        guard threads > 1, delegate == nil, textStorage != nil else { return false }
+        guard threads > 1, delegate == nil, textStorage != nil, !reportsLayoutToPrimitives else { return false }
         // The stretch: consecutive paragraphs without layout.
         var jobs: [(paragraph: Int, start: Int, length: Int, record: ParagraphRecord)] = []
         var start = characterStart

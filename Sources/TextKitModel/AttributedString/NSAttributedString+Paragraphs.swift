@@ -5,17 +5,12 @@
 // query costs O(log n) plus a scan of one chunk (≤ 2048 units), whatever the paragraph's length.
 
 extension NSAttributedString {
-    /// The range of the paragraphs holding `range`, separators included, as `NSString.paragraphRange(for:)`.
-    /// A range at the very end after a final separator gives an empty range at the end.
-    /// - Precondition: `range` lies within the string.
-    public func paragraphRange(for range: NSRange) -> NSRange {
+    func _paragraphRange(for range: NSRange) -> NSRange {
         _checkRange(range)
         return _enclosing(range, lines: false)
     }
 
-    /// The range of the lines holding `range`, terminators included, as `NSString.lineRange(for:)`.
-    /// Unlike paragraphs, lines also end at U+2028 and U+0085.
-    public func lineRange(for range: NSRange) -> NSRange {
+    func _lineRange(for range: NSRange) -> NSRange {
         _checkRange(range)
         return _enclosing(range, lines: true)
     }

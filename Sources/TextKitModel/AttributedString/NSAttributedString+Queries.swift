@@ -1,9 +1,5 @@
 extension NSAttributedString {
-    /// The attributes at `location` and, in `range`, the longest range within `rangeLimit` over which
-    /// they are equal (values compare as described at ``_attributeValuesEqual(_:_:)``).
-    /// O(log n) per run visited.
-    /// - Precondition: `rangeLimit` lies within the string and holds `location`.
-    public func attributes(at location: Int, longestEffectiveRange range: NSRangePointer?,
+    func _attributes(at location: Int, longestEffectiveRange range: NSRangePointer?,
                            in rangeLimit: NSRange) -> [NSAttributedString.Key: Any] {
         _checkRange(rangeLimit)
         precondition(location >= rangeLimit.location && location < rangeLimit.location + rangeLimit.length,
@@ -13,15 +9,12 @@ extension NSAttributedString {
         return attrs
     }
 
-    /// The value of `attrName` at `location` (nil when absent) and, in `range`, the run it was found in.
-    public func attribute(_ attrName: NSAttributedString.Key, at location: Int,
+    func _attribute(_ attrName: NSAttributedString.Key, at location: Int,
                           effectiveRange range: NSRangePointer?) -> Any? {
         attributes(at: location, effectiveRange: range)[attrName]
     }
 
-    /// The value of `attrName` at `location` and, in `range`, the longest range within `rangeLimit`
-    /// over which that one attribute has an equal value (or is absent throughout).
-    public func attribute(_ attrName: NSAttributedString.Key, at location: Int,
+    func _attribute(_ attrName: NSAttributedString.Key, at location: Int,
                           longestEffectiveRange range: NSRangePointer?, in rangeLimit: NSRange) -> Any? {
         _checkRange(rangeLimit)
         precondition(location >= rangeLimit.location && location < rangeLimit.location + rangeLimit.length,
@@ -63,21 +56,12 @@ extension NSAttributedString {
         return (attrs, NSRange(location: start, length: end - start))
     }
 
-    /// Calls `block` for each range of `enumerationRange` with uniform attributes, in order (or in
-    /// reverse with `.reverse`). Ranges are the longest possible unless
-    /// `.longestEffectiveRangeNotRequired` is given. Setting `stop.pointee = true` ends the enumeration.
-    ///
-    /// On a mutable string the block may change the string within the range it was given; the
-    /// enumeration then continues after that range, shifted by the change in length (Apple's rule).
-    /// O(log n) per range reported.
-    public func enumerateAttributes(in enumerationRange: NSRange, options opts: EnumerationOptions = [],
+    func _enumerateAttributes(in enumerationRange: NSRange, options opts: EnumerationOptions = [],
                                     using block: ([NSAttributedString.Key: Any], NSRange, UnsafeMutablePointer<ObjCBool>) -> Void) {
         _enumerate(in: enumerationRange, options: opts, key: nil) { attrs, range, stop in block(attrs, range, stop) }
     }
 
-    /// Calls `block` for each range of `enumerationRange` over which `attrName` has one value (nil when
-    /// absent), as ``enumerateAttributes(in:options:using:)``.
-    public func enumerateAttribute(_ attrName: NSAttributedString.Key, in enumerationRange: NSRange,
+    func _enumerateAttribute(_ attrName: NSAttributedString.Key, in enumerationRange: NSRange,
                                    options opts: EnumerationOptions = [],
                                    using block: (Any?, NSRange, UnsafeMutablePointer<ObjCBool>) -> Void) {
         _enumerate(in: enumerationRange, options: opts, key: attrName) { attrs, range, stop in block(attrs[attrName], range, stop) }
@@ -119,9 +103,7 @@ extension NSAttributedString {
         return (attrs, NSRange(location: start, length: end - start))
     }
 
-    /// The characters and attributes in `range`, as a new immutable attributed string.
-    /// O(log n + k) on the built-in storage.
-    public func attributedSubstring(from range: NSRange) -> NSAttributedString {
+    func _attributedSubstring(from range: NSRange) -> NSAttributedString {
         _checkRange(range)
         let result = NSAttributedString()
         if _primitives != .custom {
@@ -149,8 +131,7 @@ extension NSAttributedString {
         return a..<s.index(a, offsetBy: range.length)
     }
 
-    /// Whether both strings have the same UTF-16 units and equal attributes on every character.
-    public func isEqual(to other: NSAttributedString) -> Bool {
+    func _isEqual(to other: NSAttributedString) -> Bool {
         if self === other { return true }
         let n = length
         guard n == other.length else { return false }

@@ -75,6 +75,14 @@ open class NSAttributedString: NSObject, NSCopying, NSMutableCopying {
         _primitives = Self.primitiveKind(of: self)
     }
 
+    /// Keyed-archive decoding, which Apple's class has through `NSSecureCoding`. Apple's archive
+    /// format is not read on Linux (write and read the formats layer's `.archive` document type
+    /// instead), so this always fails; it exists because every subclass written for iOS declares
+    /// `required init?(coder:)`, and that must compile.
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
     /// The built-in storage of this object, or one built from its primitives when it is a subclass.
     package func _snapshotStorage() -> _AttributedStorage {
         if _primitives != .custom { return _storage }
@@ -177,5 +185,75 @@ open class NSAttributedString: NSObject, NSCopying, NSMutableCopying {
             return true
         }
         return out
+    }
+
+    // MARK: Overridable, implemented in NSAttributedString+Queries.swift
+
+    /// The attributes at `location` and, in `range`, the longest range within `rangeLimit` over which
+    /// they are equal (values compare as described at ``_attributeValuesEqual(_:_:)``).
+    /// O(log n) per run visited.
+    /// - Precondition: `rangeLimit` lies within the string and holds `location`.
+    open func attributes(at location: Int, longestEffectiveRange range: NSRangePointer?,
+                           in rangeLimit: NSRange) -> [NSAttributedString.Key: Any] {
+        _attributes(at: location, longestEffectiveRange: range, in: rangeLimit)
+    }
+
+    /// The value of `attrName` at `location` (nil when absent) and, in `range`, the run it was found in.
+    open func attribute(_ attrName: NSAttributedString.Key, at location: Int,
+                          effectiveRange range: NSRangePointer?) -> Any? {
+        _attribute(attrName, at: location, effectiveRange: range)
+    }
+
+    /// The value of `attrName` at `location` and, in `range`, the longest range within `rangeLimit`
+    /// over which that one attribute has an equal value (or is absent throughout).
+    open func attribute(_ attrName: NSAttributedString.Key, at location: Int,
+                          longestEffectiveRange range: NSRangePointer?, in rangeLimit: NSRange) -> Any? {
+        _attribute(attrName, at: location, longestEffectiveRange: range, in: rangeLimit)
+    }
+
+    /// Calls `block` for each range of `enumerationRange` with uniform attributes, in order (or in
+    /// reverse with `.reverse`). Ranges are the longest possible unless
+    /// `.longestEffectiveRangeNotRequired` is given. Setting `stop.pointee = true` ends the enumeration.
+    ///
+    /// On a mutable string the block may change the string within the range it was given; the
+    /// enumeration then continues after that range, shifted by the change in length (Apple's rule).
+    /// O(log n) per range reported.
+    open func enumerateAttributes(in enumerationRange: NSRange, options opts: EnumerationOptions = [],
+                                    using block: ([NSAttributedString.Key: Any], NSRange, UnsafeMutablePointer<ObjCBool>) -> Void) {
+        _enumerateAttributes(in: enumerationRange, options: opts, using: block)
+    }
+
+    /// Calls `block` for each range of `enumerationRange` over which `attrName` has one value (nil when
+    /// absent), as ``enumerateAttributes(in:options:using:)``.
+    open func enumerateAttribute(_ attrName: NSAttributedString.Key, in enumerationRange: NSRange,
+                                   options opts: EnumerationOptions = [],
+                                   using block: (Any?, NSRange, UnsafeMutablePointer<ObjCBool>) -> Void) {
+        _enumerateAttribute(attrName, in: enumerationRange, options: opts, using: block)
+    }
+
+    /// The characters and attributes in `range`, as a new immutable attributed string.
+    /// O(log n + k) on the built-in storage.
+    open func attributedSubstring(from range: NSRange) -> NSAttributedString {
+        _attributedSubstring(from: range)
+    }
+
+    /// Whether both strings have the same UTF-16 units and equal attributes on every character.
+    open func isEqual(to other: NSAttributedString) -> Bool {
+        _isEqual(to: other)
+    }
+
+    // MARK: Overridable, implemented in NSAttributedString+Paragraphs.swift
+
+    /// The range of the paragraphs holding `range`, separators included, as `NSString.paragraphRange(for:)`.
+    /// A range at the very end after a final separator gives an empty range at the end.
+    /// - Precondition: `range` lies within the string.
+    open func paragraphRange(for range: NSRange) -> NSRange {
+        _paragraphRange(for: range)
+    }
+
+    /// The range of the lines holding `range`, terminators included, as `NSString.lineRange(for:)`.
+    /// Unlike paragraphs, lines also end at U+2028 and U+0085.
+    open func lineRange(for range: NSRange) -> NSRange {
+        _lineRange(for: range)
     }
 }

@@ -73,7 +73,7 @@ open class NSMutableAttributedString: NSAttributedString {
     // MARK: Derived mutators
 
     /// Replaces the characters in `range` with the characters and attributes of `attrString`.
-    public func replaceCharacters(in range: NSRange, with attrString: NSAttributedString) {
+    open func replaceCharacters(in range: NSRange, with attrString: NSAttributedString) {
         _checkRange(range)
         let r = range.location..<(range.location + range.length)
         if _writesBuiltIn {
@@ -99,17 +99,17 @@ open class NSMutableAttributedString: NSAttributedString {
     }
 
     /// Adds `value` for `name` to the characters in `range`, keeping their other attributes.
-    public func addAttribute(_ name: NSAttributedString.Key, value: Any, range: NSRange) {
+    open func addAttribute(_ name: NSAttributedString.Key, value: Any, range: NSRange) {
         addAttributes([name: value], range: range)
     }
 
     /// Adds `attrs` to the characters in `range`; keys already present take the new values.
-    public func addAttributes(_ attrs: [NSAttributedString.Key: Any], range: NSRange) {
+    open func addAttributes(_ attrs: [NSAttributedString.Key: Any], range: NSRange) {
         _modifyAttributes(in: range) { $0.merge(attrs) { _, new in new } }
     }
 
     /// Removes the attribute `name` from the characters in `range`.
-    public func removeAttribute(_ name: NSAttributedString.Key, range: NSRange) {
+    open func removeAttribute(_ name: NSAttributedString.Key, range: NSRange) {
         _modifyAttributes(in: range) { $0[name] = nil }
     }
 
@@ -144,22 +144,22 @@ open class NSMutableAttributedString: NSAttributedString {
     }
 
     /// Inserts `attrString` at `loc`. - Precondition: `0 <= loc <= length`.
-    public func insert(_ attrString: NSAttributedString, at loc: Int) {
+    open func insert(_ attrString: NSAttributedString, at loc: Int) {
         replaceCharacters(in: NSRange(location: loc, length: 0), with: attrString)
     }
 
     /// Appends `attrString`.
-    public func append(_ attrString: NSAttributedString) {
+    open func append(_ attrString: NSAttributedString) {
         replaceCharacters(in: NSRange(location: length, length: 0), with: attrString)
     }
 
     /// Deletes the characters in `range`.
-    public func deleteCharacters(in range: NSRange) {
+    open func deleteCharacters(in range: NSRange) {
         replaceCharacters(in: range, with: "")
     }
 
     /// Replaces all characters and attributes with those of `attrString`.
-    public func setAttributedString(_ attrString: NSAttributedString) {
+    open func setAttributedString(_ attrString: NSAttributedString) {
         replaceCharacters(in: NSRange(location: 0, length: length), with: attrString)
     }
 

@@ -38,6 +38,12 @@ open class NSTextAttachment: NSObject, NSTextAttachmentContainer {
     }
 
     /// An attachment showing `image`.
+    /// Keyed-archive decoding: not supported on Linux, so it always fails. It exists because
+    /// subclasses written for iOS declare `required init?(coder:)`, and that must compile.
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
     public convenience init(image: UIImage) {
         self.init(data: nil, ofType: nil)
         self.image = image

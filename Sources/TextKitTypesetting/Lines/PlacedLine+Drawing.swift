@@ -47,8 +47,9 @@ extension PlacedLine {
                 let run = glyphs.runs[runIndex]
                 let end = min(span.upperBound, run.glyphRange.upperBound)
                 var logical: [Int] = []
-                // `.null`: hidden by the layout manager's delegate (GlyphProperty.null), never drawn.
-                for g in start..<end where !hidden.contains(g) && glyphs.flags[g].isDisjoint(with: [.control, .null]) {
+                // `.null`: hidden by the layout manager's delegate (GlyphProperty.null), never drawn;
+                // `.notShown`: hidden through NSLayoutManager.setNotShownAttribute.
+                for g in start..<end where !hidden.contains(g) && glyphs.flags[g].isDisjoint(with: [.control, .null, .notShown]) {
                     logical.append(g)
                 }
                 if !logical.isEmpty {

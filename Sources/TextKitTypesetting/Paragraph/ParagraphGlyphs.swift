@@ -27,6 +27,12 @@ package struct GlyphFlags: OptionSet, Hashable, Sendable {
     /// is never drawn. Drawing code must skip it, as it skips `.control` glyphs
     /// (``PlacedLine/drawablePieces(glyphs:styles:text:origin:subrange:)`` does).
     package static let null = GlyphFlags(rawValue: 1 << 8)
+    /// Not drawn, though it keeps its advance: set through
+    /// `NSLayoutManager.setNotShownAttribute(_:forGlyphAt:)`.
+    package static let notShown = GlyphFlags(rawValue: 1 << 9)
+    /// Marked by `NSLayoutManager.setDrawsOutsideLineFragment(_:forGlyphAt:)`: the glyph's ink
+    /// reaches outside its line fragment.
+    package static let drawsOutsideLineFragment = GlyphFlags(rawValue: 1 << 10)
 }
 
 /// A run of glyphs sharing font, style and bidi level, in logical order.

@@ -1,0 +1,114 @@
+import TextKitGraphics
+import TextKitModel
+import TextKitTypesetting
+
+/// The layout primitives: where the layout process stores what it decided, through methods a
+/// subclass may override (``NSLayoutManager/setLineFragmentRect(_:forGlyphRange:usedRect:)`` and
+/// its siblings), as Apple's typesetter stores its results through the layout manager.
+///
+/// The line loop works on a paragraph at a time and keeps its lines in the paragraph's record.
+/// When the layout manager is a subclass, each newly laid-out paragraph is then reported line by
+/// line through the overridable setters, whose base implementations write what they are given
+/// back into the record; a subclass sees every line and may change it by passing other values to
+/// `super`. The exact class skips the report: its setters would store the values unchanged.
+extension NSLayoutManager {
+    /// Whether newly laid-out lines are reported through the overridable setters (and parallel
+    /// layout, which could not call them in order, is off).
+    var reportsLayoutToPrimitives: Bool { type(of: self) != NSLayoutManager.self }
+
+    /// Reports paragraph `p`'s lines, just laid out from the flow position `top` (its top in the
+    /// stacked flow), through the layout primitives.
+    func reportLayoutToPrimitives(paragraph p: Int, top: CGFloat) {
+        let record = store.record(p)
+        guard let layout = record.layout, let analysis = record.analysis else { return }
+        let glyphBase = store.prefix(p).glyphs
+        reportingParagraph = (p, glyphBase, top)
+        defer { reportingParagraph = nil }
+        let glyphs = analysis.glyphs
+        for i in layout.fragments.indices {
+            // Read the fragment again each time: an earlier setter may have changed the record.
+            guard let fragment = record.layout?.fragments[i] else { return }
+            let range = NSRange(location: glyphBase + fragment.line.glyphRange.lowerBound, length: fragment.line.glyphRange.count)
+            let dy = top - containerTop(fragment.container)
+            setTextContainer(textContainers[fragment.container], forGlyphRange: range)
+            setLineFragmentRect(fragment.rect.offsetBy(dx: 0, dy: dy), forGlyphRange: range,
+                                usedRect: fragment.usedRect.offsetBy(dx: 0, dy: dy))
+            guard let placed = record.layout?.fragments[i], !placed.line.glyphRange.isEmpty else { continue }
+            let (xs, _) = placed.line.glyphPositions(in: glyphs)
+            setLocation(CGPoint(x: placed.textOriginX + CGFloat(xs[0]) - placed.rect.minX, y: placed.baselineOffset),
+                        forStartOfGlyphRange: range)
+            for g in fragment.line.glyphRange where glyphs.flags[g].contains(.control) {
+                setNotShownAttribute(true, forGlyphAt: glyphBase + g)
+            }
+        }
+    }
+
+    /// The stored fragment that holds exactly `glyphRange` (the paragraph being reported, or any
+    /// laid-out paragraph), with what converts its rects to container coordinates.
+    private func storedFragment(forGlyphRange glyphRange: NSRange) -> (record: ParagraphRecord, index: Int, dy: CGFloat)? {
+        let p: Int, glyphBase: Int, top: CGFloat
+        if let reporting = reportingParagraph {
+            (p, glyphBase, top) = reporting
+        } else {
+            guard glyphRange.location >= 0, glyphRange.location < store.summary.glyphs else { return nil }
+            let found = store.paragraph(containingGlyph: glyphRange.location)
+            guard let layout = store.record(found.index).layout else { return nil }
+            p = found.index
+            glyphBase = store.prefix(p).glyphs
+            top = paragraphTop(p, layout: layout)
+        }
+        let record = store.record(p)
+        guard let fragments = record.layout?.fragments,
+              let i = fragments.firstIndex(where: { glyphBase + $0.line.glyphRange.lowerBound == glyphRange.location }) else { return nil }
+        return (record, i, top - containerTop(fragments[i].container))
+    }
+
+    /// The base behaviour of ``setLineFragmentRect(_:forGlyphRange:usedRect:)``.
+    func storeLineFragmentRect(_ fragmentRect: CGRect, forGlyphRange glyphRange: NSRange, usedRect: CGRect) {
+        guard let (record, i, dy) = storedFragment(forGlyphRange: glyphRange) else { return }
+        record.layout?.fragments[i].rect = fragmentRect.offsetBy(dx: 0, dy: -dy)
+        record.layout?.fragments[i].usedRect = usedRect.offsetBy(dx: 0, dy: -dy)
+    }
+
+    /// The base behaviour of ``setTextContainer(_:forGlyphRange:)``.
+    func storeTextContainer(_ container: NSTextContainer, forGlyphRange glyphRange: NSRange) {
+        guard let index = textContainers.firstIndex(where: { $0 === container }),
+              let (record, i, _) = storedFragment(forGlyphRange: glyphRange) else { return }
+        record.layout?.fragments[i].container = index
+    }
+
+    /// The base behaviour of ``setLocation(_:forStartOfGlyphRange:)``: the baseline follows `y`, and
+    /// when `glyphRange` starts the line fragment, the whole line moves to `x`.
+    func storeLocation(_ location: CGPoint, forStartOfGlyphRange glyphRange: NSRange) {
+        guard let (record, i, _) = storedFragment(forGlyphRange: glyphRange),
+              let fragment = record.layout?.fragments[i], let analysis = record.analysis,
+              !fragment.line.glyphRange.isEmpty else { return }
+        let (xs, _) = fragment.line.glyphPositions(in: analysis.glyphs)
+        let current = fragment.textOriginX + CGFloat(xs[0]) - fragment.rect.minX
+        record.layout?.fragments[i].textOriginX += location.x - current
+        record.layout?.fragments[i].baselineOffset = location.y
+        drawingLineCache = nil
+    }
+
+    /// The paragraph and glyph-local index of global glyph `glyphIndex`, when its glyphs exist.
+    func storedGlyph(_ glyphIndex: Int) -> (record: ParagraphRecord, local: Int)? {
+        guard glyphIndex >= 0, glyphIndex < store.summary.glyphs else { return nil }
+        let found = store.paragraph(containingGlyph: glyphIndex)
+        let record = store.record(found.index)
+        guard let analysis = record.analysis else { return nil }
+        let local = glyphIndex - store.prefix(found.index).glyphs
+        return local < analysis.glyphs.count ? (record, local) : nil
+    }
+
+    /// Sets or clears a flag of a stored glyph (the glyph arrays are shared by the paragraph's analysis).
+    func setGlyphFlag(_ flag: GlyphFlags, _ on: Bool, forGlyphAt glyphIndex: Int) {
+        guard let (record, local) = storedGlyph(glyphIndex), let glyphs = record.analysis?.glyphs else { return }
+        if on { glyphs.flags[local].insert(flag) } else { glyphs.flags[local].remove(flag) }
+        drawingLineCache = nil
+    }
+
+    func glyphFlag(_ flag: GlyphFlags, forGlyphAt glyphIndex: Int) -> Bool {
+        guard let (record, local) = storedGlyph(glyphIndex), let glyphs = record.analysis?.glyphs else { return false }
+        return glyphs.flags[local].contains(flag)
+    }
+}
