@@ -204,9 +204,9 @@ extension NSLayoutManager {
         defer { context.textMatrix = saved }
         if let pending = pendingGlyphText, pending.glyphCount == glyphCount {
             pendingGlyphText = nil
-            context.showGlyphs(ids, at: points, text: pending.text, clusters: pending.clusters, isRightToLeft: pending.isRightToLeft)
+            context.showGlyphsUpright(ids, at: points, text: pending.text, clusters: pending.clusters, isRightToLeft: pending.isRightToLeft)
         } else {
-            context.showGlyphs(ids, at: points)
+            context.showGlyphsUpright(ids, at: points)
         }
     }
 

@@ -53,6 +53,9 @@ public struct CGAffineTransform: Equatable, Hashable, Sendable, Codable, CustomS
     /// True when this is exactly the identity.
     public var isIdentity: Bool { self == .identity }
 
+    /// The transform without its translation.
+    package var linearPart: CGAffineTransform { CGAffineTransform(a: a, b: b, c: c, d: d, tx: 0, ty: 0) }
+
     /// `self` followed by `t`: a point is first mapped by `self`, then by `t`.
     public func concatenating(_ t: CGAffineTransform) -> CGAffineTransform {
         CGAffineTransform(a: a * t.a + b * t.c, b: a * t.b + b * t.d,

@@ -26,6 +26,8 @@ struct GlyphRunCommand {
     var text: String?
     var clusters: [GlyphCluster]?
     var isRightToLeft: Bool
+    /// Maps the font's glyph space (y up, in units of the font size) to user space.
+    var glyphTransform: CGAffineTransform
     var cairoGlyphs: [cairo_glyph_t]
     var utf8Text: String? { text }
     var cairoClusters: [cairo_text_cluster_t]
@@ -35,12 +37,16 @@ struct GlyphRunCommand {
 extension CGContext {
     /// Draws `glyphs` of the current font (``setFont(_:)``) at the current size
     /// (``setFontSize(_:)``), each with its baseline origin at the matching `positions` entry
-    /// in user space (Core Graphics' `showGlyphs(_:at:)`).
+    /// in **text space** (Core Graphics' `showGlyphs(_:at:)`).
     ///
-    /// Glyphs are upright in UIKit's y-down user space. The linear part of ``textMatrix``
-    /// shapes each glyph in Core Graphics' y-up glyph space, so `c = tan(angle)` slants glyphs
-    /// to the right (obliqueness); its translation is not used. Glyphs are painted as
-    /// ``setTextDrawingMode(_:)`` says, in the fill colour (strokes in the stroke colour).
+    /// As in Core Graphics, ``textMatrix`` (whose translation is ``textPosition``) maps text space
+    /// to user space: a glyph's origin lands at `position.applying(textMatrix)`, and its outline,
+    /// y up in the font, is drawn through the text matrix's linear part. In a context whose user
+    /// space is y down (UIKit's, and every context here when created) glyphs therefore come out
+    /// upside down unless the context is flipped (`translateBy(x: 0, y: height)`,
+    /// `scaleBy(x: 1, y: -1)`) or the text matrix is — exactly as on iOS. The text position does
+    /// not advance. Glyphs are painted as ``setTextDrawingMode(_:)`` says, in the fill colour
+    /// (strokes in the stroke colour).
     ///
     /// In PDF output Cairo guesses the text from the font's character map, so ligatures come
     /// out as presentation forms ("ﬄ"): prefer ``showGlyphs(_:at:text:clusters:isRightToLeft:)``.
@@ -49,10 +55,34 @@ extension CGContext {
     public func showGlyphs(_ glyphs: [CGGlyph], at positions: [CGPoint]) {
         precondition(glyphs.count == positions.count,
                      "showGlyphs: \(glyphs.count) glyphs but \(positions.count) positions")
-        perform(.glyphs(makeGlyphRun(glyphs, positions, text: nil, clusters: nil, isRightToLeft: false)))
+        let tm = textMatrix
+        showGlyphs(glyphs, atUserPositions: positions.map { $0.applying(tm) }, glyphTransform: tm.linearPart,
+                   text: nil, clusters: nil, isRightToLeft: false)
     }
 
-    /// Draws glyphs as ``showGlyphs(_:at:)`` and records which text they draw, so that PDF
+    /// Draws glyphs the way UIKit-level text drawing does (the layout manager, string drawing):
+    /// `positions` are baseline origins in user space, and glyphs stand upright in a y-down user
+    /// space, shaped by the linear part of ``textMatrix`` in y-up glyph space (`c = tan(angle)`
+    /// slants them to the right). The text matrix's translation is not used.
+    package func showGlyphsUpright(_ glyphs: [CGGlyph], at positions: [CGPoint], text: String? = nil,
+                                   clusters: [GlyphCluster]? = nil, isRightToLeft: Bool = false) {
+        precondition(glyphs.count == positions.count,
+                     "showGlyphs: \(glyphs.count) glyphs but \(positions.count) positions")
+        showGlyphs(glyphs, atUserPositions: positions,
+                   glyphTransform: textMatrix.linearPart.concatenating(CGAffineTransform(scaleX: 1, y: -1)),
+                   text: text, clusters: clusters, isRightToLeft: isRightToLeft)
+    }
+
+    /// The primitive under both: glyph origins in user space, and the map from the font's y-up
+    /// glyph space (in units of the font size) to user space.
+    package func showGlyphs(_ glyphs: [CGGlyph], atUserPositions positions: [CGPoint], glyphTransform: CGAffineTransform,
+                            text: String?, clusters: [GlyphCluster]?, isRightToLeft: Bool) {
+        var run = makeGlyphRun(glyphs, positions, text: text, clusters: clusters, isRightToLeft: isRightToLeft)
+        run.glyphTransform = glyphTransform
+        perform(.glyphs(run))
+    }
+
+    /// Draws glyphs as ``showGlyphs(_:at:)`` (positions in text space) and records which text they draw, so that PDF
     /// output is searchable and copies as `text` (Cairo's `cairo_show_text_glyphs`).
     ///
     /// `clusters` walk `text` in logical order, UTF-16 units at a time. For a left-to-right run
@@ -67,7 +97,9 @@ extension CGContext {
                            isRightToLeft: Bool = false) {
         precondition(glyphs.count == positions.count,
                      "showGlyphs: \(glyphs.count) glyphs but \(positions.count) positions")
-        perform(.glyphs(makeGlyphRun(glyphs, positions, text: text, clusters: clusters, isRightToLeft: isRightToLeft)))
+        let tm = textMatrix
+        showGlyphs(glyphs, atUserPositions: positions.map { $0.applying(tm) }, glyphTransform: tm.linearPart,
+                   text: text, clusters: clusters, isRightToLeft: isRightToLeft)
     }
 
     private func makeGlyphRun(_ glyphs: [CGGlyph], _ positions: [CGPoint], text: String?, clusters: [GlyphCluster]?,
@@ -83,7 +115,7 @@ extension CGContext {
         }
         let flags = isRightToLeft ? CAIRO_TEXT_CLUSTER_FLAG_BACKWARD : cairo_text_cluster_flags_t(rawValue: 0)
         return GlyphRunCommand(glyphs: glyphs, positions: positions, text: text, clusters: clusters,
-                               isRightToLeft: isRightToLeft, cairoGlyphs: cairoGlyphs,
+                               isRightToLeft: isRightToLeft, glyphTransform: .identity, cairoGlyphs: cairoGlyphs,
                                cairoClusters: cairoClusters, clusterFlags: flags)
     }
 

@@ -69,13 +69,13 @@ struct CairoRenderer {
     private func drawGlyphs(_ run: GlyphRunCommand, on cr: OpaquePointer) {
         guard let font = state.font, state.fontSize.isFinite, state.fontSize != 0,
               state.textDrawingMode != .invisible, !run.glyphs.isEmpty else { return }
-        let tm = context.textMatrix
-        guard isUsable(CGAffineTransform(a: tm.a, b: tm.b, c: tm.c, d: tm.d, tx: 0, ty: 0)) else { return }
+        let g = run.glyphTransform
+        guard isUsable(g.linearPart) else { return }
         cairo_set_font_face(cr, font.cairoFontFace)
-        // Glyph space is y-up in fonts and in Core Graphics' text matrix; Cairo's is y-down.
-        // Conjugating by the flip keeps the glyphs upright in UIKit's y-down user space.
+        // `g` maps the font's y-up glyph space to user space; Cairo's glyph space is y-down, so
+        // Cairo's font matrix is `g` after a flip.
         let s = state.fontSize
-        var fontMatrix = cairo_matrix_t(xx: s * tm.a, yx: -s * tm.b, xy: -s * tm.c, yy: s * tm.d, x0: 0, y0: 0)
+        var fontMatrix = cairo_matrix_t(xx: s * g.a, yx: s * g.b, xy: -s * g.c, yy: -s * g.d, x0: 0, y0: 0)
         cairo_set_font_matrix(cr, &fontMatrix)
         let mode = state.textDrawingMode
         run.cairoGlyphs.withUnsafeBufferPointer { glyphs in

@@ -164,15 +164,18 @@ struct ImageContextTests {
         #expect(image.px(62, 15) == [255, 255, 255, 255])
     }
 
-    @Test("Glyphs drawn through the image backend darken the pixels of their outlines")
+    @Test("Glyphs drawn through the image backend darken the pixels of their outlines (flipped context, as Core Graphics code does)")
     func glyphs() throws {
         let font = try CGFont(url: TestFonts.dejaVuSans)
         let context = try whiteContext(120, 60)
         context.setFont(font)
         context.setFontSize(40)
         context.setFillColor(UIColor.black)
+        // Core Graphics' text space is y up: flip the y-down context, as iOS code does.
+        context.translateBy(x: 0, y: 60)
+        context.scaleBy(x: 1, y: -1)
         let run = simpleRun("H", font: font, size: 40, at: CGPoint(x: 20, y: 50))
-        context.showGlyphs(run.glyphs, at: run.positions)
+        context.showGlyphs(run.glyphs, at: run.positions.map { CGPoint(x: $0.x, y: 60 - $0.y) })
         let image = try #require(context.makeImage())
         // DejaVu Sans "H": stems from x ≈ 20 + 0.098 em to 20 + 0.198 em, cap height 0.729 em.
         var box = CGRect.zero
@@ -188,6 +191,20 @@ struct ImageContextTests {
         #expect(dark > 150 && dark < 700)
     }
 
+    @Test("Without the flip, showGlyphs draws upside down below the baseline, as Core Graphics does in a UIKit context")
+    func unflippedGlyphsHang() throws {
+        let font = try CGFont(url: TestFonts.dejaVuSans)
+        let context = try whiteContext(120, 100)
+        context.setFont(font)
+        context.setFontSize(40)
+        context.setFillColor(UIColor.black)
+        context.textPosition = CGPoint(x: 20, y: 40)
+        context.showGlyphs([font.glyph(for: "H")], at: [.zero])  // at the text position
+        let image = try #require(context.makeImage())
+        #expect(image.count(in: CGRect(x: 0, y: 0, width: 120, height: 39)) { $0[0] < 128 } == 0)
+        #expect(image.count(in: CGRect(x: 0, y: 41, width: 120, height: 59)) { $0[0] < 128 } > 150)
+    }
+
     @Test("The text matrix slants glyphs: c = tan(angle) moves the top to the right")
     func obliqueTextMatrix() throws {
         let font = try CGFont(url: TestFonts.dejaVuSans)
@@ -196,9 +213,11 @@ struct ImageContextTests {
             context.setFont(font)
             context.setFontSize(40)
             context.setFillColor(UIColor.black)
-            context.textMatrix = CGAffineTransform(a: 1, b: 0, c: skew, d: 1, tx: 0, ty: 0)
-            let run = simpleRun("l", font: font, size: 40, at: CGPoint(x: 30, y: 50))
-            context.showGlyphs(run.glyphs, at: run.positions)
+            // The text matrix maps positions too: draw at text-space zero, placed by its translation.
+            context.textMatrix = CGAffineTransform(a: 1, b: 0, c: skew, d: 1, tx: 30, ty: 10)
+            context.translateBy(x: 0, y: 60)
+            context.scaleBy(x: 1, y: -1)
+            context.showGlyphs([font.glyph(for: "l")], at: [.zero])
             let image = try #require(context.makeImage())
             return (0..<100).first { image.px($0, row)[0] < 128 } ?? -1
         }

@@ -19,7 +19,7 @@ struct CoreTextDrawingTests {
                             range: NSRange(location: 12, length: 2))
         let frame = CTFramesetterCreateFrame(CTFramesetterCreateWithAttributedString(string), CFRangeMake(0, 0), path, nil)
 
-        let context = try CT.canvas(width, height)
+        let context = try CT.flippedCanvas(width, height)  // the oval is symmetric: the same either way up
         context.setStrokeColor(UIColor(red: 0.2, green: 0.4, blue: 0.9, alpha: 1))
         context.setLineWidth(1)
         context.addPath(path)
@@ -48,12 +48,12 @@ struct CoreTextDrawingTests {
         #expect(red > 50)  // the first word is red
     }
 
-    @Test("CTLineDraw puts the baseline origin at the text position, glyphs upright in y-down space")
+    @Test("CTLineDraw puts the baseline origin at the text position, glyphs upright in a flipped context")
     func lineDrawAtTextPosition() throws {
         let font = TestFonts.dejaVuSans(30)
         let line = CTLineCreateWithAttributedString(CT.string("Hxp", font: font))
-        let context = try CT.canvas(200, 100)
-        context.textPosition = CGPoint(x: 40, y: 60)
+        let context = try CT.flippedCanvas(200, 100)
+        context.textPosition = CGPoint(x: 40, y: 40)  // y up: 60 from the top of the image
         CTLineDraw(line, context)
         let image = try #require(context.makeImage())
         let (minX, minY, maxX, maxY) = try #require(CT.inkBox(image))
@@ -66,14 +66,27 @@ struct CoreTextDrawingTests {
         #expect(CGFloat(minY) < 60 - font.capHeight + 2 && maxY > 62)
     }
 
+    @Test("Core Text code that forgets the flip draws mirrored, upside-down text, as on iOS")
+    func unflippedLineIsUpsideDown() throws {
+        let font = TestFonts.dejaVuSans(30)
+        let line = CTLineCreateWithAttributedString(CT.string("HH", font: font))
+        let context = try CT.canvas(200, 100)  // y down, like a UIKit context
+        context.textPosition = CGPoint(x: 40, y: 30)
+        CTLineDraw(line, context)
+        let image = try #require(context.makeImage())
+        let (_, minY, _, maxY) = try #require(CT.inkBox(image))
+        // The capitals hang from the baseline (y = 30) downwards instead of standing on it.
+        #expect(minY >= 29 && CGFloat(maxY) >= 30 + font.capHeight - 2)
+    }
+
     @Test("CTRunDraw draws part of a run, and colour can come from the context")
     func runDrawSubrange() throws {
         let line = CTLineCreateWithAttributedString(CT.string("MMMM", font: TestFonts.dejaVuSans(20),
                                                               [kCTForegroundColorFromContextAttributeName: true]))
         let run = CT.runs(line)[0]
-        let context = try CT.canvas(200, 60)
+        let context = try CT.flippedCanvas(200, 60)
         context.setFillColor(UIColor(red: 0, green: 0, blue: 1, alpha: 1))
-        context.textPosition = CGPoint(x: 10, y: 40)
+        context.textPosition = CGPoint(x: 10, y: 20)  // 40 from the top
         CTRunDraw(run, context, CFRangeMake(2, 1))  // the third M only
         let image = try #require(context.makeImage())
         let (minX, _, maxX, _) = try #require(CT.inkBox(image))
@@ -90,6 +103,8 @@ struct CoreTextDrawingTests {
         defer { try? FileManager.default.removeItem(at: url) }
         let context = try CGContext(pdfURL: url, mediaBox: CGRect(x: 0, y: 0, width: 300, height: 200))
         context.beginPDFPage(nil)
+        context.translateBy(x: 0, y: 200)
+        context.scaleBy(x: 1, y: -1)
         let string = CT.string("Office affluent\nשלום world", font: TestFonts.libertine(14))
         let frame = CTFramesetterCreateFrame(CTFramesetterCreateWithAttributedString(string), CFRangeMake(0, 0),
                                              CGPath(rect: CGRect(x: 20, y: 20, width: 260, height: 160), transform: nil), nil)
@@ -108,9 +123,9 @@ struct CoreTextDrawingTests {
         #expect(text.contains("world"))
     }
 
-    @Test("Ported per-line drawing with Core Text's origins, converted as documented, matches CTFrameDraw")
+    @Test("Ported per-line drawing with Core Text's origins matches CTFrameDraw")
     func portedLineLoopMatchesFrameDraw() throws {
-        // Written as Core Text code is, with the flip dropped and the origins converted.
+        // Written as Core Text code is: flip the context, then draw each line at its origin.
         let attrString = NSMutableAttributedString(string: CoreTextFrameTests.text)
         attrString.addAttribute(kCTFontAttributeName, value: CTFontCreateWithName("DejaVu Serif" as CFString, 14, nil),
                                 range: NSRange(location: 0, length: attrString.length))
@@ -123,13 +138,13 @@ struct CoreTextDrawingTests {
         var origins = [CGPoint](repeating: .zero, count: lines.count)
         CTFrameGetLineOrigins(frame, CFRangeMake(0, 0), &origins)
 
-        let manual = try CT.canvas(300, 240)
+        let manual = try CT.flippedCanvas(300, 240)
         let box = CTFrameGetPath(frame).boundingBoxOfPath
         for (i, line) in lines.enumerated() {
-            manual.textPosition = CGPoint(x: box.minX + origins[i].x, y: box.maxY - origins[i].y)
+            manual.textPosition = CGPoint(x: box.minX + origins[i].x, y: box.minY + origins[i].y)
             CTLineDraw(line, manual)
         }
-        let whole = try CT.canvas(300, 240)
+        let whole = try CT.flippedCanvas(300, 240)
         CTFrameDraw(frame, whole)
         let a = try #require(manual.makeImage()), b = try #require(whole.makeImage())
         #expect(a.rgbaBytes() == b.rgbaBytes())

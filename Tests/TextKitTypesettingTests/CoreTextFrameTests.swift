@@ -73,10 +73,10 @@ struct CoreTextFrameTests {
             let gap = origins[i - 1].y - origins[i].y
             #expect(abs(gap - lineHeight) < 1e-3)
         }
-        // The y-down origins for drawing are the same points seen from the top.
-        let down = frame.lineOriginsInPathCoordinates()
-        for (up, down) in zip(origins, down) {
-            #expect(abs(box.minX + up.x - down.x) < 1e-9 && abs(box.maxY - up.y - down.y) < 1e-9)
+        // The origins in the path's own (y-up) coordinates are the same points, from the box's corner.
+        let inPath = frame.lineOriginsInPathCoordinates()
+        for (up, p) in zip(origins, inPath) {
+            #expect(abs(box.minX + up.x - p.x) < 1e-9 && abs(box.minY + up.y - p.y) < 1e-9)
         }
         var some = [CGPoint](repeating: .zero, count: 2)
         CTFrameGetLineOrigins(frame, CFRangeMake(3, 2), &some)
@@ -101,15 +101,16 @@ struct CoreTextFrameTests {
             widest = max(widest, width)
             // Corners of the line's typographic box (nudged inward by 0.01 pt: a corner may lie
             // exactly on the oval's flattened outline).
-            let corners = [CGPoint(x: origin.x + 0.01, y: origin.y - ascent + 0.01),
-                           CGPoint(x: origin.x + width - 0.01, y: origin.y - ascent + 0.01),
-                           CGPoint(x: origin.x + 0.01, y: origin.y + descent - 0.01),
-                           CGPoint(x: origin.x + width - 0.01, y: origin.y + descent - 0.01)]
+            // The path is y up: the box runs from descent below the baseline to ascent above it.
+            let corners = [CGPoint(x: origin.x + 0.01, y: origin.y + ascent - 0.01),
+                           CGPoint(x: origin.x + width - 0.01, y: origin.y + ascent - 0.01),
+                           CGPoint(x: origin.x + 0.01, y: origin.y - descent + 0.01),
+                           CGPoint(x: origin.x + width - 0.01, y: origin.y - descent + 0.01)]
             for corner in corners { #expect(path.contains(corner), "line \(CTLineGetStringRange(line)) corner \(corner)") }
         }
         #expect(widest > 250)  // the middle lines use most of the oval's width
-        // The first line starts near the top: lower than the oval's top, but within a few lines of it.
-        #expect(origins[0].y > oval.minY + Self.font.ascender && origins[0].y < oval.minY + 50)
+        // The first line starts near the top (the greatest y): below it, but within a few lines of it.
+        #expect(origins[0].y < oval.maxY - Self.font.ascender && origins[0].y > oval.maxY - 50)
     }
 
     @Test("An even-odd ring keeps lines out of its hole; with the winding rule the hole is filled")
@@ -124,7 +125,7 @@ struct CoreTextFrameTests {
         var crossesMiddle = false
         for (line, origin) in zip(CTFrameGetLines(evenOdd), evenOdd.lineOriginsInPathCoordinates()) {
             let width = max(0.02, CGFloat(CT.width(line) - CTLineGetTrailingWhitespaceWidth(line)))
-            let box = CGRect(x: origin.x, y: origin.y - Self.font.ascender, width: width,
+            let box = CGRect(x: origin.x, y: origin.y + Self.font.descender, width: width,
                              height: Self.font.ascender - Self.font.descender)
             for corner in [CGPoint(x: box.minX + 0.01, y: box.minY + 0.01), CGPoint(x: box.maxX - 0.01, y: box.maxY - 0.01)] {
                 #expect(ring.contains(corner, using: .evenOdd))
@@ -144,14 +145,14 @@ struct CoreTextFrameTests {
     @Test("Clipping paths keep lines away from what they cover")
     func clippingPaths() {
         let string = CT.string(String(repeating: Self.text + "\n", count: 2), font: Self.font)
-        let obstacle = CGRect(x: 150, y: 40, width: 80, height: 60)
+        let obstacle = CGRect(x: 150, y: 300, width: 80, height: 60)  // y up: near the frame's top
         let attributes: CFDictionary = [kCTFrameClippingPathsAttributeName: [
             [kCTFramePathClippingPathAttributeName: CGPath(rect: obstacle, transform: nil)]]]
         let frame = CTFramesetterCreateFrame(CTFramesetterCreateWithAttributedString(string), CFRangeMake(0, 0),
                                              CGPath(rect: CGRect(x: 0, y: 0, width: 300, height: 400), transform: nil), attributes)
         var beside = 0
         for (line, origin) in zip(CTFrameGetLines(frame), frame.lineOriginsInPathCoordinates()) {
-            let box = CGRect(x: origin.x, y: origin.y - Self.font.ascender,
+            let box = CGRect(x: origin.x, y: origin.y + Self.font.descender,
                              width: CGFloat(CT.width(line) - CTLineGetTrailingWhitespaceWidth(line)),
                              height: Self.font.ascender - Self.font.descender)
             #expect(!box.intersects(obstacle))

@@ -54,6 +54,16 @@ enum CT {
         return context
     }
 
+    /// A white canvas flipped as Core Text code on iOS flips a UIKit context: y up, origin at the
+    /// bottom left.
+    static func flippedCanvas(_ width: CGFloat, _ height: CGFloat) throws -> CGContext {
+        let context = try canvas(width, height)
+        context.textMatrix = .identity
+        context.translateBy(x: 0, y: height)
+        context.scaleBy(x: 1, y: -1)
+        return context
+    }
+
     /// Rows and columns of the pixels darker than mid-grey: (minX, minY, maxX, maxY), or nil.
     static func inkBox(_ image: CGImage) -> (Int, Int, Int, Int)? {
         var box: (Int, Int, Int, Int)?

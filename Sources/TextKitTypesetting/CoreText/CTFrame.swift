@@ -4,27 +4,22 @@ import TextKitModel
 /// Lines laid out in a path (Core Text's `CTFrame`).
 ///
 /// ## Coordinates
-/// The path is read in the graphics layer's **y-down** coordinates, the coordinates you draw it
-/// in: the first line goes at the path's top (its smallest y), the next ones below. So the frame
-/// fills the shape you see when you stroke the same path into the same context, and
-/// ``CTFrameDraw(_:_:)`` draws the text inside it.
-///
-/// ``CTFrameGetLineOrigins(_:_:_:)`` answers as Core Text does, in Core Text's convention: each
-/// origin is the left end of a line's baseline relative to the bottom-left corner of the path's
-/// bounding box, **y up** (so the first line of a frame `h` points tall has `y ≈ h - ascent`).
-/// The numbers are those Core Text gives for the same text in the same shape. To draw a line
-/// yourself in a y-down context, convert back:
+/// As in Core Text, the path is in **y-up** coordinates: the first line goes at the path's top,
+/// its greatest y, the next ones below. ``CTFrameDraw(_:_:)`` draws in the context's current user
+/// space, so Core Text code written for iOS works unchanged: it flips the context first,
 /// ```swift
-/// let box = CTFrameGetPath(frame).boundingBoxOfPath
-/// context.textPosition = CGPoint(x: box.minX + origin.x, y: box.maxY - origin.y)
-/// CTLineDraw(line, context)
+/// context.textMatrix = .identity
+/// context.translateBy(x: 0, y: bounds.height)
+/// context.scaleBy(x: 1, y: -1)
+/// CTFrameDraw(frame, context)
 /// ```
-/// or use ``lineOriginsInPathCoordinates(_:)``, which gives those points directly.
+/// and the text lands upright in the shape the path describes in that flipped space. Code that
+/// forgets the flip sees mirrored, upside-down text, as it would on iOS.
 ///
-/// Porting note: Core Text code on Apple platforms flips the context (`translateBy(x: 0, y: h)`,
-/// `scaleBy(x: 1, y: -1)`) and builds its paths in the flipped, y-up space. Here, drop the flip and
-/// build the path in y-down coordinates; for a symmetric shape (a rectangle, an oval) the path is
-/// the same either way.
+/// ``CTFrameGetLineOrigins(_:_:_:)`` gives each line's origin (the left end of its baseline)
+/// relative to the bottom-left corner of the path's bounding box, y up, as Core Text does; to
+/// draw a line yourself, set the text position to the box's origin plus the line's origin and
+/// call ``CTLineDraw(_:_:)``.
 ///
 /// Immutable and safe to share between threads.
 public final class CTFrame: @unchecked Sendable {  // immutable
@@ -34,7 +29,7 @@ public final class CTFrame: @unchecked Sendable {  // immutable
     public let pathBounds: CGRect
     /// The frame's lines, top to bottom.
     public let lines: [CTLine]
-    /// Baseline origins in the path's y-down coordinates.
+    /// Baseline origins in the path's y-up coordinates.
     let origins: [CGPoint]
     /// The characters the frame was asked to show.
     public let stringRange: CFRange
@@ -43,9 +38,9 @@ public final class CTFrame: @unchecked Sendable {  // immutable
     /// The attributes the frame was made with.
     public let frameAttributes: CFDictionary?
 
-    init(path: CGPath, bounds: CGRect, lines: [FramedLine], stringRange: CFRange, attributes: CFDictionary?) {
+    init(path: CGPath, lines: [FramedLine], stringRange: CFRange, attributes: CFDictionary?) {
         self.path = path
-        pathBounds = bounds
+        pathBounds = path.boundingBoxOfPath
         self.lines = lines.map(\.line)
         origins = lines.map(\.origin)
         self.stringRange = stringRange
@@ -62,20 +57,25 @@ public final class CTFrame: @unchecked Sendable {  // immutable
     /// ends of the baselines relative to the bottom-left of ``pathBounds``, y up.
     public func lineOrigins(_ range: CFRange = CFRange()) -> [CGPoint] {
         lineRange(range, "CTFrameGetLineOrigins").map {
-            CGPoint(x: origins[$0].x - pathBounds.minX, y: pathBounds.maxY - origins[$0].y)
+            CGPoint(x: origins[$0].x - pathBounds.minX, y: origins[$0].y - pathBounds.minY)
         }
     }
 
-    /// The same origins in the path's own y-down coordinates: set a context's `textPosition` to
+    /// The same origins in the path's own coordinates (y up): set a context's `textPosition` to
     /// one and ``CTLineDraw(_:_:)`` draws the line where ``CTFrameDraw(_:_:)`` would.
     public func lineOriginsInPathCoordinates(_ range: CFRange = CFRange()) -> [CGPoint] {
         lineRange(range, "lineOriginsInPathCoordinates").map { origins[$0] }
     }
 
-    /// Draws every line at its place in the path's coordinates (the context's user space). The
-    /// context's text position is left unchanged.
+    /// Draws every line at its place in the path's coordinates, taken as the context's user space
+    /// (see ``CTFrame`` for the flip). The context's text position is left unchanged.
     public func draw(in context: CGContext) {
-        for (line, origin) in zip(lines, origins) { line.draw(in: context, at: origin) }
+        let saved = context.textPosition
+        defer { context.textPosition = saved }
+        for (line, origin) in zip(lines, origins) {
+            context.textPosition = origin
+            line.draw(in: context)
+        }
     }
 }
 
@@ -103,9 +103,9 @@ public func CTFrameGetPath(_ frame: CTFrame) -> CGPath { frame.path }
 /// The attributes the frame was made with (Core Text's `CTFrameGetFrameAttributes`).
 public func CTFrameGetFrameAttributes(_ frame: CTFrame) -> CFDictionary? { frame.frameAttributes }
 
-/// Draws the frame's lines in the path's coordinates, which are the context's y-down user space
-/// (Core Text's `CTFrameDraw`). Each line is drawn as ``CTLineDraw(_:_:)`` draws it. Unlike on
-/// Apple platforms the context must not be flipped first (see ``CTFrame``).
+/// Draws the frame's lines in the path's coordinates, taken as the context's current user space,
+/// y up as in Core Text (Core Text's `CTFrameDraw`): flip a UIKit context first, as on iOS (see
+/// ``CTFrame``). Each line is drawn as ``CTLineDraw(_:_:)`` draws it.
 public func CTFrameDraw(_ frame: CTFrame, _ context: CGContext) {
     frame.draw(in: context)
 }

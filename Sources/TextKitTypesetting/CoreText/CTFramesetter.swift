@@ -62,25 +62,30 @@ public final class CTFramesetter: @unchecked Sendable {  // immutable; the types
         self.typesetter = typesetter
     }
 
-    static func region(path: CGPath, attributes: CFDictionary?) -> FramePathRegion {
+    /// The region lines fill. The frame filler works top down in y-down coordinates, while Core
+    /// Text's paths are y up (the first line at the path's greatest y): `transform` mirrors them.
+    static func region(path: CGPath, attributes: CFDictionary?, transform: CGAffineTransform = .identity) -> FramePathRegion {
         let rule = CTFramePathFillRule(attributes?[kCTFramePathFillRuleAttributeName]).cgRule
         var clips: [(path: CGPath, rule: CGPathFillRule)] = []
         for entry in attributes?[kCTFrameClippingPathsAttributeName] as? [Any] ?? [] {
             guard let dictionary = entry as? [String: Any],
                   let clip = dictionary[kCTFramePathClippingPathAttributeName] as? CGPath else { continue }
-            clips.append((clip, CTFramePathFillRule(dictionary[kCTFramePathFillRuleAttributeName]).cgRule))
+            clips.append((clip.copy(using: transform), CTFramePathFillRule(dictionary[kCTFramePathFillRuleAttributeName]).cgRule))
         }
-        return FramePathRegion(path: path, rule: rule, clips: clips)
+        return FramePathRegion(path: path.copy(using: transform), rule: rule, clips: clips)
     }
 
     /// A frame of the characters of `stringRange` (zero length: to the end of the string) laid out
     /// in `path`, from its top down, as far as they fit (Core Text's `CTFramesetterCreateFrame`).
+    /// The path is in Core Text's y-up coordinates: the first line goes at its greatest y.
     /// - Precondition: the range lies within the string.
     public func frame(stringRange: CFRange, path: CGPath, attributes: CFDictionary? = nil) -> CTFrame {
         let range = stringRange.resolved(toEnd: typesetter.length, what: "CTFramesetterCreateFrame")
-        let region = Self.region(path: path, attributes: attributes)
+        let region = Self.region(path: path, attributes: attributes, transform: CGAffineTransform(scaleX: 1, y: -1))
         let lines = FrameFiller(typesetter: typesetter, region: region, unboundedWidth: false).fill(range)
-        return CTFrame(path: path, bounds: region.bounds, lines: lines, stringRange: CFRange(range), attributes: attributes)
+        // The filler placed the lines in the mirrored path: mirror their origins back.
+        let upright = lines.map { FramedLine(line: $0.line, origin: CGPoint(x: $0.origin.x, y: -$0.origin.y), bottom: $0.bottom) }
+        return CTFrame(path: path, lines: upright, stringRange: CFRange(range), attributes: attributes)
     }
 
     /// The size a frame needs to show `stringRange` (zero length: to the end) within

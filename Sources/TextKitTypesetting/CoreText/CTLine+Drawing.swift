@@ -4,19 +4,19 @@ import TextKitModel
 
 // Drawing lines and runs into a CGContext of the graphics layer.
 //
-// The flip. Core Graphics' text space is y up: on Apple platforms Core Text code flips a UIKit
-// context (`translateBy(x: 0, y: height)`, `scaleBy(x: 1, y: -1)`) before drawing, or its text
-// comes out upside down. The graphics layer here draws glyphs upright in UIKit's y-down user
-// space, so ported code must *drop* that flip: set `textPosition` to the baseline origin in
-// y-down coordinates and draw. A point of Core Text's line space (y up, from the line's origin)
-// lands at `(textPosition.x + x, textPosition.y - y)`.
+// Core Text draws as Core Graphics does: a point of a line's space (y up, from the line's
+// origin) is text space, which the context's text matrix (its translation is the text position)
+// maps to the current user space. Every context here starts y down, as UIKit's do, so Core Text
+// code flips it first (`translateBy(x: 0, y: height)`, `scaleBy(x: 1, y: -1)`), exactly as on
+// iOS; without the flip the text comes out upside down, as it would there.
 
 extension CTRun {
-    /// Draws the glyphs of `range` with their baseline origin at `origin` (y-down user space).
-    func draw(in context: CGContext, range: CFRange, origin: CGPoint) {
+    /// Draws the glyphs of `range`, the line's origin at the context's text position.
+    func draw(in context: CGContext, range: CFRange) {
         let indices = glyphRange(range, "CTRunDraw").filter { invisible?[$0] != true }
         guard !indices.isEmpty else { return }
         let savedMatrix = context.textMatrix
+        let textToUser = savedMatrix
         context.saveGState()
         defer {
             context.restoreGState()
@@ -27,7 +27,6 @@ extension CTRun {
         if let foreground { context.setFillColor(foreground) }
         context.setFont(font.cgFont)
         context.setFontSize(font.pointSize)
-        context.textMatrix = textMatrix
         var mode = CGTextDrawingMode.fill
         let strokeWidth = RunStyle.number(attributes[.strokeWidth]) ?? 0
         context.setLineJoin(.round)
@@ -43,13 +42,13 @@ extension CTRun {
         context.setTextDrawingMode(mode)
 
         let ids = indices.map { glyphs[$0] }
-        let points = indices.map { CGPoint(x: origin.x + positions[$0].x, y: origin.y - positions[$0].y) }
-        if let (text, clusters) = textAndClusters(indices) {
-            context.showGlyphs(ids, at: points, text: text, clusters: clusters, isRightToLeft: status.contains(.rightToLeft))
-        } else {
-            context.showGlyphs(ids, at: points)
-        }
-        drawUnderline(in: context, indices: indices, origin: origin, foreground: foreground)
+        let points = indices.map { positions[$0].applying(textToUser) }
+        // The run's own matrix (obliqueness, expansion) shapes the glyphs before the text matrix.
+        let glyphTransform = textMatrix.concatenating(textToUser.linearPart)
+        let text = textAndClusters(indices)
+        context.showGlyphs(ids, atUserPositions: points, glyphTransform: glyphTransform, text: text?.0, clusters: text?.1,
+                           isRightToLeft: status.contains(.rightToLeft))
+        drawUnderline(in: context, indices: indices, textToUser: textToUser, foreground: foreground)
     }
 
     /// The text the glyphs at `indices` draw and how it groups, for searchable PDF output; nil
@@ -72,7 +71,7 @@ extension CTRun {
     }
 
     /// Draws the run's underline under the glyphs at `indices`, if it has one.
-    private func drawUnderline(in context: CGContext, indices: [Int], origin: CGPoint, foreground: UIColor?) {
+    private func drawUnderline(in context: CGContext, indices: [Int], textToUser: CGAffineTransform, foreground: UIColor?) {
         let raw: Int
         if let style = attributes[.underlineStyle] as? NSUnderlineStyle { raw = style.rawValue }
         else if let style = attributes[.underlineStyle] as? CTUnderlineStyle { raw = Int(style.rawValue) }
@@ -88,10 +87,10 @@ extension CTRun {
         let shift = indices.first.map { positions[$0].y } ?? 0
         var thickness = max(font.underlineThickness, 0.5)
         if kind == NSUnderlineStyle.thick.rawValue { thickness *= 2 }
-        // underlinePosition is y up from the baseline (negative below it).
-        let y = origin.y - shift - font.underlinePosition
+        // In text space, y up: underlinePosition is measured up from the baseline (negative below it).
+        let y = shift + font.underlinePosition
         context.setStrokeColor(Self.color(attributes[.underlineColor]) ?? foreground ?? .black)
-        context.setLineWidth(thickness)
+        context.setLineWidth(thickness * abs(textToUser.determinant).squareRoot())
         let unit = thickness
         switch raw & 0x0F00 {
         case 0x0100: context.setLineDash(phase: 0, lengths: [unit, 2 * unit])
@@ -102,7 +101,8 @@ extension CTRun {
         }
         let lines = kind == NSUnderlineStyle.double.rawValue ? [y - thickness, y + thickness] : [y]
         for ly in lines {
-            context.strokeLineSegments(between: [CGPoint(x: origin.x + left, y: ly), CGPoint(x: origin.x + right, y: ly)])
+            context.strokeLineSegments(between: [CGPoint(x: left, y: ly).applying(textToUser),
+                                                 CGPoint(x: right, y: ly).applying(textToUser)])
         }
     }
 
@@ -115,10 +115,10 @@ extension CTRun {
 }
 
 extension CTLine {
-    /// Draws the line with its origin (left end of the baseline) at `origin`, in the context's
-    /// y-down user space.
-    public func draw(in context: CGContext, at origin: CGPoint) {
-        for run in glyphRuns { run.draw(in: context, range: CFRange(), origin: origin) }
+    /// Draws the line with its origin (left end of the baseline) at the context's text position,
+    /// as ``CTLineDraw(_:_:)``.
+    public func draw(in context: CGContext) {
+        for run in glyphRuns { run.draw(in: context, range: CFRange()) }
     }
 }
 
@@ -126,20 +126,20 @@ extension CTLine {
 
 /// Draws the line with its origin at the context's `textPosition` (Core Text's `CTLineDraw`).
 ///
-/// The text position is the left end of the baseline in the context's **y-down** user space
-/// (UIKit's), and glyphs are drawn upright there. Core Graphics' text space on Apple platforms is
-/// y up, which is why Core Text code flips the context first; drop that flip when porting (see
-/// ``CTLine`` for the coordinate rules). Glyphs are filled with `kCTForegroundColorAttributeName`
+/// As in Core Text, the line's space (y up) is text space: the context's text matrix, whose
+/// translation is the text position, maps it to the current user space. A UIKit context (every
+/// context here starts as one, y down) must be flipped first, as on iOS, or the text comes out
+/// upside down (see ``CTFrame``). Glyphs are filled with `kCTForegroundColorAttributeName`
 /// (black by default; the context's fill colour with `kCTForegroundColorFromContextAttributeName`),
 /// outlined per `kCTStrokeWidthAttributeName`, and underlined per `kCTUnderlineStyleAttributeName`;
 /// backgrounds, strikethroughs, shadows and attachments are not drawn, as in Core Text. The text
 /// position is left unchanged. In PDF output the text is searchable.
 public func CTLineDraw(_ line: CTLine, _ context: CGContext) {
-    line.draw(in: context, at: context.textPosition)
+    line.draw(in: context)
 }
 
 /// Draws the glyphs of `range` of the run (zero length: to the end) with the line's origin at the
 /// context's `textPosition`, as ``CTLineDraw(_:_:)`` (Core Text's `CTRunDraw`).
 public func CTRunDraw(_ run: CTRun, _ context: CGContext, _ range: CFRange) {
-    run.draw(in: context, range: range, origin: context.textPosition)
+    run.draw(in: context, range: range)
 }

@@ -9,9 +9,10 @@ import TextKitModel
 /// Everything a line reports is in Core Text's *line space*: points from the line's origin, which
 /// is the left end of the line on its baseline, with **y up** (run positions, image bounds).
 /// Offsets along the line (``CTLineGetOffsetForStringIndex(_:_:_:)``, caret offsets, pen offsets)
-/// are x distances from the origin. The graphics layer draws in UIKit's y-down user space:
-/// ``CTLineDraw(_:_:)`` puts the origin at the context's `textPosition` and draws glyphs upright
-/// there, so a point `(x, y)` of line space lands at `(textPosition.x + x, textPosition.y - y)`.
+/// are x distances from the origin. Line space is Core Graphics' text space:
+/// ``CTLineDraw(_:_:)`` maps it to user space through the context's text matrix (whose
+/// translation is the `textPosition`), so in a flipped, y-up context a point `(x, y)` of line
+/// space lands at `(textPosition.x + x, textPosition.y + y)`, as on Apple platforms.
 ///
 /// ## Width
 /// The typographic width includes trailing white space (which hangs past the line's end when it
