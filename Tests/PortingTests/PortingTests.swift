@@ -1,0 +1,126 @@
+import Foundation
+import OpenTextKit
+import Testing
+
+// The client files beside this one are written as iOS code is written, each importing Foundation
+// beside OpenTextKit; these tests check that they behave as TextKit says they should.
+
+@Suite("Ported TextKit and Core Text code")
+struct PortingTests {
+    static let sans = UIFont(name: "DejaVu Sans", size: 14)!
+
+    @Test("A highlighting storage subclass over a backing store colours keywords as the user types")
+    func highlightingStorage() {
+        let storage = HighlightingTextStorage()
+        let layoutManager = NSLayoutManager()
+        storage.addLayoutManager(layoutManager)
+        layoutManager.addTextContainer(NSTextContainer(size: CGSize(width: 300, height: 1000)))
+        storage.replaceCharacters(in: NSRange(location: 0, length: 0), with: "let x = 1\nfunc f() { return x }")
+        let text = storage.string as NSString
+        func color(at word: String) -> UIColor? {
+            storage.attribute(.foregroundColor, at: text.range(of: word).location, effectiveRange: nil) as? UIColor
+        }
+        #expect(color(at: "let") == .blue)
+        #expect(color(at: "func") == .blue)
+        #expect(color(at: "return") == .blue)
+        #expect(color(at: "x") == nil)
+        // Typing inside a keyword un-highlights it; the layout manager sees the new text.
+        storage.replaceCharacters(in: NSRange(location: 1, length: 0), with: "e")  // "leet"
+        #expect(storage.attribute(.foregroundColor, at: 0, effectiveRange: nil) == nil)
+        #expect(layoutManager.numberOfGlyphs == storage.length)
+        #expect(storage.editedMask == [])  // processing is over
+    }
+
+    @Test("A decorating layout manager: rounded backgrounds in the background colour, line numbers, a clamped extra line")
+    func decoratingLayoutManager() throws {
+        let text = NSMutableAttributedString(string: "Highlighted words sit on rounded backgrounds.\nSecond line\n",
+                                             attributes: [.font: Self.sans])
+        text.addAttribute(.backgroundColor, value: UIColor(red: 1, green: 0.8, blue: 0, alpha: 1),
+                          range: NSRange(location: 0, length: 11))
+        let storage = NSTextStorage(attributedString: text)
+        let layoutManager = DecoratingLayoutManager()
+        storage.addLayoutManager(layoutManager)
+        let container = NSTextContainer(size: CGSize(width: 360, height: 400))
+        layoutManager.addTextContainer(container)
+
+        // The extra line fragment (after the final newline) is as tall as the subclass allows.
+        let extra = layoutManager.extraLineFragmentRect
+        #expect(extra.height == layoutManager.maximumExtraLineHeight)
+        #expect(layoutManager.extraLineFragmentUsedRect.height == layoutManager.maximumExtraLineHeight)
+        let used = layoutManager.usedRect(for: container)
+        #expect(abs(used.maxY - extra.minY - layoutManager.maximumExtraLineHeight) < 0.01)
+
+        let origin = CGPoint(x: 40, y: 10)
+        let image = UIGraphicsImageRenderer(size: CGSize(width: 420, height: 100)).image { context in
+            UIColor.white.setFill()
+            context.fill(CGRect(x: 0, y: 0, width: 420, height: 100))
+            let glyphs = layoutManager.glyphRange(for: container)
+            layoutManager.drawBackground(forGlyphRange: glyphs, at: origin)
+            layoutManager.drawGlyphs(forGlyphRange: glyphs, at: origin)
+        }
+        try image.pngData()!.write(to: URL(fileURLWithPath: NSTemporaryDirectory() + "otk-porting-decorated.png"))
+        #expect(layoutManager.backgroundCalls == 1)
+        #expect(layoutManager.lineNumbersDrawn == 2)
+        // The background is filled in its own colour (set by TextKit before the override ran),
+        // not black: sample a pixel inside the first word's background, above the glyphs' x-height.
+        let wordRect = layoutManager.boundingRect(forGlyphRange: NSRange(location: 0, length: 11), in: container)
+        let cg = try #require(image.cgImage)
+        let px = try #require(cg.rgba(atX: Int(origin.x + wordRect.midX), y: Int(origin.y + wordRect.minY + 1)))
+        #expect(px.r > 200 && px.g > 150 && px.b < 80)
+    }
+
+    @Test("A line-height delegate gives every line the same height with the baseline centred")
+    func lineHeightDelegate() {
+        let storage = NSTextStorage(string: String(repeating: "Words wrap over several lines here. ", count: 6),
+                                    attributes: [.font: Self.sans])
+        let layoutManager = NSLayoutManager()
+        let delegate = FixedLineHeightDelegate()
+        layoutManager.delegate = delegate
+        storage.addLayoutManager(layoutManager)
+        let container = NSTextContainer(size: CGSize(width: 200, height: CGFloat.greatestFiniteMagnitude))
+        layoutManager.addTextContainer(container)
+        var tops: [CGFloat] = []
+        layoutManager.enumerateLineFragments(forGlyphRange: NSRange(location: 0, length: layoutManager.numberOfGlyphs)) { rect, _, _, _, _ in
+            tops.append(rect.minY)
+            #expect(rect.height == delegate.lineHeight)
+        }
+        #expect(tops.count > 3)
+        for (a, b) in zip(tops, tops.dropFirst()) { #expect(abs(b - a - delegate.lineHeight) < 0.01) }
+        let natural = Self.sans.ascender
+        let baseline = layoutManager.location(forGlyphAt: 0).y
+        #expect(baseline > natural + 1)  // moved down by half the added height
+    }
+
+    @Test("The label-sizing helper measures wrapped text as boundingRect does")
+    func labelSizing() {
+        let font = Self.sans
+        let text = "A label that needs more than one line at this width."
+        let oneLine = text.height(withConstrainedWidth: 10_000, font: font)
+        let wrapped = text.height(withConstrainedWidth: 120, font: font)
+        #expect(oneLine == ceil(font.lineHeight))
+        #expect(wrapped >= 3 * oneLine - 1)
+        let attributed = NSAttributedString(string: text, attributes: [.font: font])
+        #expect(attributed.height(withConstrainedWidth: 120) == wrapped)
+        #expect(attributed.width(withConstrainedHeight: 100) == ceil(text.size(withAttributes: [.font: font]).width))
+    }
+
+    @Test("Core Text in a flipped context puts the frame's text in the path's half of the image")
+    func coreTextFlippedFrame() throws {
+        let size = CGSize(width: 300, height: 300)
+        let text = String(repeating: "Core Text flows these words into the path. ", count: 4)
+        // The path is the top half in Core Text's y-up coordinates.
+        let top = CoreTextRenderer.renderPNG(text: text, size: size, in: CGRect(x: 10, y: 150, width: 280, height: 150))
+        try top.pngData()!.write(to: URL(fileURLWithPath: NSTemporaryDirectory() + "otk-porting-coretext.png"))
+        let image = try #require(top.cgImage)
+        var upper = 0, lower = 0
+        for y in stride(from: 0, to: image.height, by: 1) {
+            for x in stride(from: 0, to: image.width, by: 2) {
+                guard let p = image.rgba(atX: x, y: y), Int(p.r) + Int(p.g) + Int(p.b) < 300 else { continue }
+                if y < 150 { upper += 1 } else { lower += 1 }
+            }
+        }
+        #expect(upper > 500)
+        #expect(lower == 0)
+        #expect(CoreTextRenderer.glyphCount(of: "Hello") == 5)
+    }
+}
