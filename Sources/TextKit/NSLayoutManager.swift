@@ -21,14 +21,14 @@ open class NSLayoutManager: NSObject {
     /// The text storage this layout manager lays out, set by `NSTextStorage.addLayoutManager(_:)`.
     /// Weak rather than Apple's `unowned(unsafe)`: the storage owns its layout managers, so this
     /// never forms a cycle, and a layout manager that outlives its storage sees nil.
-    public weak var textStorage: NSTextStorage? {
+    open weak var textStorage: NSTextStorage? {
         didSet {
             if textStorage !== oldValue { rebuildParagraphs() }
         }
     }
 
     /// The containers text flows through, in order.
-    public private(set) var textContainers: [NSTextContainer] = []
+    open private(set) var textContainers: [NSTextContainer] = []
 
     /// The delegate (held weakly, as TextKit).
     open weak var delegate: NSLayoutManagerDelegate?
@@ -573,6 +573,17 @@ open class NSLayoutManager: NSObject {
         _glyph(at: glyphIndex)
     }
 
+    /// The glyph at `glyphIndex` (UIKit's Swift name for `glyph(at:)`). Traps when the index is out of range.
+    open func cgGlyph(at glyphIndex: Int) -> CGGlyph {
+        glyph(at: glyphIndex)
+    }
+
+    /// The glyph at `glyphIndex`, or 0 with `isValidIndex` false when there is none (UIKit's
+    /// Swift name for `glyph(at:isValidIndex:)`).
+    open func cgGlyph(at glyphIndex: Int, isValidIndex: UnsafeMutablePointer<ObjCBool>?) -> CGGlyph {
+        glyph(at: glyphIndex, isValidIndex: isValidIndex)
+    }
+
     /// The glyph at `glyphIndex`, or 0 with `isValidIndex` false when there is none.
     open func glyph(at glyphIndex: Int, isValidIndex: UnsafeMutablePointer<ObjCBool>?) -> CGGlyph {
         _glyph(at: glyphIndex, isValidIndex: isValidIndex)
@@ -699,6 +710,19 @@ open class NSLayoutManager: NSObject {
     open func lineFragmentRect(forGlyphAt glyphIndex: Int, effectiveRange effectiveGlyphRange: NSRangePointer?,
                                  withoutAdditionalLayout flag: Bool) -> CGRect {
         _lineFragmentRect(forGlyphAt: glyphIndex, effectiveRange: effectiveGlyphRange, withoutAdditionalLayout: flag)
+    }
+
+    /// ``lineFragmentUsedRect(forGlyphAt:effectiveRange:)``; `flag` is accepted for Apple's
+    /// signature (layout is contiguous here, and laying out as far as the glyph is what it needs).
+    open func lineFragmentUsedRect(forGlyphAt glyphIndex: Int, effectiveRange effectiveGlyphRange: NSRangePointer?,
+                                   withoutAdditionalLayout flag: Bool) -> CGRect {
+        lineFragmentUsedRect(forGlyphAt: glyphIndex, effectiveRange: effectiveGlyphRange)
+    }
+
+    /// The first character and the first glyph that are not laid out yet (either pointer may be nil).
+    open func getFirstUnlaidCharacterIndex(_ charIndex: UnsafeMutablePointer<Int>?, glyphIndex: UnsafeMutablePointer<Int>?) {
+        charIndex?.pointee = firstUnlaidCharacterIndex()
+        glyphIndex?.pointee = firstUnlaidGlyphIndex()
     }
 
     /// The part of the line fragment that holds marks: from the text's start less the padding to

@@ -38,14 +38,14 @@ open class NSTextStorage: NSMutableAttributedString {
     open weak var delegate: NSTextStorageDelegate?
 
     /// The layout managers laying out this text, in the order they were added (the storage owns them).
-    public private(set) var layoutManagers: [NSLayoutManager] = []
+    open private(set) var layoutManagers: [NSLayoutManager] = []
 
     /// What the pending edits changed; empty outside editing.
-    public internal(set) var editedMask: EditActions = []
+    open internal(set) var editedMask: EditActions = []
     /// The range of the pending edits in the current text; `{NSNotFound, 0}` outside editing.
-    public internal(set) var editedRange = NSRange(location: NSNotFound, length: 0)
+    open internal(set) var editedRange = NSRange(location: NSNotFound, length: 0)
     /// The net change in length of the pending edits; 0 outside editing.
-    public internal(set) var changeInLength = 0
+    open internal(set) var changeInLength = 0
 
     /// Nesting depth of beginEditing()/endEditing().
     var editingDepth = 0

@@ -124,3 +124,45 @@ struct PortingTests {
         #expect(CoreTextRenderer.glyphCount(of: "Hello") == 5)
     }
 }
+
+/// A storage subclass that overrides members Apple declares overridable and OpenTextKit once
+/// declared in extensions.
+final class CountingAttributedString: NSMutableAttributedString {
+    var longestQueries = 0
+    override func attributes(at location: Int, longestEffectiveRange range: NSRangePointer?,
+                             in rangeLimit: NSRange) -> [NSAttributedString.Key: Any] {
+        longestQueries += 1
+        return super.attributes(at: location, longestEffectiveRange: range, in: rangeLimit)
+    }
+}
+
+@Suite("Apple's spellings and overridable members")
+struct PortingSpellingTests {
+    @Test("Overrides of once-extension members are called through the base type")
+    func overridesDispatch() {
+        let string = CountingAttributedString(string: "abc")
+        let base: NSAttributedString = string
+        _ = base.attributes(at: 1, longestEffectiveRange: nil, in: NSRange(location: 0, length: 3))
+        #expect(string.longestQueries == 1)
+    }
+
+    @Test("cgGlyph(at:), getFirstUnlaidCharacterIndex, containsAttachments(in:), lineFragmentUsedRect(…withoutAdditionalLayout:)")
+    func spellings() {
+        let text = NSMutableAttributedString(string: "Hi \u{FFFC} there", attributes: [.font: PortingTests.sans])
+        text.addAttribute(.attachment, value: NSTextAttachment(), range: NSRange(location: 3, length: 1))
+        #expect(text.containsAttachments(in: NSRange(location: 0, length: text.length)))
+        #expect(!text.containsAttachments(in: NSRange(location: 0, length: 3)))
+        let storage = NSTextStorage(attributedString: text)
+        let layoutManager = NSLayoutManager()
+        storage.addLayoutManager(layoutManager)
+        layoutManager.addTextContainer(NSTextContainer(size: CGSize(width: 300, height: 100)))
+        var character = -1, glyph = -1
+        layoutManager.getFirstUnlaidCharacterIndex(&character, glyphIndex: &glyph)
+        #expect(character == 0 && glyph == 0)
+        #expect(layoutManager.cgGlyph(at: 0) == PortingTests.sans.glyph(for: "H"))
+        let used = layoutManager.lineFragmentUsedRect(forGlyphAt: 0, effectiveRange: nil, withoutAdditionalLayout: false)
+        #expect(used.width > 0)
+        layoutManager.getFirstUnlaidCharacterIndex(&character, glyphIndex: &glyph)
+        #expect(character == storage.length)
+    }
+}

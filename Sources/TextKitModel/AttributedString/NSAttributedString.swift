@@ -139,6 +139,17 @@ open class NSAttributedString: NSObject, NSCopying, NSMutableCopying {
                      "\(function): range {\(range.location), \(range.length)} out of bounds; string length \(n)")
     }
 
+    /// Whether any character in `range` carries an `.attachment` (UIKit's addition).
+    /// - Precondition: `range` lies within the string.
+    open func containsAttachments(in range: NSRange) -> Bool {
+        _checkRange(range)
+        var found = false
+        enumerateAttribute(.attachment, in: range, options: .longestEffectiveRangeNotRequired) { value, _, stop in
+            if value != nil { found = true; stop.pointee = true }
+        }
+        return found
+    }
+
     // MARK: NSCopying
 
     /// An immutable copy (O(1) on the built-in storage: the ropes are shared until either side mutates).

@@ -104,7 +104,7 @@ open class NSMutableAttributedString: NSAttributedString {
     }
 
     /// Adds `attrs` to the characters in `range`; keys already present take the new values.
-    open func addAttributes(_ attrs: [NSAttributedString.Key: Any], range: NSRange) {
+    open func addAttributes(_ attrs: [NSAttributedString.Key: Any] = [:], range: NSRange) {
         _modifyAttributes(in: range) { $0.merge(attrs) { _, new in new } }
     }
 
