@@ -271,9 +271,11 @@ extension NSLayoutManager {
                                     y: found.fragment.baselineOffset)
         let bounds = attachment.attachmentBounds(for: container, proposedLineFragment: found.rect,
                                                  glyphPosition: glyphPosition, characterIndex: characterIndex)
-        guard bounds.width > 0, bounds.height > 0, bounds.minX.isFinite, bounds.minY.isFinite else { return }
+        var size = bounds.size
+        if let set = store.record(found.paragraph).attachmentSizes[g] { size = set }  // setAttachmentSize
+        guard size.width > 0, size.height > 0, bounds.minX.isFinite, bounds.minY.isFinite else { return }
         // Attachment bounds are y-up from the baseline.
-        let rect = CGRect(x: position.x + bounds.minX, y: position.y - bounds.maxY, width: bounds.width, height: bounds.height)
+        let rect = CGRect(x: position.x + bounds.minX, y: position.y - bounds.minY - size.height, width: size.width, height: size.height)
         attachment.image(forBounds: bounds, textContainer: container, characterIndex: characterIndex)?.draw(in: rect)
     }
 

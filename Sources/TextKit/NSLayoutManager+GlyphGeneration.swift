@@ -26,7 +26,7 @@ extension NSLayoutManager {
         while done < glyphRange.length {
             let (p, first, start) = locate(glyph: glyphRange.location + done, "setGlyphs(_:properties:characterIndexes:font:forGlyphRange:)")
             let record = store.record(p)
-            guard let analysis = record.analysis else { return }
+            guard var analysis = record.analysis else { return }
             let local = glyphRange.location + done - first
             let count = min(glyphRange.length - done, analysis.glyphs.count - local)
             let fontIndex = Self.fontIndex(of: aFont, in: analysis.glyphs)
@@ -60,14 +60,7 @@ extension NSLayoutManager {
                     advancesChanged = true
                 }
             }
-            if advancesChanged, let storage = textStorage {
-                // Break opportunities carry widths: measure them again. The locale is the analyzer's
-                // (the paragraph's first run's language).
-                let language = analysis.styles.first?.language ?? ""
-                let locale = language.replacingOccurrences(of: "-", with: "_")
-                let text = storage._utf16(in: NSRange(location: start, length: record.length))
-                analysis.segments = text.withUnsafeBufferPointer { analysis.glyphs.breakSegments(text: $0, locale: locale) }
-            }
+            if advancesChanged { remeasureBreakSegments(of: &analysis, paragraphStart: start, length: record.length) }
             record.analysis = analysis
             if record.layout != nil { record.layout = nil }
             store.refresh(at: p)
@@ -83,6 +76,72 @@ extension NSLayoutManager {
     }
 
     // MARK: Internals
+
+    /// Break opportunities carry widths: after advances change, measure them again. The locale is
+    /// the analyzer's (the paragraph's first run's language).
+    private func remeasureBreakSegments(of analysis: inout ParagraphAnalysis, paragraphStart start: Int, length: Int) {
+        guard let storage = textStorage else { return }
+        let language = analysis.styles.first?.language ?? ""
+        let locale = language.replacingOccurrences(of: "-", with: "_")
+        let text = storage._utf16(in: NSRange(location: start, length: length))
+        analysis.segments = text.withUnsafeBufferPointer { analysis.glyphs.breakSegments(text: $0, locale: locale) }
+    }
+
+    /// TextKit's action for a control character: tabs tab, separators break, the rest take no room.
+    static func defaultAction(forControlCharacter unit: UInt16) -> ControlCharacterAction {
+        switch unit {
+        case 0x09: return .horizontalTab
+        case 0x0A, 0x0D, 0x2029: return .paragraphBreak
+        case 0x2028: return .lineBreak
+        case 0x0C: return .containerBreak
+        default: return .zeroAdvancement
+        }
+    }
+
+    /// Asks the delegate what each control character of paragraph `p` does
+    /// (`layoutManager(_:shouldUse:forControlCharacterAt:)`) and applies the answer: a tab that
+    /// should take no room loses its tab stop; a control character that should act as white space
+    /// takes the width of the box the delegate gives for it
+    /// (`layoutManager(_:boundingBoxForControlGlyphAt:for:proposedLineFragment:glyphPosition:characterIndex:)`,
+    /// zero without one); any character may be made a tab. Line, paragraph and
+    /// container breaks stay where the characters put them (paragraphs are split by their
+    /// separators before layout), so those answers only matter for the characters that already
+    /// break. Called after shaping, before lines are made.
+    func applyControlCharacterActions(paragraph p: Int) {
+        guard let delegate, let storage = textStorage, var analysis = store.record(p).analysis,
+              let container = textContainers.first else { return }
+        let prefix = store.prefix(p)
+        let glyphs = analysis.glyphs
+        var advancesChanged = false
+        for g in 0..<glyphs.count where glyphs.flags[g].contains(.control) {
+            let character = prefix.length + Int(glyphs.clusters[g])
+            let unit = storage._utf16Unit(at: character)
+            let proposed = Self.defaultAction(forControlCharacter: unit)
+            let action = delegate.layoutManager(self, shouldUse: proposed, forControlCharacterAt: character)
+            guard action != proposed else { continue }
+            var advance = glyphs.advances[g]
+            if action.contains(.horizontalTab) {
+                glyphs.flags[g].insert(.tab)
+            } else if action.contains(.whitespace) {
+                glyphs.flags[g].remove(.tab)
+                // As TextKit: the width of the delegate's box (the default box is empty).
+                let font = glyphs.fonts[Int(glyphs.runs[glyphs.runIndex(containingGlyph: g)].font)]
+                let box = delegate.layoutManager(self, boundingBoxForControlGlyphAt: prefix.glyphs + g, for: container,
+                                                 proposedLineFragment: CGRect(x: 0, y: 0, width: container.size.width, height: font.lineHeight),
+                                                 glyphPosition: .zero, characterIndex: character)
+                advance = box.width.isFinite ? Float(min(max(0, box.width), 1e6)) : 0
+            } else if action.contains(.zeroAdvancement) {
+                glyphs.flags[g].remove(.tab)
+                advance = 0
+            }
+            if advance != glyphs.advances[g] { glyphs.advances[g] = advance }
+            advancesChanged = true
+        }
+        if advancesChanged {
+            remeasureBreakSegments(of: &analysis, paragraphStart: prefix.length, length: store.record(p).length)
+            store.record(p).analysis = analysis
+        }
+    }
 
     /// Offers paragraph `p`'s new glyphs to the delegate, run by run (called by `ensureAnalysis`).
     func offerGlyphsToDelegate(paragraph p: Int) {

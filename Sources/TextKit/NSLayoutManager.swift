@@ -167,6 +167,20 @@ open class NSLayoutManager: NSObject {
         setGlyphFlag(.drawsOutsideLineFragment, flag, forGlyphAt: glyphIndex)
     }
 
+    /// Sets the size the attachment glyphs of `glyphRange` are drawn at (their image is scaled into
+    /// it, from the attachment's bounds origin). Layout calls it, for a subclass, with each
+    /// attachment's size in the line; other glyphs are skipped.
+    open func setAttachmentSize(_ attachmentSize: CGSize, forGlyphRange glyphRange: NSRange) {
+        storeAttachmentSize(attachmentSize, forGlyphRange: glyphRange)
+    }
+
+    /// The size of the attachment glyph at `glyphIndex`: the size set by
+    /// ``setAttachmentSize(_:forGlyphRange:)``, else the size the attachment takes in the line;
+    /// `(-1, -1)` for a glyph that is not an attachment, as in TextKit.
+    open func attachmentSize(forGlyphAt glyphIndex: Int) -> CGSize {
+        storedAttachmentSize(forGlyphAt: glyphIndex)
+    }
+
     /// Whether ``setDrawsOutsideLineFragment(_:forGlyphAt:)`` marked the glyph.
     open func drawsOutsideLineFragment(forGlyphAt glyphIndex: Int) -> Bool {
         glyphFlag(.drawsOutsideLineFragment, forGlyphAt: glyphIndex)

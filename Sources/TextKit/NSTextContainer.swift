@@ -8,9 +8,16 @@ import TextKitModel
 /// Coordinates are the container's own: origin at its top-left corner, y growing downward, as
 /// UIKit's. Either dimension may be `CGFloat.greatestFiniteMagnitude` for "unbounded".
 open class NSTextContainer: NSObject, NSTextLayoutOrientationProvider {
-    /// The container's size. Setting it tells the layout manager to lay text out again.
+    /// The container's size. Setting it tells the layout manager to lay text out again, then its
+    /// delegate (`layoutManager(_:textContainer:didChangeGeometryFrom:)`, with the old size).
     open var size: CGSize {
-        didSet { if size != oldValue { geometryChanged() } }
+        didSet {
+            guard size != oldValue else { return }
+            geometryChanged()
+            if let layoutManager {
+                layoutManager.delegate?.layoutManager(layoutManager, textContainer: self, didChangeGeometryFrom: oldValue)
+            }
+        }
     }
 
     /// Paths (in container coordinates) that text flows around. A line that crosses one is split

@@ -44,6 +44,7 @@ extension NSLayoutManager {
         // which edits `record.analysis` in place (NSLayoutManager+GlyphGeneration.swift).
         if delegate != nil {
             offerGlyphsToDelegate(paragraph: p)
+            applyControlCharacterActions(paragraph: p)
             return record.analysis ?? analysis
         }
         return analysis

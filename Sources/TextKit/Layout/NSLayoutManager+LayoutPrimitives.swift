@@ -40,6 +40,9 @@ extension NSLayoutManager {
             for g in fragment.line.glyphRange where glyphs.flags[g].contains(.control) {
                 setNotShownAttribute(true, forGlyphAt: glyphBase + g)
             }
+            for g in fragment.line.glyphRange where glyphs.flags[g].contains(.attachment) {
+                setAttachmentSize(attachmentSize(forGlyphAt: glyphBase + g), forGlyphRange: NSRange(location: glyphBase + g, length: 1))
+            }
         }
     }
 
@@ -105,6 +108,26 @@ extension NSLayoutManager {
         guard let (record, local) = storedGlyph(glyphIndex), let glyphs = record.analysis?.glyphs else { return }
         if on { glyphs.flags[local].insert(flag) } else { glyphs.flags[local].remove(flag) }
         drawingLineCache = nil
+    }
+
+    /// The base behaviour of ``setAttachmentSize(_:forGlyphRange:)``.
+    func storeAttachmentSize(_ size: CGSize, forGlyphRange glyphRange: NSRange) {
+        guard glyphRange.length > 0 else { return }
+        for glyph in glyphRange.location..<(glyphRange.location + glyphRange.length) {
+            guard let (record, local) = storedGlyph(glyph), record.analysis?.glyphs.flags[local].contains(.attachment) == true else { continue }
+            record.attachmentSizes[local] = size
+        }
+    }
+
+    /// The base behaviour of ``attachmentSize(forGlyphAt:)``.
+    func storedAttachmentSize(forGlyphAt glyphIndex: Int) -> CGSize {
+        ensureGlyphs(throughGlyph: glyphIndex)
+        guard let (record, local) = storedGlyph(glyphIndex), let analysis = record.analysis,
+              analysis.glyphs.flags[local].contains(.attachment) else { return CGSize(width: -1, height: -1) }
+        if let size = record.attachmentSizes[local] { return size }
+        let run = analysis.glyphs.runs[analysis.glyphs.runIndex(containingGlyph: local)]
+        guard let attachment = analysis.styles[Int(run.style)].attachment else { return CGSize(width: -1, height: -1) }
+        return ParagraphAnalyzer.attachmentSize(attachment)
     }
 
     func glyphFlag(_ flag: GlyphFlags, forGlyphAt glyphIndex: Int) -> Bool {

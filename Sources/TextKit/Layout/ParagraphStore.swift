@@ -9,7 +9,11 @@ final class ParagraphRecord {
     /// UTF-16 units, terminator included.
     var length: Int
     /// The glyphs and break opportunities; nil until generated, or after invalidation.
-    var analysis: ParagraphAnalysis?
+    var analysis: ParagraphAnalysis? {
+        didSet { if analysis == nil { attachmentSizes = [:] } }
+    }
+    /// Sizes given through `NSLayoutManager.setAttachmentSize(_:forGlyphRange:)`, by glyph (in the paragraph).
+    var attachmentSizes: [Int: CGSize] = [:]
     /// The lines; nil until laid out, or after invalidation.
     var layout: ParagraphLayout?
 
