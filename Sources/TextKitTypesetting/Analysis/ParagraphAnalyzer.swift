@@ -87,7 +87,14 @@ package final class ParagraphAnalyzer {
                          paragraphStyle: NSParagraphStyle) -> ParagraphAnalysis {
         syncFrontCache()
         let styles = runs.map { runStyle(for: $0.attributes) }
-        let bidi = BidiParagraph(text: text, direction: paragraphStyle.baseWritingDirection)
+        // `.writingDirection` wraps its ranges in explicit embeddings or overrides.
+        var embeddings: [(range: Range<Int>, controls: [UInt16])] = []
+        for run in runs {
+            guard let value = run.attributes[.writingDirection] else { continue }
+            let controls = BidiParagraph.controls(forWritingDirection: value)
+            if !controls.isEmpty { embeddings.append((run.range, controls)) }
+        }
+        let bidi = BidiParagraph(text: text, direction: paragraphStyle.baseWritingDirection, embeddings: embeddings)
         // Glyphs are gathered in local arrays (appending to a class's arrays would cost an
         // exclusivity check and a uniqueness check per element) and moved into place at the end.
         var builder = GlyphBuilder(capacity: text.count)

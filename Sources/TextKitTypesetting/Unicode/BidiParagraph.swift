@@ -12,6 +12,60 @@ package struct BidiParagraph: Sendable {
     /// One level per UTF-16 unit; empty when every level equals ``baseLevel`` (the common case).
     package let levels: [UInt8]
 
+    /// Resolves the levels of `text`, a single paragraph, with `embeddings`: ranges of it wrapped
+    /// in explicit embeddings or overrides (the `.writingDirection` attribute) as if the
+    /// formatting characters `controls` opened each range and as many PDFs closed it. The
+    /// characters are not inserted into the text; only the levels they imply are computed.
+    package init(text: UnsafeBufferPointer<UInt16>, direction: NSWritingDirection,
+                 embeddings: [(range: Range<Int>, controls: [UInt16])]) {
+        guard !embeddings.isEmpty else {
+            self.init(text: text, direction: direction)
+            return
+        }
+        // The text with the formatting characters in place, and where each original unit went.
+        var augmented: [UInt16] = []
+        augmented.reserveCapacity(text.count + 4 * embeddings.count)
+        var positions = [Int](repeating: 0, count: text.count)
+        var next = 0
+        func copy(upTo end: Int) {
+            while next < end { positions[next] = augmented.count; augmented.append(text[next]); next += 1 }
+        }
+        for embedding in embeddings.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+            let range = embedding.range.clamped(to: next..<text.count)
+            guard !range.isEmpty else { continue }
+            copy(upTo: range.lowerBound)
+            augmented += embedding.controls
+            copy(upTo: range.upperBound)
+            augmented += [UInt16](repeating: 0x202C, count: embedding.controls.count)  // PDF
+        }
+        copy(upTo: text.count)
+        let resolved = augmented.withUnsafeBufferPointer { BidiParagraph(text: $0, direction: direction) }
+        self.init(baseLevel: resolved.baseLevel, levels: resolved.levels.isEmpty ? [] : positions.map { resolved.levels[$0] })
+    }
+
+    private init(baseLevel: UInt8, levels: [UInt8]) {
+        self.baseLevel = baseLevel
+        self.levels = levels
+    }
+
+    /// The formatting characters (LRE, RLE, LRO, RLO) a `.writingDirection` attribute value stands
+    /// for, outermost first: an array of `NSWritingDirection` raw values each OR'd with an
+    /// `NSWritingDirectionFormatType` (as `Int`s or `NSNumber`s). Anything else gives none.
+    package static func controls(forWritingDirection value: Any?) -> [UInt16] {
+        guard let values = value as? [Any] else { return [] }
+        return values.compactMap { item -> UInt16? in
+            guard let number = (item as? Int) ?? (item as? NSNumber)?.intValue else { return nil }
+            let rightToLeft = number & 1 == 1
+            let override = number & NSWritingDirectionFormatType.override.rawValue != 0
+            switch (rightToLeft, override) {
+            case (false, false): return 0x202A
+            case (true, false): return 0x202B
+            case (false, true): return 0x202D
+            case (true, true): return 0x202E
+            }
+        }
+    }
+
     /// Resolves the levels of `text`, a single paragraph. `direction` is the paragraph style's base
     /// writing direction; `.natural` takes the direction of the first strong character (UAX #9
     /// P2–P3), left-to-right when there is none.
