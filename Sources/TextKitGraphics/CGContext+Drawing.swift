@@ -178,8 +178,21 @@ extension CGContext {
         switch backend {
         case .recording(let recording):
             recording.record(command, in: self)
+            if case .glyphs(let run) = command, state.textDrawingMode.clips {
+                // No outlines here: clip to the glyphs' em boxes.
+                let size = abs(state.fontSize)
+                let boxes = run.positions.map { CGRect(x: $0.x - size, y: $0.y - size, width: 2 * size, height: 2 * size) }
+                let box = boxes.reduce(CGRect.null) { $0.union($1) }.applying(state.ctm)
+                state.clipBounds = state.clipBounds.map { $0.intersection(box) } ?? box
+            }
         case .cairo(let target):
-            CairoRenderer(context: self, target: target).draw(command)
+            let renderer = CairoRenderer(context: self, target: target)
+            renderer.draw(command)
+            if case .glyphs(let run) = command, state.textDrawingMode.clips {
+                let box = renderer.clipToGlyphs(run) ?? .zero
+                state.clipBounds = state.clipBounds.map { $0.intersection(box) } ?? box
+                if state.clipBounds?.isNull == true { state.clipBounds = .zero }
+            }
         }
     }
 }

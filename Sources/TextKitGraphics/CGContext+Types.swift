@@ -28,6 +28,18 @@ public enum CGTextDrawingMode: Int32, Sendable {
     case fillStroke = 2
     /// Draw nothing (the glyphs still advance and are recorded).
     case invisible = 3
+    /// Fill, then add the glyph outlines to the clip.
+    case fillClip = 4
+    /// Stroke, then add the glyph outlines to the clip.
+    case strokeClip = 5
+    /// Fill and stroke, then add the glyph outlines to the clip.
+    case fillStrokeClip = 6
+    /// Only add the glyph outlines to the clip: later drawing shows through the letters.
+    case clip = 7
+
+    var fills: Bool { self == .fill || self == .fillStroke || self == .fillClip || self == .fillStrokeClip }
+    var strokes: Bool { self == .stroke || self == .fillStroke || self == .strokeClip || self == .fillStrokeClip }
+    var clips: Bool { rawValue >= 4 }
 }
 
 /// How drawn colours combine with what is already there, as Core Graphics' `CGBlendMode`.

@@ -67,19 +67,10 @@ struct CairoRenderer {
     }
 
     private func drawGlyphs(_ run: GlyphRunCommand, on cr: OpaquePointer) {
-        guard let font = state.font, state.fontSize.isFinite, state.fontSize != 0,
-              state.textDrawingMode != .invisible, !run.glyphs.isEmpty else { return }
-        let g = run.glyphTransform
-        guard isUsable(g.linearPart) else { return }
-        cairo_set_font_face(cr, font.cairoFontFace)
-        // `g` maps the font's y-up glyph space to user space; Cairo's glyph space is y-down, so
-        // Cairo's font matrix is `g` after a flip.
-        let s = state.fontSize
-        var fontMatrix = cairo_matrix_t(xx: s * g.a, yx: s * g.b, xy: -s * g.c, yy: -s * g.d, x0: 0, y0: 0)
-        cairo_set_font_matrix(cr, &fontMatrix)
         let mode = state.textDrawingMode
+        guard mode.fills || mode.strokes, setGlyphFont(run, on: cr) else { return }
         run.cairoGlyphs.withUnsafeBufferPointer { glyphs in
-            if mode == .fill || mode == .fillStroke {
+            if mode.fills {
                 setSource(cr, state.fillColor)
                 if let text = run.utf8Text, !run.cairoClusters.isEmpty {
                     run.cairoClusters.withUnsafeBufferPointer { clusters in
@@ -90,7 +81,7 @@ struct CairoRenderer {
                     cairo_show_glyphs(cr, glyphs.baseAddress, Int32(glyphs.count))
                 }
             }
-            if mode == .stroke || mode == .fillStroke {
+            if mode.strokes {
                 cairo_new_path(cr)
                 cairo_glyph_path(cr, glyphs.baseAddress, Int32(glyphs.count))
                 applyLineStyle(cr)
@@ -98,6 +89,39 @@ struct CairoRenderer {
                 cairo_stroke(cr)
             }
         }
+    }
+
+    /// Sets the run's font and font matrix on `cr`; false when there is nothing drawable.
+    private func setGlyphFont(_ run: GlyphRunCommand, on cr: OpaquePointer) -> Bool {
+        guard let font = state.font, state.fontSize.isFinite, state.fontSize != 0, !run.glyphs.isEmpty else { return false }
+        let g = run.glyphTransform
+        guard isUsable(g.linearPart) else { return false }
+        cairo_set_font_face(cr, font.cairoFontFace)
+        // `g` maps the font's y-up glyph space to user space; Cairo's glyph space is y-down, so
+        // Cairo's font matrix is `g` after a flip.
+        let s = state.fontSize
+        var fontMatrix = cairo_matrix_t(xx: s * g.a, yx: s * g.b, xy: -s * g.c, yy: -s * g.d, x0: 0, y0: 0)
+        cairo_set_font_matrix(cr, &fontMatrix)
+        return true
+    }
+
+    /// For the clip text modes: intersects the live clip with the run's glyph outlines and
+    /// returns their bounding box in page space (nil when nothing could be drawn: the clip is then empty).
+    func clipToGlyphs(_ run: GlyphRunCommand) -> CGRect? {
+        let cr = target.cr
+        let userToDevice = state.ctm.concatenating(context.baseTransform)
+        cairo_new_path(cr)
+        guard isUsable(userToDevice), setGlyphFont(run, on: cr) else {
+            cairo_clip(cr)  // an empty path: nothing shows through
+            return nil
+        }
+        setCairoMatrix(cr, userToDevice)
+        run.cairoGlyphs.withUnsafeBufferPointer { cairo_glyph_path(cr, $0.baseAddress, Int32($0.count)) }
+        setCairoMatrix(cr, context.baseTransform)  // extents in page space
+        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+        cairo_path_extents(cr, &x0, &y0, &x1, &y1)
+        cairo_clip(cr)
+        return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     private func applyLineStyle(_ cr: OpaquePointer) {

@@ -305,3 +305,30 @@ struct ImageContextTests {
         #expect(context.makeImage()?.px(2, 2) == [0, 0, 0, 255])
     }
 }
+
+@Suite("Text drawing modes")
+struct TextDrawingModeTests {
+    @Test("The clip mode makes the glyph outlines the clip: a later fill shows only inside the letter")
+    func clipMode() throws {
+        let font = try CGFont(url: TestFonts.dejaVuSans)
+        let context = try CGContext(imageSize: CGSize(width: 100, height: 80))
+        context.setFillColor(UIColor.white)
+        context.fill(CGRect(x: 0, y: 0, width: 100, height: 80))
+        context.translateBy(x: 0, y: 80)
+        context.scaleBy(x: 1, y: -1)
+        context.setFont(font)
+        context.setFontSize(60)
+        context.setTextDrawingMode(.clip)
+        context.textPosition = CGPoint(x: 10, y: 15)
+        context.showGlyphs([font.glyph(for: "H")], at: [.zero])
+        #expect(context.boundingBoxOfClipPath.width < 60)
+        context.setFillColor(UIColor(red: 1, green: 0, blue: 0, alpha: 1))
+        context.fill(CGRect(x: 0, y: 0, width: 100, height: 80))
+        let image = try #require(context.makeImage())
+        let red = (0..<80).reduce(0) { sum, y in sum + (0..<100).filter { x in (image.rgba(atX: x, y: y)?.g ?? 255) < 60 }.count }
+        // Only the H is red: a few hundred pixels, far from the 8,000 of the canvas; none at the corners.
+        #expect(red > 300 && red < 2500)
+        #expect(image.rgba(atX: 1, y: 1)?.g == 255)
+        #expect(image.rgba(atX: 98, y: 78)?.g == 255)
+    }
+}
