@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+@testable import TextKitFonts
+
+@Suite("Validating font files without keeping them")
+struct FontValidationTests {
+    @Test("A good font validates: every glyph read, outlines for the letters, nothing cached")
+    func goodFont() throws {
+        let result = try FontFace.validate(url: TestFonts.dejaVuSans)
+        #expect(result.fullName == "DejaVu Sans")
+        #expect(result.unitsPerEm == 2048)
+        #expect(result.outlinedGlyphs > 3000)
+        let copy = URL(fileURLWithPath: NSTemporaryDirectory() + "otk-validate-\(UUID().uuidString).ttf")
+        try FileManager.default.copyItem(at: TestFonts.dejaVuSans, to: copy)
+        defer { try? FileManager.default.removeItem(at: copy) }
+        _ = try FontFace.validate(url: copy)
+        #expect(FontFace.loaded(at: FaceLocation(path: copy.standardizedFileURL.path, index: 0)) == nil)
+    }
+
+    @Test("Truncated and corrupted fonts either load as far as they read or throw, and never trap")
+    func damagedFonts() throws {
+        let original = try Data(contentsOf: TestFonts.dejaVuSans)
+        let url = URL(fileURLWithPath: NSTemporaryDirectory() + "otk-validate-\(UUID().uuidString).ttf")
+        defer { try? FileManager.default.removeItem(at: url) }
+        var generator = SystemRandomNumberGenerator()
+        var thrown = 0
+        for cut in [0, 12, 100, 1_000, 20_000, original.count / 2, original.count - 1] {
+            try original.prefix(cut).write(to: url)
+            do { _ = try FontFace.validate(url: url, glyphLimit: 256) } catch { thrown += 1 }
+        }
+        #expect(thrown >= 3)  // the empty, 12-byte and 100-byte files are no fonts
+        for _ in 0..<20 {
+            var bytes = [UInt8](original)
+            for _ in 0..<64 { bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator) }
+            try Data(bytes).write(to: url)
+            _ = try? FontFace.validate(url: url, glyphLimit: 256)
+        }
+    }
+}
