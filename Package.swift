@@ -56,21 +56,23 @@ let package = Package(
         ]),
 
         // Tests, one target per layer so that each layer's tests build with only what it needs.
-        .testTarget(name: "TextKitGraphicsTests", dependencies: ["TextKitGraphics"]),
-        .testTarget(name: "TextKitFontsTests", dependencies: ["TextKitFonts"]),
+        // Every test target links TestFontConfig, which pins the fonts the tests see (fonts.conf).
+        .target(name: "TestFontConfig", path: "Tests/TestFontConfig", exclude: ["fonts.conf"]),
+        .testTarget(name: "TextKitGraphicsTests", dependencies: ["TestFontConfig", "TextKitGraphics"]),
+        .testTarget(name: "TextKitFontsTests", dependencies: ["TestFontConfig", "TextKitFonts"]),
         // Shared by the model's and NSTextStorage's randomized tests: seeded edits and a reference model.
         .target(name: "ModelTestSupport", dependencies: ["TextKitModel"], path: "Tests/ModelTestSupport"),
-        .testTarget(name: "TextKitModelTests", dependencies: ["TextKitModel", "ModelTestSupport"]),
-        .testTarget(name: "TextKitTypesettingTests", dependencies: ["TextKitTypesetting", "COTKICU"]),
-        .testTarget(name: "TextKitTests", dependencies: ["TextKit", "ModelTestSupport"]),
-        .testTarget(name: "TextKitEditingTests", dependencies: ["TextKitEditing"]),
-        .testTarget(name: "TextKitFormatsTests", dependencies: ["TextKitFormats", "TextKit"],
+        .testTarget(name: "TextKitModelTests", dependencies: ["TestFontConfig", "TextKitModel", "ModelTestSupport"]),
+        .testTarget(name: "TextKitTypesettingTests", dependencies: ["TestFontConfig", "TextKitTypesetting", "COTKICU"]),
+        .testTarget(name: "TextKitTests", dependencies: ["TestFontConfig", "TextKit", "ModelTestSupport"]),
+        .testTarget(name: "TextKitEditingTests", dependencies: ["TestFontConfig", "TextKitEditing"]),
+        .testTarget(name: "TextKitFormatsTests", dependencies: ["TestFontConfig", "TextKitFormats", "TextKit"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "OpenTextKitTests", dependencies: ["OpenTextKit", "COTKICU"]),
+        .testTarget(name: "OpenTextKitTests", dependencies: ["TestFontConfig", "OpenTextKit", "COTKICU"]),
         // Client files written the way iOS developers write TextKit and Core Text code: each imports
         // Foundation beside OpenTextKit and compiles with no other change.
-        .testTarget(name: "PortingTests", dependencies: ["OpenTextKit"]),
+        .testTarget(name: "PortingTests", dependencies: ["TestFontConfig", "OpenTextKit"]),
         // Unit tests of otk's parsers, and tests that run the built otk binary on real inputs.
-        .testTarget(name: "OTKCommandTests", dependencies: ["otk"]),
+        .testTarget(name: "OTKCommandTests", dependencies: ["TestFontConfig", "otk"]),
     ]
 )

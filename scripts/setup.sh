@@ -13,7 +13,7 @@ packages=(
   # data: hyphenation patterns, spelling dictionary, Unicode conformance files
   hyphen-en-us hyphen-de hyphen-fr hunspell-en-us unicode-data
   # fonts
-  fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-linuxlibertine
+  fonts-dejavu-core fonts-dejavu-extra fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-linuxlibertine
   # checking rendered output: pdftotext, pdftoppm, pdfinfo
   poppler-utils
 )

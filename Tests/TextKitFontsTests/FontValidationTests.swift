@@ -1,4 +1,5 @@
 import Foundation
+import TestFontConfig
 import Testing
 @testable import TextKitFonts
 
@@ -35,5 +36,20 @@ struct FontValidationTests {
             try Data(bytes).write(to: url)
             _ = try? FontFace.validate(url: url, glyphLimit: 256)
         }
+    }
+}
+
+@Suite("The fonts the tests see")
+struct PinnedTestFontsTests {
+    @Test("Tests run with the pinned configuration: only fonts of the packages setup installs")
+    func pinned() throws {
+        guard ProcessInfo.processInfo.environment["OTK_TEST_SYSTEM_FONTS"] == nil else { return }
+        let file = try #require(otk_test_fontconfig_file().map { String(cString: $0) })
+        #expect(file.hasSuffix("Tests/TestFontConfig/fonts.conf"))
+        let directories = ["/usr/share/fonts/truetype/dejavu/", "/usr/share/fonts/truetype/noto/",
+                           "/usr/share/fonts/opentype/noto/", "/usr/share/fonts/opentype/linux-libertine/"]
+        let faces = FontCollection.installed.faces
+        #expect(faces.count > 50)
+        #expect(faces.allSatisfy { face in directories.contains { face.url.path.hasPrefix($0) } })
     }
 }
