@@ -1,3 +1,6 @@
+import Synchronization
+import Dispatch
+import TextKitGraphics
 import Testing
 @testable import TextKit
 import TextKitFonts
@@ -177,6 +180,30 @@ struct ParallelLayoutTests {
         let four = fragments(threads: 4)
         #expect(one.count > 200)
         #expect(one == four)
+    }
+
+    /// Separate text stacks on separate threads (each its own storage, layout manager and
+    /// context) give the lines they give alone: the process-wide caches (faces, fallback, shaped
+    /// words, break iterators) are shared safely. Run under ThreadSanitizer (README).
+    @Test func separateStacksOnSeparateThreads() throws {
+        let texts = (0..<4).map { String(repeating: loremParagraphs + "\nשלום \($0) 日本語 😀.\n", count: 6) }
+        @Sendable func layOut(_ text: String) -> [CGRect] {
+            let lm = NSLayoutManager()
+            lm.maximumLayoutThreads = 2
+            let stack = LayoutStack(text, layoutManager: lm)
+            let context = CGContext(recordingSize: CGSize(width: 300, height: 300))
+            UIGraphicsPushContext(context)
+            lm.drawGlyphs(forGlyphRange: NSRange(location: 0, length: min(200, lm.numberOfGlyphs)), at: .zero)
+            UIGraphicsPopContext()
+            return stack.fragments().map(\.rect)
+        }
+        let alone = texts.map(layOut)
+        let results = Mutex<[Int: [CGRect]]>([:])
+        DispatchQueue.concurrentPerform(iterations: texts.count) { i in
+            let rects = layOut(texts[i])
+            results.withLock { $0[i] = rects }
+        }
+        for i in texts.indices { #expect(results.withLock { $0[i] } == alone[i]) }
     }
 }
 

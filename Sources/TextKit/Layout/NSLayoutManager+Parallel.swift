@@ -16,10 +16,13 @@ extension NSLayoutManager {
 
     /// Lays out the paragraphs without layout from `first` (which has none) up to `target` in
     /// parallel, and returns true; returns false (doing nothing) when the stretch is short, only
-    /// one thread is allowed, or a delegate is set.
+    /// one thread is allowed, a delegate is set, the layout manager is a subclass (its primitives
+    /// must be called in order), or the storage is a subclass (its primitives may not be safe to
+    /// call from several threads: a backing store's `string` may fill a cache).
     func layOutInParallel(from first: Int, through target: Int, characterStart: Int) -> Bool {
         let threads = min(maximumLayoutThreads, 64)
-        guard threads > 1, delegate == nil, textStorage != nil, !reportsLayoutToPrimitives else { return false }
+        guard threads > 1, delegate == nil, let storage = textStorage, storage._primitives != .custom,
+              !reportsLayoutToPrimitives else { return false }
         // The stretch: consecutive paragraphs without layout.
         var jobs: [(paragraph: Int, start: Int, length: Int, record: ParagraphRecord)] = []
         var start = characterStart
@@ -35,6 +38,8 @@ extension NSLayoutManager {
         // The workers' analyzers live as long as the layout manager, so their front caches stay warm.
         while workerAnalyzers.count < threads { workerAnalyzers.append(ParagraphAnalyzer()) }
         let analyzers = workerAnalyzers
+        // Everything the workers read is made now: they must not fill a lazy cache behind each other.
+        _ = containerTop(0)
         let next = WorkCounter()
         let shared = UncheckedSendable((self, jobs, analyzers))
         results.withUnsafeMutableBufferPointer { buffer in
