@@ -92,6 +92,14 @@ open class NSLayoutManager: NSObject {
     /// While a paragraph's new lines are reported through the layout primitives: the paragraph,
     /// its first glyph and its top in the stacked flow.
     var reportingParagraph: (paragraph: Int, glyphBase: Int, top: CGFloat)?
+    /// Per container: what needs display (NSLayoutManager+Display.swift).
+    var invalidDisplayRects: [CGRect] = []
+
+    /// Told, with a container and a rect in its coordinates, whenever part of a container comes
+    /// to need display (an edit, new layout, `invalidateDisplay`, temporary attributes). A host
+    /// schedules a repaint of that rect. An OpenTextKit addition: on Apple platforms the text
+    /// view is told directly. Called on the thread that changed the text.
+    public var displayInvalidationHandler: ((NSTextContainer, CGRect) -> Void)?
     /// Whether the delegate has heard that layout reached the end of the text (or ran out of
     /// containers) since the last invalidation.
     var hasReportedCompletion = false
@@ -381,6 +389,7 @@ open class NSLayoutManager: NSObject {
             last += 1
             spanEnd += store.record(last).length
         }
+        for p in first...last { markDisplay(ofParagraph: p) }  // the old lines
         store.replace(first..<(last + 1), withLengths: paragraphLengths(in: spanStart..<spanEnd, of: textStorage))
         invalidateFlow(fromParagraph: first)
         delegate?.layoutManagerDidInvalidateLayout(self)
@@ -466,6 +475,7 @@ open class NSLayoutManager: NSObject {
         for p in first...last {
             let record = store.record(p)
             end += record.length
+            markDisplay(ofParagraph: p)
             guard glyphsToo || record.layout != nil else { continue }
             if glyphsToo { record.analysis = nil }
             record.layout = nil
@@ -476,14 +486,22 @@ open class NSLayoutManager: NSObject {
         return NSRange(location: firstStart, length: end - firstStart)
     }
 
-    /// Marks glyphs as needing display. Drawing here is always from the current layout, so this
-    /// only informs hosts that track dirty regions (it posts nothing and keeps no state).
+    /// Marks the laid-out lines of `charRange` as needing display: ``invalidatedDisplayRect(in:)``
+    /// grows and ``displayInvalidationHandler`` hears it (NSLayoutManager+Display.swift). Does no
+    /// layout.
     open func invalidateDisplay(forCharacterRange charRange: NSRange) {
-        _ = checkedCharacterRange(charRange, #function)
+        markDisplay(forCharacterRange: checkedCharacterRange(charRange, #function))
     }
 
-    /// Marks glyphs as needing display (see ``invalidateDisplay(forCharacterRange:)``).
-    open func invalidateDisplay(forGlyphRange glyphRange: NSRange) {}
+    /// Marks the laid-out lines of `glyphRange` as needing display (see
+    /// ``invalidateDisplay(forCharacterRange:)``). Glyphs not generated yet are not laid out either,
+    /// so there is nothing of theirs to repaint.
+    open func invalidateDisplay(forGlyphRange glyphRange: NSRange) {
+        let glyphs = store.summary.glyphs
+        let start = min(max(0, glyphRange.location), glyphs), end = min(max(start, glyphRange.location + glyphRange.length), glyphs)
+        guard end > start else { return }
+        markDisplay(forCharacterRange: characterRange(forGlyphRange: NSRange(location: start, length: end - start), actualGlyphRange: nil))
+    }
 
     func invalidateAllLayout() {
         guard store.count > 0 else { return }
@@ -497,11 +515,12 @@ open class NSLayoutManager: NSObject {
         delegate?.layoutManagerDidInvalidateLayout(self)
     }
 
-    func invalidateAllDisplay() {}
+    func invalidateAllDisplay() { markAllDisplay() }
 
     /// Layout from container `index` on must be redone.
     func invalidateLayoutFromContainer(_ index: Int) {
         containerTops = []
+        markAllDisplay(fromContainer: index)
         guard store.count > 0 else { return }
         // Find the first paragraph with a line in (or past) that container, or that overflowed.
         var first: Int?

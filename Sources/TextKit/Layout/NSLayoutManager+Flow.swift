@@ -198,6 +198,7 @@ extension NSLayoutManager {
         store.refresh(at: p)
         extraLineFragment = nil
         if reportsLayoutToPrimitives { reportLayoutToPrimitives(paragraph: p, top: FixedHeight.points(state.y)) }
+        markDisplay(ofParagraph: p, top: FixedHeight.points(state.y))
     }
 
     private func hyphenationFactor(for style: NSParagraphStyle) -> Float {

@@ -73,6 +73,7 @@ extension NSLayoutManager {
         }
         store.refresh(jobs[0].paragraph..<(jobs[jobs.count - 1].paragraph + 1))
         extraLineFragment = nil
+        for job in jobs { markDisplay(ofParagraph: job.paragraph) }
         return true
     }
 }

@@ -1,0 +1,83 @@
+import TextKitGraphics
+import TextKitModel
+
+/// Display invalidation: which parts of each container must be painted again.
+///
+/// On Apple platforms `invalidateDisplay(forCharacterRange:)` ends in the text view's
+/// `setNeedsDisplay(_:)`. Here there is no view below the editing layer, so the layout manager
+/// keeps, per container, the union of the rects that need display (container coordinates), and
+/// tells ``NSLayoutManager/displayInvalidationHandler`` as they grow, so that a host (a window, a
+/// tile renderer) repaints only what changed. Marked: what `invalidateDisplay` names, temporary
+/// attribute changes, the lines of edited paragraphs (old and new), new layout, and every
+/// container whose geometry or drawing options changed. Only laid-out lines are marked: text not
+/// laid out yet is painted when it is laid out, and its new lines are marked then.
+extension NSLayoutManager {
+    /// The part of `container` (container coordinates) that needs display since the last
+    /// ``resetInvalidatedDisplay(in:)``; `.null` when nothing does. An OpenTextKit addition.
+    public func invalidatedDisplayRect(in container: NSTextContainer) -> CGRect {
+        guard let index = textContainers.firstIndex(where: { $0 === container }), index < invalidDisplayRects.count else { return .null }
+        return invalidDisplayRects[index]
+    }
+
+    /// Forgets what needed display in `container` (call it after painting). An OpenTextKit addition.
+    public func resetInvalidatedDisplay(in container: NSTextContainer) {
+        guard let index = textContainers.firstIndex(where: { $0 === container }), index < invalidDisplayRects.count else { return }
+        invalidDisplayRects[index] = .null
+    }
+
+    /// Adds `rect` to what container `index` must repaint.
+    func markDisplay(_ rect: CGRect, inContainer index: Int) {
+        guard index >= 0, index < textContainers.count, !rect.isNull, !rect.isEmpty || rect.width > 0 || rect.height > 0 else { return }
+        if invalidDisplayRects.count < textContainers.count {
+            invalidDisplayRects += Array(repeating: .null, count: textContainers.count - invalidDisplayRects.count)
+        }
+        invalidDisplayRects[index] = invalidDisplayRects[index].union(rect)
+        displayInvalidationHandler?(textContainers[index], rect)
+    }
+
+    /// Marks the laid-out lines of paragraph `p` (whose top in the stacked flow is `top`) that
+    /// hold characters of `characters` (paragraph offsets; nil for all of them).
+    func markDisplay(ofParagraph p: Int, top: CGFloat? = nil, characters: Range<Int>? = nil) {
+        guard p >= 0, p < store.count, let layout = store.record(p).layout else { return }
+        let paragraphTop = top ?? paragraphTop(p, layout: layout)
+        let glyphs = store.record(p).analysis?.glyphs
+        var pending: (rect: CGRect, container: Int)?
+        for fragment in layout.fragments {
+            if let characters, let glyphs {
+                let lineCharacters = glyphs.characterRange(forGlyphs: fragment.line.glyphRange)
+                guard lineCharacters.overlaps(characters) || (characters.isEmpty && lineCharacters.contains(characters.lowerBound)) else { continue }
+            }
+            let rect = fragment.rect.offsetBy(dx: 0, dy: paragraphTop - containerTop(fragment.container))
+            if let current = pending, current.container == fragment.container {
+                pending = (current.rect.union(rect), current.container)
+            } else {
+                if let current = pending { markDisplay(current.rect, inContainer: current.container) }
+                pending = (rect, fragment.container)
+            }
+        }
+        if let current = pending { markDisplay(current.rect, inContainer: current.container) }
+    }
+
+    /// Marks the laid-out lines holding characters of `range` (no layout is done).
+    func markDisplay(forCharacterRange range: NSRange) {
+        guard store.count > 0, range.location <= store.length else { return }
+        var (p, start) = store.paragraph(containingCharacter: range.location)
+        let end = range.location + range.length
+        while p < store.count {
+            let length = store.record(p).length
+            let local = max(0, range.location - start)..<max(0, min(length, end - start))
+            markDisplay(ofParagraph: p, characters: range.length == 0 ? local.lowerBound..<local.lowerBound : local)
+            start += length
+            p += 1
+            if start >= end { break }
+        }
+    }
+
+    /// Marks every container whole (drawing options or geometry changed).
+    func markAllDisplay(fromContainer first: Int = 0) {
+        for (index, container) in textContainers.enumerated() where index >= first {
+            let size = CGSize(width: min(container.size.width, 1e12), height: min(container.size.height, 1e12))
+            markDisplay(CGRect(origin: .zero, size: size), inContainer: index)
+        }
+    }
+}
