@@ -326,7 +326,10 @@ package final class ParagraphAnalyzer {
                     shaper.shape(pieceText, range: 0..<pieceText.count, font: face.hbFont, parameters: parameters)
                 }
             } else {
-                piece = shaper.shape(pieceText, range: 0..<pieceText.count, font: face.hbFont, parameters: parameters)
+                shapeLongPiece(pieceText, at: pieceStart, face: face, parameters: parameters, scale: scale, style: style,
+                               text: text, into: &glyphs)
+                pieceStart = pieceEnd
+                continue
             }
             append(piece, at: pieceStart, scale: scale, style: style, text: text, into: &glyphs)
             pieceStart = pieceEnd
@@ -334,6 +337,61 @@ package final class ParagraphAnalyzer {
         glyphs.runs.append(GlyphRun(glyphRange: firstGlyph..<glyphs.count, characterRange: item.range,
                                     style: Int32(item.style), level: item.level, script: item.script,
                                     font: Int32(fontIndex)))
+    }
+
+    /// The most marks (and joiners, selectors) shaped in one cluster. HarfBuzz's time grows with
+    /// the square of a cluster's length (64K marks on one base: seconds), so longer runs are
+    /// shaped in pieces of this many, as Unicode's Stream-Safe Text Format (UAX #15) bounds them
+    /// at 30; the pieces' glyphs join the base's cluster. No real text comes near the limit.
+    static let maximumMarksPerShapingCluster = 32
+
+    /// Shapes a long piece (not cached), cutting runs of marks longer than
+    /// ``maximumMarksPerShapingCluster`` into separately shaped stretches.
+    private func shapeLongPiece(_ pieceText: UnsafeBufferPointer<UInt16>, at pieceStart: Int, face: FontFace,
+                                parameters: ShapingParameters, scale: Float, style: RunStyle,
+                                text: UnsafeBufferPointer<UInt16>, into glyphs: inout GlyphBuilder) {
+        var start = 0, marks = 0, i = 0
+        /// Shapes `range`; its first `leadingMarks` units are marks continuing the cluster before it.
+        func shape(_ range: Range<Int>, leadingMarks: Int) {
+            let first = glyphs.count
+            let piece = shaper.shape(UnsafeBufferPointer(rebasing: pieceText[range]), range: 0..<range.count,
+                                     font: face.hbFont, parameters: parameters)
+            append(piece, at: pieceStart + range.lowerBound, scale: scale, style: style, text: text, into: &glyphs)
+            guard leadingMarks > 0, first > 0 else { return }
+            // The leading marks belong to the cluster before them, and take no room: they stand
+            // where the last mark before the cut stands (past 32 marks, nothing legible is lost).
+            let cluster = glyphs.clusters[first - 1]
+            let offset = glyphs.offsets[Int32(first - 1)]
+            let marksEnd = Int32(pieceStart + range.lowerBound + leadingMarks)
+            for g in first..<glyphs.count where glyphs.clusters[g] < marksEnd {
+                glyphs.clusters[g] = cluster
+                glyphs.flags[g].remove(.clusterStart)
+                glyphs.advances[g] = 0
+                glyphs.offsets[Int32(g)] = offset
+            }
+        }
+        var leadingMarks = 0, startedByCut = false
+        while i < pieceText.count {
+            var scalar = UInt32(pieceText[i])
+            var width = 1
+            if UTF16.isLeadSurrogate(pieceText[i]), i + 1 < pieceText.count, UTF16.isTrailSurrogate(pieceText[i + 1]) {
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (UInt32(pieceText[i + 1]) - 0xDC00)
+                width = 2
+            }
+            let isMark = Self.staysWithBase(scalar)
+            marks = isMark ? marks + 1 : 0
+            if marks > Self.maximumMarksPerShapingCluster {
+                shape(start..<i, leadingMarks: leadingMarks)
+                start = i
+                marks = 1
+                leadingMarks = 0
+                startedByCut = true
+            }
+            // The marks a cut chunk starts with, up to its first other character.
+            if startedByCut, isMark, leadingMarks == i - start { leadingMarks += width }
+            i += width
+        }
+        shape(start..<pieceText.count, leadingMarks: leadingMarks)
     }
 
     // MARK: Front cache
