@@ -11,9 +11,10 @@ package final class RunStyle: @unchecked Sendable {  // immutable after init; `a
     package let features: [String]
     /// A BCP 47 language for shaping, hyphenation and line breaking; empty when not set.
     package let language: String
-    /// Points added after each character (`.kern`, plus `.tracking`).
+    /// Points added after each character (`.kern`, plus `.tracking` and Core Text's tracking).
     package let letterSpacing: Float
-    /// Points the baseline is raised (`.baselineOffset`; positive is up, as in UIKit).
+    /// Points the baseline is raised (`.baselineOffset`, else `kCTBaselineOffsetAttributeName`;
+    /// positive is up, as in UIKit).
     package let baselineOffset: Float
     /// Horizontal scale of the glyphs (`.expansion` is the log of it, as in UIKit).
     package let horizontalScale: Float
@@ -37,8 +38,9 @@ package final class RunStyle: @unchecked Sendable {  // immutable after init; `a
         }
         self.features = features
         language = (attributes[.languageIdentifier] as? String) ?? ""
-        letterSpacing = Float((kern ?? 0) + (Self.number(attributes[.tracking]) ?? 0))
-        baselineOffset = Float(Self.number(attributes[.baselineOffset]) ?? 0)
+        let tracking = (Self.number(attributes[.tracking]) ?? 0) + (Self.number(attributes[CoreTextKey.tracking]) ?? 0)
+        letterSpacing = Float((kern ?? 0) + tracking)
+        baselineOffset = Float(Self.number(attributes[uiKitFirst: .baselineOffset]) ?? 0)
         let expansion = Self.number(attributes[.expansion]) ?? 0
         horizontalScale = Float(exp(expansion))
         attachment = attributes[.attachment] as? NSTextAttachment
