@@ -20,6 +20,37 @@ private func colourCounts(_ image: CGImage) -> (red: Int, green: Int, blue: Int)
     return counts
 }
 
+/// What an image-placing Core Text client keeps for each image: its size, reached through `refCon`.
+private struct ImageRunInfo {
+    var width: CGFloat
+    var ascent: CGFloat
+    var descent: CGFloat
+}
+
+/// An image a client keeps alive through a run delegate's `refCon`.
+private final class PlacedImage {}
+
+/// The attributed string an image-placing client builds: text, then U+FFFC carrying a run
+/// delegate sized by the callbacks, then more text.
+private func stringWithImagePlaceholder(font: CTFont, info: UnsafeMutablePointer<ImageRunInfo>) -> NSAttributedString {
+    var callbacks = CTRunDelegateCallbacks(version: kCTRunDelegateVersion1, dealloc: { _ in }, getAscent: { refCon in
+        refCon.assumingMemoryBound(to: ImageRunInfo.self).pointee.ascent
+    }, getDescent: { refCon in
+        refCon.assumingMemoryBound(to: ImageRunInfo.self).pointee.descent
+    }, getWidth: { refCon in
+        refCon.assumingMemoryBound(to: ImageRunInfo.self).pointee.width
+    })
+    let delegate = CTRunDelegateCreate(&callbacks, info)!
+    let text = NSMutableAttributedString(string: "Before ",
+                                         attributes: [NSAttributedString.Key(kCTFontAttributeName as String): font])
+    text.append(NSAttributedString(string: "\u{FFFC}", attributes: [
+        NSAttributedString.Key(kCTFontAttributeName as String): font,
+        NSAttributedString.Key(kCTRunDelegateAttributeName as String): delegate,
+    ]))
+    text.append(NSAttributedString(string: " after", attributes: [NSAttributedString.Key(kCTFontAttributeName as String): font]))
+    return text
+}
+
 @Suite("Ported Core Text code")
 struct CoreTextPortingTests {
     // MARK: Attribute names
@@ -98,5 +129,87 @@ struct CoreTextPortingTests {
         }
         let counts = colourCounts(try #require(drawn.cgImage))
         #expect(counts.blue > 50 && counts.green == 0)
+    }
+
+    // MARK: Run delegates
+
+    @Test("A run delegate on U+FFFC reserves its box: the run is getWidth wide, the line as tall as getAscent, nothing drawn")
+    func runDelegateReservesABox() throws {
+        let font = CTFontCreateWithName("DejaVu Sans" as CFString, 12, nil)
+        let info = UnsafeMutablePointer<ImageRunInfo>.allocate(capacity: 1)
+        defer { info.deallocate() }
+        info.initialize(to: ImageRunInfo(width: 30, ascent: 40, descent: 5))
+        let line = CTLineCreateWithAttributedString(stringWithImagePlaceholder(font: font, info: info) as CFAttributedString)
+
+        var ascent: CGFloat = 0, descent: CGFloat = 0, leading: CGFloat = 0
+        let width = CTLineGetTypographicBounds(line, &ascent, &descent, &leading)
+        #expect(ascent == 40)
+        #expect(descent == max(5, CTFontGetDescent(font)))
+
+        // Find the image's run as image-placing code does, and its box.
+        var imageRect: CGRect?
+        for run in CTLineGetGlyphRuns(line) as! [CTRun] {
+            let attributes = CTRunGetAttributes(run) as! [NSAttributedString.Key: Any]
+            guard let value = attributes[NSAttributedString.Key(kCTRunDelegateAttributeName as String)] else { continue }
+            let delegate = value as! CTRunDelegate
+            let refCon = CTRunDelegateGetRefCon(delegate).assumingMemoryBound(to: ImageRunInfo.self)
+            var runAscent: CGFloat = 0, runDescent: CGFloat = 0
+            let runWidth = CTRunGetTypographicBounds(run, CFRangeMake(0, 0), &runAscent, &runDescent, nil)
+            #expect(runWidth == 30 && runWidth == refCon.pointee.width)
+            #expect(runAscent == 40 && runDescent == 5)
+            let x = CTLineGetOffsetForStringIndex(line, CTRunGetStringRange(run).location, nil)
+            imageRect = CGRect(x: x, y: -runDescent, width: runWidth, height: runAscent + runDescent)
+        }
+        let box = try #require(imageRect)
+        // The box sits between the words: "Before " before it, " after" after it.
+        let plainWidth = CTLineGetTypographicBounds(CTLineCreateWithAttributedString(
+            NSAttributedString(string: "Before  after", attributes: [NSAttributedString.Key(kCTFontAttributeName as String): font])),
+            nil, nil, nil)
+        #expect(abs(width - plainWidth - 30) < 0.01)
+        #expect(box.minX > 0 && box.maxX < CGFloat(width))
+
+        // Drawing draws the text but nothing in the box (no missing-glyph box for U+FFFC).
+        let size = CGSize(width: CGFloat(width) + 20, height: 60)
+        let image = UIGraphicsImageRenderer(size: size).image { rendererContext in
+            let context = rendererContext.cgContext
+            UIColor.white.setFill()
+            context.fill(CGRect(origin: .zero, size: size))
+            context.textMatrix = .identity
+            context.translateBy(x: 0, y: size.height)
+            context.scaleBy(x: 1, y: -1)
+            context.textPosition = CGPoint(x: 10, y: 10)
+            CTLineDraw(line, context)
+        }
+        let cg = try #require(image.cgImage)
+        var inkInBox = 0, inkOutside = 0
+        for y in 0..<cg.height {
+            for x in 0..<cg.width {
+                guard let p = cg.rgba(atX: x, y: y), Int(p.r) + Int(p.g) + Int(p.b) < 384 else { continue }
+                if CGFloat(x) > 10 + box.minX + 1 && CGFloat(x) < 10 + box.maxX - 1 { inkInBox += 1 } else { inkOutside += 1 }
+            }
+        }
+        #expect(inkInBox == 0)
+        #expect(inkOutside > 50)
+    }
+
+    @Test("CTRunDelegateCreate refuses an unknown version; dealloc gets the refCon when the delegate goes away")
+    func runDelegateLifetime() {
+        weak var weakImage: PlacedImage?
+        do {
+            let image = PlacedImage()
+            weakImage = image
+            var callbacks = CTRunDelegateCallbacks(version: kCTRunDelegateVersion1, dealloc: { refCon in
+                Unmanaged<PlacedImage>.fromOpaque(refCon).release()
+            }, getAscent: { _ in 10 }, getDescent: { _ in 0 }, getWidth: { _ in 10 })
+            var delegate = CTRunDelegateCreate(&callbacks, Unmanaged.passRetained(image).toOpaque())
+            #expect(delegate != nil)
+            let back = Unmanaged<PlacedImage>.fromOpaque(CTRunDelegateGetRefCon(delegate!)).takeUnretainedValue()
+            let same = back === image
+            #expect(same)
+            delegate = nil
+            callbacks.version = 99
+            #expect(CTRunDelegateCreate(&callbacks, nil) == nil)
+        }
+        #expect(weakImage == nil)
     }
 }

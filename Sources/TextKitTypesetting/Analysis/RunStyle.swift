@@ -18,8 +18,11 @@ package final class RunStyle: @unchecked Sendable {  // immutable after init; `a
     package let baselineOffset: Float
     /// Horizontal scale of the glyphs (`.expansion` is the log of it, as in UIKit).
     package let horizontalScale: Float
-    /// The attachment drawn for U+FFFC, if any.
+    /// The attachment drawn for U+FFFC, if any: `.attachment`, else a box without an image
+    /// standing for a Core Text run delegate (`kCTRunDelegateAttributeName`).
     package let attachment: NSTextAttachment?
+    /// The Core Text run delegate the text carries, if any (its box is ``attachment``).
+    package let runDelegate: CTRunDelegate?
 
     /// The font of text that has none: Helvetica 12 as in TextKit, or the system font at 12 points
     /// when no Helvetica (or metric-compatible substitute) is installed.
@@ -43,7 +46,8 @@ package final class RunStyle: @unchecked Sendable {  // immutable after init; `a
         baselineOffset = Float(Self.number(attributes[uiKitFirst: .baselineOffset]) ?? 0)
         let expansion = Self.number(attributes[.expansion]) ?? 0
         horizontalScale = Float(exp(expansion))
-        attachment = attributes[.attachment] as? NSTextAttachment
+        runDelegate = attributes[CoreTextKey.runDelegate] as? CTRunDelegate
+        attachment = attributes[.attachment] as? NSTextAttachment ?? runDelegate?.attachment()
     }
 
     /// A numeric attribute value, whatever numeric type it was stored as.
