@@ -1,3 +1,4 @@
+import CFontconfig
 import Foundation
 
 extension UIFont {
@@ -40,6 +41,39 @@ extension UIFont {
     /// emoji preference. For inspection and tests: uncached, and it loads every face it lists.
     public func fallbackFonts(for scalar: Unicode.Scalar) -> [UIFont] {
         fallbackChain.allFaces(for: scalar).map { $0 === face ? self : font(with: $0) }
+    }
+
+    /// The fonts fallback tries for this font, one descriptor per family in fontconfig's order
+    /// (the descriptor's `.cascadeList` first, this font's family left out), the families that
+    /// support `languages` (BCP 47 or POSIX tags: "ja", "zh-Hant", "ar") first — what Core Text's
+    /// `CTFontCopyDefaultCascadeListForLanguages` answers. Each descriptor names the face of its
+    /// family that fontconfig ranks first for this font's style.
+    ///
+    /// Cost: one `FcFontSort` (milliseconds); not cached.
+    public func defaultCascadeList(forLanguages languages: [String]) -> [UIFontDescriptor] {
+        var result = fontDescriptor.attributes.cascadeList ?? []
+        var seen: Set<String> = [FontCatalog.key(face.familyName)]
+        for descriptor in result { if let family = descriptor.attributes.family { seen.insert(FontCatalog.key(family)) } }
+        let locations = Fontconfig.withLock { () -> [FaceLocation] in
+            let pattern = Fontconfig.makePattern(fallbackQuery)
+            defer { FcPatternDestroy(pattern) }
+            for language in languages {
+                // fontconfig's language tags are lower case with '-' ("zh-tw"); "zh-Hant" is close enough.
+                let tag = language.replacingOccurrences(of: "_", with: "-").lowercased()
+                tag.withCString { _ = FcPatternAddString(pattern, FC_LANG, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
+            }
+            Fontconfig.substitute(pattern)
+            var status = FcResultNoMatch
+            guard let set = FcFontSort(nil, pattern, 0, nil, &status) else { return [] }
+            defer { FcFontSetDestroy(set) }
+            return (0..<Int(set.pointee.nfont)).compactMap { set.pointee.fonts[$0].flatMap(Fontconfig.location) }
+        }
+        let catalog = FontCatalog.current
+        for location in locations {
+            guard let info = catalog.face(at: location), seen.insert(FontCatalog.key(info.familyName)).inserted else { continue }
+            result.append(info.fontDescriptor)
+        }
+        return result
     }
 
     private func prefersColor(_ scalar: Unicode.Scalar, _ presentation: EmojiPresentation) -> Bool {
