@@ -212,4 +212,154 @@ struct CoreTextPortingTests {
         }
         #expect(weakImage == nil)
     }
+
+    // MARK: Fonts
+
+    /// A copy of Linux Biolinum Keyboard (installed, used by no other test) renamed in its name
+    /// tables to a family no installed font has, so that registering it is what makes it available.
+    static func renamedFontData(family: String = "OTK Registered", postScript: String = "OTKRegister") throws -> Data {
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: "/usr/share/fonts/opentype/linux-libertine/LinBiolinum_K.otf"))
+        // Same-length replacements keep every offset in the file valid.
+        precondition(family.count == "Linux Biolinum".count && postScript.count == "LinBiolinum".count)
+        for (old, new) in [("Linux Biolinum", family), ("LinBiolinum", postScript)] {
+            for encoding in [String.Encoding.ascii, .utf16BigEndian] {
+                let from = old.data(using: encoding)!, to = new.data(using: encoding)!
+                while let found = bytes.range(of: from) { bytes.replaceSubrange(found, with: to) }
+            }
+        }
+        return bytes
+    }
+
+    static func renamedFontFile() throws -> URL {
+        let bytes = try renamedFontData()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("otk-ct-register-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let url = directory.appendingPathComponent("Renamed.otf")
+        try bytes.write(to: url)
+        return url
+    }
+
+    @Test("CTFontManagerRegisterFontsForURL makes a font file available by name; errors come back as CFErrors")
+    func registerFontsForURL() throws {
+        let url = try Self.renamedFontFile()
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let family = "OTK Registered Keyboard O"
+        #expect(UIFont(name: family, size: 12) == nil)
+
+        var error: Unmanaged<CFError>?
+        let registered = CTFontManagerRegisterFontsForURL(url as CFURL, .process, &error)
+        #expect(registered && error == nil)
+        let font = CTFontCreateWithName(family as CFString, 18, nil)
+        #expect(CTFontCopyFamilyName(font) == family)
+        #expect(CTFontGetSize(font) == 18)
+        #expect(UIFont(name: family, size: 12)?.face.url.path == url.path)
+        let descriptors = CTFontCollectionCreateMatchingFontDescriptors(CTFontCollectionCreateFromAvailableFonts(nil)) as? [CTFontDescriptor]
+        #expect(descriptors?.contains { $0.fontAttributes[.family] as? String == family } == true)
+
+        // A second registration, a missing file and a file that is not a font fail as in Core Text.
+        #expect(!CTFontManagerRegisterFontsForURL(url as CFURL, .process, &error))
+        #expect(error.map { CFErrorGetCode($0.takeRetainedValue()) } == CTFontManagerError.alreadyRegistered.rawValue)
+        let missing = url.deletingLastPathComponent().appendingPathComponent("missing.ttf")
+        error = nil
+        #expect(!CTFontManagerRegisterFontsForURL(missing as CFURL, .process, &error))
+        let missingError = try #require(error?.takeRetainedValue())
+        #expect(CFErrorGetCode(missingError) == CTFontManagerError.fileNotFound.rawValue)
+        #expect((missingError as Error as NSError).domain == kCTFontManagerErrorDomain as String)
+        let notAFont = url.deletingLastPathComponent().appendingPathComponent("notes.ttf")
+        try Data("not a font".utf8).write(to: notAFont)
+        error = nil
+        #expect(!CTFontManagerRegisterFontsForURL(notAFont as CFURL, .process, &error))
+        #expect(error.map { CFErrorGetCode($0.takeRetainedValue()) } == CTFontManagerError.invalidFontData.rawValue)
+    }
+
+    @Test("CTFontCreateForString finds a CJK font for 東京 and keeps the font for text it covers")
+    func fontForString() {
+        let font = CTFontCreateWithName("DejaVu Sans" as CFString, 12, nil)
+        let tokyo = CTFontCreateForString(font, "東京" as CFString, CFRangeMake(0, 2))
+        let coverage = CTFontCopyCharacterSet(tokyo)
+        #expect(CTFontCopyFamilyName(tokyo) != "DejaVu Sans")
+        #expect(CTFontCopyFamilyName(tokyo).contains("CJK"))
+        #expect(coverage.contains("東") && coverage.contains("京"))
+        #expect(CTFontGetSize(tokyo) == 12)
+        #expect(CTFontCreateForString(font, "Hello 東京" as CFString, CFRangeMake(0, 5)) === font)
+        // The range picks the characters: the CJK part of a mixed string.
+        #expect(CTFontCopyFamilyName(CTFontCreateForString(font, "Hello 東京" as CFString, CFRangeMake(6, 2))).contains("CJK"))
+    }
+
+    @Test("kCTFontCascadeListAttribute puts its fonts first, for CTFontCreateForString and for layout")
+    func cascadeListAttribute() {
+        let serifCJK = CTFontDescriptorCreateWithNameAndSize("Noto Serif CJK JP" as CFString, 0)
+        let descriptor = CTFontDescriptorCreateWithAttributes([
+            kCTFontNameAttribute: "DejaVuSans",
+            kCTFontCascadeListAttribute: [serifCJK] as CFArray,
+        ] as CFDictionary)
+        let font = CTFontCreateWithFontDescriptor(descriptor, 14, nil)
+        #expect(CTFontCopyFamilyName(font) == "DejaVu Sans")
+        #expect(CTFontCopyFamilyName(CTFontCreateForString(font, "東京" as CFString, CFRangeMake(0, 2))) == "Noto Serif CJK JP")
+        // Without the attribute the default fallback is another CJK font.
+        let plain = CTFontCreateWithName("DejaVu Sans" as CFString, 14, nil)
+        #expect(CTFontCopyFamilyName(CTFontCreateForString(plain, "東京" as CFString, CFRangeMake(0, 2))) != "Noto Serif CJK JP")
+        // Layout falls back the same way.
+        let line = CTLineCreateWithAttributedString(NSAttributedString(string: "Tokyo 東京", attributes: [
+            NSAttributedString.Key(kCTFontAttributeName as String): font,
+        ]) as CFAttributedString)
+        let families = (CTLineGetGlyphRuns(line) as! [CTRun]).map { run in
+            CTFontCopyFamilyName((CTRunGetAttributes(run) as! [NSAttributedString.Key: Any])[.font] as! CTFont)
+        }
+        #expect(families == ["DejaVu Sans", "Noto Serif CJK JP"])
+
+        // The default cascade list for Japanese starts with a font that has kana.
+        let cascade = CTFontCopyDefaultCascadeListForLanguages(plain, ["ja"] as CFArray) as? [CTFontDescriptor] ?? []
+        #expect(cascade.count > 3)
+        let first = cascade.first.map { CTFontCreateWithFontDescriptor($0, 12, nil) }
+        #expect(first.map { CTFontCopyCharacterSet($0).contains("あ") } == true)
+        #expect(!cascade.contains { $0.fontAttributes[.family] as? String == "DejaVu Sans" })
+        let withOwn = CTFontCopyDefaultCascadeListForLanguages(font, nil) as? [CTFontDescriptor] ?? []
+        #expect(withOwn.first?.fontAttributes[.name] as? String == "Noto Serif CJK JP")
+    }
+
+    @Test("CTFontCopyCharacterSet is the cmap: DejaVu Sans has A, not U+4E00")
+    func characterSet() {
+        let set = CTFontCopyCharacterSet(CTFontCreateWithName("DejaVu Sans" as CFString, 12, nil))
+        #expect(set.contains("A"))
+        #expect(set.contains("é") && set.contains("Ω"))
+        #expect(!set.contains("\u{4E00}"))
+        #expect(!set.contains("\u{E000}"))
+    }
+
+    @Test("CGFont from a CGDataProvider over font data has the font's glyphs; CTFontCreateWithGraphicsFont uses it")
+    func graphicsFontFromData() throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"))
+        let installed = CTFontCreateWithName("DejaVu Sans" as CFString, 12, nil)
+        guard let provider = CGDataProvider(data: data as CFData), let cgFont = CGFont(provider) else {
+            Issue.record("no CGFont from the data")
+            return
+        }
+        #expect(cgFont.numberOfGlyphs == CTFontGetGlyphCount(installed))
+        #expect(cgFont.numberOfGlyphs > 5000)
+        #expect(cgFont.postScriptName == "DejaVuSans")
+        let font = CTFontCreateWithGraphicsFont(cgFont, 20, nil, nil)
+        #expect(CTFontGetSize(font) == 20 && CTFontGetGlyphCount(font) == cgFont.numberOfGlyphs)
+        #expect(CTFontCopyCharacterSet(font).contains("A"))
+        // The same font is installed: registering it again fails as Core Text's does.
+        var error: Unmanaged<CFError>?
+        #expect(!CTFontManagerRegisterGraphicsFont(cgFont, &error))
+        #expect(error.map { CFErrorGetCode($0.takeRetainedValue()) } == CTFontManagerError.alreadyRegistered.rawValue)
+        // Font data with a new name, registered as iOS apps register fonts they download.
+        let downloaded = try Self.renamedFontData(family: "OTK Downloaded", postScript: "OTKDownload")
+        guard let newProvider = CGDataProvider(data: downloaded as CFData), let newFont = CGFont(newProvider) else {
+            Issue.record("no CGFont from the renamed data")
+            return
+        }
+        #expect(UIFont(name: "OTK Downloaded Keyboard O", size: 12) == nil)
+        error = nil
+        #expect(CTFontManagerRegisterGraphicsFont(newFont, &error) && error == nil)
+        #expect(CTFontCopyFamilyName(CTFontCreateWithName("OTK Downloaded Keyboard O" as CFString, 12, nil)) == "OTK Downloaded Keyboard O")
+        // Bytes that are not a font, and a file that is not there, give no font.
+        let junk = try #require(CGDataProvider(data: Data("not a font".utf8)))
+        #expect(CGFont(junk) == nil)
+        #expect(CGDataProvider(url: URL(fileURLWithPath: "/no/such/font.ttf") as CFURL) == nil)
+        let fromURL = try #require(CGDataProvider(url: URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf") as CFURL))
+        #expect(CGFont(fromURL)?.numberOfGlyphs == cgFont.numberOfGlyphs)
+    }
 }

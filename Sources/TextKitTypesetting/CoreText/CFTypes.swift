@@ -20,6 +20,25 @@ public typealias CFString = String
 /// typesetter options). Here a Swift dictionary keyed by the `kCT…` names, which are `String`s.
 public typealias CFDictionary = [String: Any]
 
+/// Core Foundation's array as Core Text returns and takes it (cascade lists, descriptor lists,
+/// language lists). Here a Swift array: `list as? [CTFontDescriptor]` and `["ja"] as CFArray`
+/// work as on iOS.
+public typealias CFArray = [Any]
+
+/// Core Foundation's URL: Foundation's `URL` (`url as CFURL` compiles as on iOS).
+public typealias CFURL = URL
+
+/// Core Foundation's data: Foundation's `Data` (`data as CFData` compiles as on iOS).
+public typealias CFData = Data
+
+/// Core Foundation's error: Foundation's `NSError`, to which Apple's is toll-free bridged, so the
+/// `UnsafeMutablePointer<Unmanaged<CFError>?>?` parameters of Core Text work as on iOS:
+/// `error?.takeRetainedValue()` is an `NSError` (an `Error`).
+public typealias CFError = NSError
+
+/// Core Foundation's character set: Foundation's `CharacterSet`.
+public typealias CFCharacterSet = CharacterSet
+
 /// Core Text's attributed string: the model's ``NSAttributedString`` (Apple's toll-free bridged
 /// `CFAttributedString`). Every Core Text function that takes one accepts an `NSAttributedString`,
 /// `NSMutableAttributedString` or `NSTextStorage`, and copies it, as Core Text does: later edits of

@@ -41,6 +41,9 @@ public let kCTFontStyleNameAttribute = UIFontDescriptor.AttributeName.face.rawVa
 public let kCTFontSizeAttribute = UIFontDescriptor.AttributeName.size.rawValue
 public let kCTFontTraitsAttribute = UIFontDescriptor.AttributeName.traits.rawValue
 public let kCTFontFeatureSettingsAttribute = UIFontDescriptor.AttributeName.featureSettings.rawValue
+/// The fonts to try before the default fallback for characters the font lacks: an array of
+/// descriptors, honoured by layout's fallback and by ``CTFontCreateForString(_:_:_:)``.
+public let kCTFontCascadeListAttribute = UIFontDescriptor.AttributeName.cascadeList.rawValue
 
 // MARK: Creating fonts
 
@@ -192,4 +195,49 @@ public func CTFontCreatePathForGlyph(_ font: CTFont, _ glyph: CGGlyph, _ matrix:
     var transform = CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: 0)
     if let matrix { transform = transform.concatenating(matrix.pointee) }
     return down.copy(using: transform)
+}
+
+// MARK: Coverage and fallback
+
+/// The characters the font has glyphs for: its cmap (Core Text's `CTFontCopyCharacterSet`).
+/// Synthesised styles and fallback fonts do not add to it. Not cached: keep the set when asking
+/// many times.
+public func CTFontCopyCharacterSet(_ font: CTFont) -> CFCharacterSet {
+    font.face.coveredCharacters
+}
+
+/// The font to draw the characters of `range` of `string` with (Core Text's
+/// `CTFontCreateForString`): `currentFont` when it has a glyph for each of them, else the font
+/// that layout falls back to for the first character it lacks — the font's
+/// `kCTFontCascadeListAttribute` first, then fontconfig's order — at `currentFont`'s size.
+/// Characters that draw nothing (controls, format characters such as ZWJ, variation selectors)
+/// are not looked at. When no installed font has the character, `currentFont`.
+///
+/// - Precondition: `range` lies within the string's UTF-16 length; a zero length means no
+///   characters (the answer is `currentFont`).
+public func CTFontCreateForString(_ currentFont: CTFont, _ string: CFString, _ range: CFRange) -> CTFont {
+    let units = Array(string.utf16)
+    precondition(range.location >= 0 && range.length >= 0 && range.location + range.length <= units.count,
+                 "CTFontCreateForString: range \(range) is out of bounds 0..<\(units.count)")
+    let text = String(decoding: units[range.location..<range.location + range.length], as: UTF16.self)
+    for scalar in text.unicodeScalars {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .surrogate, .unassigned, .lineSeparator, .paragraphSeparator: continue
+        default: if scalar.properties.isDefaultIgnorableCodePoint || scalar.properties.isVariationSelector { continue }
+        }
+        guard let font = currentFont.fallbackFont(for: scalar) else { continue }
+        if font !== currentFont { return font }
+    }
+    return currentFont
+}
+
+/// The fonts Core Text would fall back to for `font`, most preferred first, as font descriptors
+/// (Core Text's `CTFontCopyDefaultCascadeListForLanguages`): the font's own
+/// `kCTFontCascadeListAttribute`, then one descriptor per installed family in fontconfig's order
+/// for the font's family and style, families supporting the languages of `languagePrefList` (an
+/// array of BCP 47 strings, most preferred first) ahead. The font's own family is not listed.
+/// Read the result with `as? [CTFontDescriptor]`.
+public func CTFontCopyDefaultCascadeListForLanguages(_ font: CTFont, _ languagePrefList: CFArray?) -> CFArray? {
+    let languages = (languagePrefList ?? []).compactMap { $0 as? String }
+    return font.defaultCascadeList(forLanguages: languages)
 }
