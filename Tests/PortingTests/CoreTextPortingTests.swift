@@ -270,6 +270,15 @@ struct CoreTextPortingTests {
         error = nil
         #expect(!CTFontManagerRegisterFontsForURL(notAFont as CFURL, .process, &error))
         #expect(error.map { CFErrorGetCode($0.takeRetainedValue()) } == CTFontManagerError.invalidFontData.rawValue)
+
+        // Unregistering makes it unavailable again; a second time fails.
+        error = nil
+        #expect(CTFontManagerUnregisterFontsForURL(url as CFURL, .process, &error) && error == nil)
+        #expect(UIFont(name: family, size: 12) == nil)
+        #expect(CTFontCopyFamilyName(CTFontCreateWithName(family as CFString, 18, nil)) != family)
+        #expect(!CTFontManagerUnregisterFontsForURL(url as CFURL, .process, &error))
+        #expect(error.map { CFErrorGetCode($0.takeRetainedValue()) } == CTFontManagerError.notRegistered.rawValue)
+        #expect(CTFontCopyFamilyName(font) == family)  // a font already made keeps its face
     }
 
     @Test("CTFontCreateForString finds a CJK font for 東京 and keeps the font for text it covers")

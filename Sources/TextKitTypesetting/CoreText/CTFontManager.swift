@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TextKitFonts
 import TextKitGraphics
 
@@ -43,9 +42,6 @@ public enum CTFontManagerError: CFIndex, Sendable {
     case unsupportedScope = 307
 }
 
-/// The files registered so far, to answer a second registration as Core Text does.
-private let registeredPaths = Mutex<Set<String>>([])
-
 /// Makes the fonts of the file at `fontURL` available to this process (Core Text's
 /// `CTFontManagerRegisterFontsForURL`): every face of the file resolves by name and family
 /// (`UIFont(name:size:)`, `CTFontCreateWithName`), appears in font collections and serves as a
@@ -68,14 +64,37 @@ public func CTFontManagerRegisterFontsForURL(_ fontURL: CFURL, _ scope: CTFontMa
         return fail(.fileNotFound, "no readable file")
     }
     let path = fontURL.standardizedFileURL.path
-    guard !registeredPaths.withLock({ $0.contains(path) }) else { return fail(.alreadyRegistered, "already registered") }
+    guard !FontCollection.registeredFontURLs.contains(where: { $0.path == path }) else {
+        return fail(.alreadyRegistered, "already registered")
+    }
     do {
         try FontCollection.registerFont(at: fontURL)
     } catch let loading {
         return fail(.invalidFontData, loading.detail)
     }
-    registeredPaths.withLock { _ = $0.insert(path) }
     return true
+}
+
+/// Makes the fonts of a file registered with ``CTFontManagerRegisterFontsForURL(_:_:_:)`` unavailable
+/// again (Core Text's `CTFontManagerUnregisterFontsForURL`): they no longer resolve by name, appear
+/// in collections or serve as fallbacks; fonts already made keep working. Returns false and sets
+/// `error` (code ``CTFontManagerError/notRegistered``) when the file was not registered.
+public func CTFontManagerUnregisterFontsForURL(_ fontURL: CFURL, _ scope: CTFontManagerScope,
+                                               _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?) -> Bool {
+    guard FontCollection.unregisterFont(at: fontURL) else {
+        error?.pointee = Unmanaged.passRetained(NSError(domain: kCTFontManagerErrorDomain,
+                                                        code: CTFontManagerError.notRegistered.rawValue, userInfo: [
+            NSLocalizedDescriptionKey: "\(fontURL.path) is not registered",
+        ]))
+        return false
+    }
+    return true
+}
+
+/// Unregisters the file of a font registered with ``CTFontManagerRegisterGraphicsFont(_:_:)``
+/// (Core Text's `CTFontManagerUnregisterGraphicsFont`), as ``CTFontManagerUnregisterFontsForURL(_:_:_:)``.
+public func CTFontManagerUnregisterGraphicsFont(_ font: CGFont, _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?) -> Bool {
+    CTFontManagerUnregisterFontsForURL(font.url, .process, error)
 }
 
 /// Registers the font file of a `CGFont` (Core Text's `CTFontManagerRegisterGraphicsFont`), the
