@@ -327,6 +327,19 @@ struct CoreTextPortingTests {
         #expect(withOwn.first?.fontAttributes[.name] as? String == "Noto Serif CJK JP")
     }
 
+    @Test("A font's file and names through CTFontCopyAttribute and CTFontDescriptorCopyAttribute")
+    func fontAttributes() {
+        let font = CTFontCreateWithName("DejaVu Sans" as CFString, 15, nil)
+        let dejaVu = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+        #expect((CTFontCopyAttribute(font, kCTFontURLAttribute) as? URL)?.path == dejaVu)
+        #expect(CTFontCopyAttribute(font, kCTFontFamilyNameAttribute) as? String == "DejaVu Sans")
+        #expect(CTFontCopyAttribute(font, kCTFontNameAttribute) as? String == "DejaVuSans")
+        let descriptor = CTFontDescriptorCreateWithNameAndSize("DejaVuSans" as CFString, 0)
+        #expect((CTFontDescriptorCopyAttribute(descriptor, kCTFontURLAttribute) as? URL)?.path == dejaVu)
+        #expect(CTFontDescriptorCopyAttribute(descriptor, kCTFontNameAttribute) as? String == "DejaVuSans")
+        #expect(CTFontDescriptorCopyAttribute(descriptor, kCTFontCascadeListAttribute) == nil)
+    }
+
     @Test("CTFontCopyCharacterSet is the cmap: DejaVu Sans has A, not U+4E00")
     func characterSet() {
         let set = CTFontCopyCharacterSet(CTFontCreateWithName("DejaVu Sans" as CFString, 12, nil))

@@ -25,6 +25,10 @@ public typealias CFDictionary = [String: Any]
 /// work as on iOS.
 public typealias CFArray = [Any]
 
+/// Any Core Foundation object, as Core Text's attribute getters return it: cast it to what the
+/// attribute holds (`as? String`, `as? URL`).
+public typealias CFTypeRef = AnyObject
+
 /// Core Foundation's URL: Foundation's `URL` (`url as CFURL` compiles as on iOS).
 public typealias CFURL = URL
 

@@ -44,6 +44,10 @@ public let kCTFontFeatureSettingsAttribute = UIFontDescriptor.AttributeName.feat
 /// The fonts to try before the default fallback for characters the font lacks: an array of
 /// descriptors, honoured by layout's fallback and by ``CTFontCreateForString(_:_:_:)``.
 public let kCTFontCascadeListAttribute = UIFontDescriptor.AttributeName.cascadeList.rawValue
+/// The file of the font (a `URL`), read with ``CTFontCopyAttribute(_:_:)`` or
+/// ``CTFontDescriptorCopyAttribute(_:_:)`` (Core Text's `kCTFontURLAttribute`). Not a matching
+/// attribute here: a descriptor is not resolved by file.
+public let kCTFontURLAttribute: CFString = "NSCTFontFileURLAttribute"
 
 // MARK: Creating fonts
 
@@ -89,6 +93,29 @@ public func CTFontDescriptorCreateWithAttributes(_ attributes: CFDictionary) -> 
     var converted: [UIFontDescriptor.AttributeName: Any] = [:]
     for (key, value) in attributes { converted[UIFontDescriptor.AttributeName(rawValue: key)] = value }
     return UIFontDescriptor(fontAttributes: converted)
+}
+
+/// One attribute of a descriptor (Core Text's `CTFontDescriptorCopyAttribute`), or nil when it has
+/// none: the value stored under `attribute` (a `kCTFont…Attribute` name), and for
+/// ``kCTFontURLAttribute`` the file of the face the descriptor resolves to, as Core Text answers.
+/// Cast the result to what the attribute holds (`as? String`, `as? URL`, `as? [CTFontDescriptor]`).
+public func CTFontDescriptorCopyAttribute(_ descriptor: CTFontDescriptor, _ attribute: CFString) -> CFTypeRef? {
+    if attribute == kCTFontURLAttribute { return UIFont(descriptor: descriptor, size: 0).face.url as AnyObject }
+    return descriptor.object(forKey: UIFontDescriptor.AttributeName(rawValue: attribute)).map { $0 as AnyObject }
+}
+
+/// One attribute of a font (Core Text's `CTFontCopyAttribute`): its file for
+/// ``kCTFontURLAttribute``, its PostScript name, family, style name or size for those attributes
+/// (the face's, not only what was asked for), otherwise its descriptor's value.
+public func CTFontCopyAttribute(_ font: CTFont, _ attribute: CFString) -> CFTypeRef? {
+    switch attribute {
+    case kCTFontURLAttribute: return font.face.url as AnyObject
+    case kCTFontNameAttribute: return font.fontName as AnyObject
+    case kCTFontFamilyNameAttribute: return font.familyName as AnyObject
+    case kCTFontStyleNameAttribute: return font.face.styleName as AnyObject
+    case kCTFontSizeAttribute: return font.pointSize as AnyObject
+    default: return font.fontDescriptor.object(forKey: UIFontDescriptor.AttributeName(rawValue: attribute)).map { $0 as AnyObject }
+    }
 }
 
 /// The font's descriptor (Core Text's `CTFontCopyFontDescriptor`).

@@ -50,6 +50,7 @@ public enum CTFontManagerError: CFIndex, Sendable {
 /// file (`.fileNotFound`), the file is not a usable font (`.invalidFontData`), it was registered
 /// before (`.alreadyRegistered`) or the scope is `.none` (`.unsupportedScope`). Every other scope
 /// registers for the process (see ``CTFontManagerScope``).
+@discardableResult
 public func CTFontManagerRegisterFontsForURL(_ fontURL: CFURL, _ scope: CTFontManagerScope,
                                              _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?) -> Bool {
     func fail(_ code: CTFontManagerError, _ detail: String) -> Bool {
@@ -79,6 +80,7 @@ public func CTFontManagerRegisterFontsForURL(_ fontURL: CFURL, _ scope: CTFontMa
 /// again (Core Text's `CTFontManagerUnregisterFontsForURL`): they no longer resolve by name, appear
 /// in collections or serve as fallbacks; fonts already made keep working. Returns false and sets
 /// `error` (code ``CTFontManagerError/notRegistered``) when the file was not registered.
+@discardableResult
 public func CTFontManagerUnregisterFontsForURL(_ fontURL: CFURL, _ scope: CTFontManagerScope,
                                                _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?) -> Bool {
     guard FontCollection.unregisterFont(at: fontURL) else {
@@ -93,6 +95,7 @@ public func CTFontManagerUnregisterFontsForURL(_ fontURL: CFURL, _ scope: CTFont
 
 /// Unregisters the file of a font registered with ``CTFontManagerRegisterGraphicsFont(_:_:)``
 /// (Core Text's `CTFontManagerUnregisterGraphicsFont`), as ``CTFontManagerUnregisterFontsForURL(_:_:_:)``.
+@discardableResult
 public func CTFontManagerUnregisterGraphicsFont(_ font: CGFont, _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?) -> Bool {
     CTFontManagerUnregisterFontsForURL(font.url, .process, error)
 }
@@ -101,6 +104,7 @@ public func CTFontManagerUnregisterGraphicsFont(_ font: CGFont, _ error: UnsafeM
 /// way code that loads fonts from data does: `CGDataProvider(data:)`, `CGFont(_:)`, then this.
 /// As ``CTFontManagerRegisterFontsForURL(_:_:_:)`` with process scope; a font whose file was
 /// registered (or is installed under the same PostScript name) fails with `.alreadyRegistered`.
+@discardableResult
 public func CTFontManagerRegisterGraphicsFont(_ font: CGFont, _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?) -> Bool {
     if let name = font.postScriptName, let installed = FontCollection.installed.face(named: name),
        installed.postScriptName == name {
