@@ -227,7 +227,7 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
 
     /// The characters the face's cmap maps to a glyph (Core Text's `CTFontCopyCharacterSet`), as
     /// HarfBuzz reads the cmap. Cost: one pass over the cmap and a `CharacterSet` built from its
-    /// ranges (about a millisecond for a large font); not cached.
+    /// ranges; not cached.
     public var coveredCharacters: CharacterSet {
         let set = hb_set_create()!
         defer { hb_set_destroy(set) }

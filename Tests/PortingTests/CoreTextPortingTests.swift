@@ -213,6 +213,23 @@ struct CoreTextPortingTests {
         #expect(weakImage == nil)
     }
 
+    @Test("A run delegate answering NaN or infinity gives a finite, empty box, not a broken line")
+    func runDelegateNonFiniteAnswers() {
+        var callbacks = CTRunDelegateCallbacks(version: kCTRunDelegateVersion1, dealloc: { _ in },
+                                               getAscent: { _ in .nan }, getDescent: { _ in -.infinity },
+                                               getWidth: { _ in .infinity })
+        let delegate = CTRunDelegateCreate(&callbacks, nil)!
+        let text = NSAttributedString(string: "a\u{FFFC}b", attributes: [
+            NSAttributedString.Key(kCTFontAttributeName as String): CTFontCreateWithName("DejaVu Sans" as CFString, 12, nil),
+            NSAttributedString.Key(kCTRunDelegateAttributeName as String): delegate,
+        ])
+        let line = CTLineCreateWithAttributedString(text as CFAttributedString)
+        var ascent: CGFloat = 0, descent: CGFloat = 0
+        let width = CTLineGetTypographicBounds(line, &ascent, &descent, nil)
+        #expect(width.isFinite && ascent.isFinite && descent.isFinite)
+        #expect(CTLineGetOffsetForStringIndex(line, 2, nil) == CTLineGetOffsetForStringIndex(line, 1, nil))
+    }
+
     // MARK: Fonts
 
     /// A copy of Linux Biolinum Keyboard (installed, used by no other test) renamed in its name

@@ -69,11 +69,13 @@ public final class CTRunDelegate: @unchecked Sendable {  // immutable; the callb
     deinit { callbacks.dealloc(refCon) }
 
     /// The box the delegate asks for, as attachment bounds: y up from the baseline, from the
-    /// descent (below it) to the ascent, and the width.
+    /// descent (below it) to the ascent, and the width. A value that is not finite counts as 0, a
+    /// negative width as 0, so that no callback can put NaN or infinity into the layout.
     var box: CGRect {
-        let ascent = callbacks.getAscent(refCon), descent = callbacks.getDescent(refCon)
-        let width = callbacks.getWidth(refCon)
-        return CGRect(x: 0, y: -descent, width: width, height: ascent + descent)
+        func finite(_ value: CGFloat) -> CGFloat { value.isFinite ? value : 0 }
+        let ascent = finite(callbacks.getAscent(refCon)), descent = finite(callbacks.getDescent(refCon))
+        let width = max(0, finite(callbacks.getWidth(refCon)))
+        return CGRect(x: 0, y: -descent, width: width, height: max(0, ascent + descent))
     }
 }
 
