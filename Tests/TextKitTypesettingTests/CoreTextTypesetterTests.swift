@@ -221,6 +221,19 @@ struct CoreFoundationNameTests {
         #expect(CT.positions(CT.runs(uiKitRaised)[0]) == CT.positions(CT.runs(raised)[0]))
     }
 
+    @Test("kCTSuperscriptAttributeName picks the font's superscript and subscript forms")
+    func superscript() {
+        let font = CTFontCreateWithName("NotoSans-Regular" as CFString, 20, nil)  // has 'sups' and 'subs'
+        #expect(font.face.url.lastPathComponent == "NotoSans-Regular.ttf")
+        func glyphs(_ level: Int?) -> [CGGlyph] {
+            let extra: [NSAttributedString.Key: Any] = level.map { [NSAttributedString.Key(kCTSuperscriptAttributeName as String): $0] } ?? [:]
+            return CT.runs(CTLineCreateWithAttributedString(CT.string("2", font: font, extra))).flatMap(CT.glyphs)
+        }
+        let plain = glyphs(nil), up = glyphs(1), down = glyphs(-1)
+        #expect(up != plain && down != plain && up != down)
+        #expect(glyphs(0) == plain)
+    }
+
     @Test("Kerning and ligature attributes change the typeset line", arguments: [false, true])
     func attributesApply(viaKern: Bool) {
         let font = TestFonts.libertine(20)

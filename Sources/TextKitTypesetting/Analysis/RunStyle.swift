@@ -7,7 +7,8 @@ package final class RunStyle: @unchecked Sendable {  // immutable after init; `a
     /// The run's attributes as given (drawing reads colours, underlines and so on from here).
     package let attributes: [NSAttributedString.Key: Any]
     package let font: UIFont
-    /// OpenType features for HarfBuzz ("kern=0", "liga=0", the font descriptor's settings).
+    /// OpenType features for HarfBuzz ("kern=0", "liga=0", "sups=1" for Core Text's superscript,
+    /// the font descriptor's settings).
     package let features: [String]
     /// A BCP 47 language for shaping, hyphenation and line breaking; empty when not set.
     package let language: String
@@ -37,6 +38,11 @@ package final class RunStyle: @unchecked Sendable {  // immutable after init; `a
         switch Self.number(attributes[.ligature]).map({ Int($0) }) {
         case 0?: features += ["liga=0", "clig=0"]
         case 2?: features += ["dlig=1"]
+        default: break
+        }
+        switch Self.number(attributes[CoreTextKey.superscript]) {
+        case let level? where level > 0: features.append("sups=1")
+        case let level? where level < 0: features.append("subs=1")
         default: break
         }
         self.features = features

@@ -91,8 +91,9 @@ public let kCTVerticalFormsAttributeName: CFString = "CTVerticalForms"
 /// Unicode's directional formatting characters.
 public let kCTWritingDirectionAttributeName: CFString = "NSWritingDirection"
 
-/// Superscript (positive) or subscript (negative) as a number. Raw "CTSuperscript". Kept, not
-/// applied here: use `kCTBaselineOffsetAttributeName` and a smaller font.
+/// Superscript (positive) or subscript (negative) as a number: the font's own superscript or
+/// subscript forms (OpenType `sups`, `subs`), as Core Text uses them "if supported by the
+/// font"; text in a font without them is unchanged. Raw "CTSuperscript".
 public let kCTSuperscriptAttributeName: CFString = "CTSuperscript"
 
 /// A glyph to use instead of the one shaping picks (`CTGlyphInfo`). Raw "NSGlyphInfo". Not
@@ -127,6 +128,7 @@ package enum CoreTextKey {
     package static let underlineColor = NSAttributedString.Key(kCTUnderlineColorAttributeName)
     package static let baselineOffset = NSAttributedString.Key(kCTBaselineOffsetAttributeName)
     package static let runDelegate = NSAttributedString.Key(kCTRunDelegateAttributeName)
+    package static let superscript = NSAttributedString.Key(kCTSuperscriptAttributeName)
 
     /// UIKit's key → Core Text's key of the same meaning and a different raw value.
     package static let counterparts: [NSAttributedString.Key: NSAttributedString.Key] = [
