@@ -45,7 +45,8 @@ extension UIFont {
 
     /// The fonts fallback tries for this font, one descriptor per family in fontconfig's order
     /// (the descriptor's `.cascadeList` first, this font's family left out), the families that
-    /// support `languages` (BCP 47 or POSIX tags: "ja", "zh-Hant", "ar") first — what Core Text's
+    /// support `languages` (BCP 47 or POSIX tags: "ja", "zh-Hant", "ar"; fontconfig's language
+    /// coverage of each face) first, in the order of the languages — what Core Text's
     /// `CTFontCopyDefaultCascadeListForLanguages` answers. Each descriptor names the face of its
     /// family that fontconfig ranks first for this font's style.
     ///
@@ -58,15 +59,32 @@ extension UIFont {
             let pattern = Fontconfig.makePattern(fallbackQuery)
             defer { FcPatternDestroy(pattern) }
             for language in languages {
-                // fontconfig's language tags are lower case with '-' ("zh-tw"); "zh-Hant" is close enough.
-                let tag = language.replacingOccurrences(of: "_", with: "-").lowercased()
-                tag.withCString { _ = FcPatternAddString(pattern, FC_LANG, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
+                Self.fontconfigLanguage(language).withCString {
+                    _ = FcPatternAddString(pattern, FC_LANG, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self))
+                }
             }
             Fontconfig.substitute(pattern)
             var status = FcResultNoMatch
             guard let set = FcFontSort(nil, pattern, 0, nil, &status) else { return [] }
             defer { FcFontSetDestroy(set) }
-            return (0..<Int(set.pointee.nfont)).compactMap { set.pointee.fonts[$0].flatMap(Fontconfig.location) }
+            // fontconfig ranks families its configuration prefers above language support; Core
+            // Text's list puts the languages first: a stable sort by the first language a face
+            // supports (fontconfig's FC_LANG of the face).
+            var ranked: [(location: FaceLocation, rank: Int)] = []
+            for i in 0..<Int(set.pointee.nfont) {
+                guard let font = set.pointee.fonts[i], let location = Fontconfig.location(font) else { continue }
+                var rank = languages.count
+                var langSet: OpaquePointer?
+                if !languages.isEmpty, FcPatternGetLangSet(font, FC_LANG, 0, &langSet) == FcResultMatch, let langSet {
+                    rank = languages.firstIndex { language in
+                        Self.fontconfigLanguage(language).withCString {
+                            FcLangSetHasLang(langSet, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) != FcLangDifferentLang
+                        }
+                    } ?? languages.count
+                }
+                ranked.append((location, rank))
+            }
+            return ranked.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(\.element.location)
         }
         let catalog = FontCatalog.current
         for location in locations {
@@ -74,6 +92,12 @@ extension UIFont {
             result.append(info.fontDescriptor)
         }
         return result
+    }
+
+    /// A BCP 47 or POSIX language tag as fontconfig writes them: lower case, '-' between parts
+    /// ("pt_BR" → "pt-br"). Script subtags ("zh-Hant") fontconfig does not know compare by language.
+    private static func fontconfigLanguage(_ tag: String) -> String {
+        tag.replacingOccurrences(of: "_", with: "-").lowercased()
     }
 
     private func prefersColor(_ scalar: Unicode.Scalar, _ presentation: EmojiPresentation) -> Bool {
