@@ -312,6 +312,19 @@ struct CoreTextPortingTests {
         #expect(CTFontCopyFamilyName(CTFontCreateForString(font, "Hello 東京" as CFString, CFRangeMake(6, 2))).contains("CJK"))
     }
 
+    @Test("CTFontCreateForStringWithLanguage gives Han text a font of the language asked for")
+    func fontForStringWithLanguage() {
+        let font = CTFontCreateWithName("DejaVu Sans" as CFString, 12, nil)
+        let text = "直角" as CFString
+        let range = CFRangeMake(0, 2)
+        #expect(CTFontCopyFamilyName(CTFontCreateForStringWithLanguage(font, text, range, "ja" as CFString)) == "Noto Sans CJK JP")
+        #expect(CTFontCopyFamilyName(CTFontCreateForStringWithLanguage(font, text, range, "zh-Hans" as CFString)) == "Noto Sans CJK SC")
+        #expect(CTFontCopyFamilyName(CTFontCreateForStringWithLanguage(font, text, range, "zh-Hant" as CFString)) == "Noto Sans CJK TC")
+        #expect(CTFontCopyFamilyName(CTFontCreateForStringWithLanguage(font, text, range, "ko" as CFString)) == "Noto Sans CJK KR")
+        #expect(CTFontCreateForStringWithLanguage(font, "Latin" as CFString, CFRangeMake(0, 5), "ja" as CFString) === font)
+        #expect(CTFontCreateForStringWithLanguage(font, text, range, nil) == CTFontCreateForString(font, text, range))
+    }
+
     @Test("kCTFontCascadeListAttribute puts its fonts first, for CTFontCreateForString and for layout")
     func cascadeListAttribute() {
         let serifCJK = CTFontDescriptorCreateWithNameAndSize("Noto Serif CJK JP" as CFString, 0)

@@ -107,4 +107,14 @@ struct FontCollectionTests {
         let families = list.compactMap { $0.fontAttributes[.family] as? String }
         #expect(!families.contains("DejaVu Sans") && Set(families).count == families.count && families.count > 5)
     }
+
+    @Test("Language tags become fontconfig's: Chinese scripts as regions, other scripts dropped")
+    func fontconfigLanguageTags() {
+        #expect(UIFont.fontconfigLanguage("zh-Hans") == "zh-cn")
+        #expect(UIFont.fontconfigLanguage("zh-Hant") == "zh-tw")
+        #expect(UIFont.fontconfigLanguage("zh-Hant-HK") == "zh-hk")
+        #expect(UIFont.fontconfigLanguage("pt_BR") == "pt-br")
+        #expect(UIFont.fontconfigLanguage("sr-Latn") == "sr")
+        #expect(UIFont.fontconfigLanguage("ja") == "ja")
+    }
 }

@@ -247,15 +247,39 @@ public func CTFontCreateForString(_ currentFont: CTFont, _ string: CFString, _ r
     precondition(range.location >= 0 && range.length >= 0 && range.location + range.length <= units.count,
                  "CTFontCreateForString: range \(range) is out of bounds 0..<\(units.count)")
     let text = String(decoding: units[range.location..<range.location + range.length], as: UTF16.self)
-    for scalar in text.unicodeScalars {
-        switch scalar.properties.generalCategory {
-        case .control, .format, .surrogate, .unassigned, .lineSeparator, .paragraphSeparator: continue
-        default: if scalar.properties.isDefaultIgnorableCodePoint || scalar.properties.isVariationSelector { continue }
-        }
+    for scalar in text.unicodeScalars where drawsSomething(scalar) {
         guard let font = currentFont.fallbackFont(for: scalar) else { continue }
         if font !== currentFont { return font }
     }
     return currentFont
+}
+
+/// The font to draw the characters of `range` of `string` with when they are in `language` (Core
+/// Text's `CTFontCreateForStringWithLanguage`): as ``CTFontCreateForString(_:_:_:)``, but for a
+/// character `currentFont` lacks the fonts supporting `language` (BCP 47: "ja", "zh-Hans") come
+/// first, so Han characters get Japanese or Chinese forms as the language asks. A nil language is
+/// ``CTFontCreateForString(_:_:_:)``. Cost: a fontconfig sort when a fallback is needed.
+public func CTFontCreateForStringWithLanguage(_ currentFont: CTFont, _ string: CFString, _ range: CFRange,
+                                              _ language: CFString?) -> CTFont {
+    guard let language else { return CTFontCreateForString(currentFont, string, range) }
+    let units = Array(string.utf16)
+    precondition(range.location >= 0 && range.length >= 0 && range.location + range.length <= units.count,
+                 "CTFontCreateForStringWithLanguage: range \(range) is out of bounds 0..<\(units.count)")
+    let text = String(decoding: units[range.location..<range.location + range.length], as: UTF16.self)
+    for scalar in text.unicodeScalars where drawsSomething(scalar) {
+        guard let font = currentFont.fallbackFont(for: scalar, language: language) else { continue }
+        if font !== currentFont { return font }
+    }
+    return currentFont
+}
+
+/// Whether a character needs a glyph: not a control, format character, variation selector or
+/// other default-ignorable code point.
+private func drawsSomething(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .control, .format, .surrogate, .unassigned, .lineSeparator, .paragraphSeparator: return false
+    default: return !scalar.properties.isDefaultIgnorableCodePoint && !scalar.properties.isVariationSelector
+    }
 }
 
 /// The fonts Core Text would fall back to for `font`, most preferred first, as font descriptors
