@@ -24,14 +24,15 @@ extension NSLayoutManager {
         drawingLineCache = nil
         defer { drawingLineCache = nil }
         forEachLineToDraw(in: range) { found, subrange, _ in
-            guard mayDraw([.backgroundColor], in: found) else { return }
+            guard mayDraw([.backgroundColor, CoreTextKey.backgroundColor], in: found) else { return }
             drawLineBackgrounds(found, subrange, origin: origin)
         }
     }
 
-    /// Fills `.backgroundColor` (and temporary background colours) of one line: each stretch of
-    /// one colour becomes one rect per visual piece, over the glyphs' extent and the line's used
-    /// height (line spacing included, paragraph spacing not).
+    /// Fills `.backgroundColor` (else Core Text's `kCTBackgroundColorAttributeName`) and temporary
+    /// background colours of one line: each stretch of one colour becomes one rect per visual
+    /// piece, over the glyphs' extent and the line's used height (line spacing included,
+    /// paragraph spacing not).
     private func drawLineBackgrounds(_ found: LocatedFragment, _ subrange: Range<Int>, origin: CGPoint) {
         var group: (glyphs: Range<Int>, color: UIColor)?
         func flush() {
@@ -62,7 +63,7 @@ extension NSLayoutManager {
             context?.restoreGState()
         }
         for segment in attributeSegments(found, subrange) {
-            let color = DrawingValues.color(segment.attributes[.backgroundColor])
+            let color = DrawingValues.color(segment.attributes[uiKitFirst: .backgroundColor])
             if let current = group, let color, current.color == color, current.glyphs.upperBound == segment.glyphs.lowerBound {
                 group = (current.glyphs.lowerBound..<segment.glyphs.upperBound, color)
                 continue
@@ -171,7 +172,7 @@ extension NSLayoutManager {
         if strokePercent != 0 {
             // UIKit: a percentage of the point size; positive outlines only, negative fills too.
             context.setLineWidth(abs(strokePercent) / 100 * font.pointSize + bold)
-            context.setStrokeColor(DrawingValues.color(attributes[.strokeColor]) ?? fill)
+            context.setStrokeColor(DrawingValues.color(attributes[uiKitFirst: .strokeColor]) ?? fill)
             mode = strokePercent > 0 ? .stroke : .fillStroke
         } else if bold > 0 {
             // Synthetic bold: the outline widened by half the strength on each side.

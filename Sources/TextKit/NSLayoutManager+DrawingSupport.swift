@@ -48,10 +48,11 @@ enum DrawingValues {
     }
 
     /// The glyph colour of text with `attributes`: links take the link colour (as TextKit on
-    /// iOS, whatever their `.foregroundColor`); otherwise `.foregroundColor`, default black.
+    /// iOS, whatever their `.foregroundColor`); otherwise `.foregroundColor`, else Core Text's
+    /// `kCTForegroundColorAttributeName`, default black.
     static func textColor(_ attributes: [NSAttributedString.Key: Any]) -> UIColor {
         if attributes[.link] != nil { return UIColor.link }
-        return color(attributes[.foregroundColor]) ?? .black
+        return color(attributes[uiKitFirst: .foregroundColor]) ?? .black
     }
 
     /// The underline of text with `attributes`: `.underlineStyle` when set and not empty, else a
@@ -62,7 +63,7 @@ enum DrawingValues {
     }
 
     static func underlineColor(_ attributes: [NSAttributedString.Key: Any]) -> UIColor {
-        color(attributes[.underlineColor]) ?? textColor(attributes)
+        color(attributes[uiKitFirst: .underlineColor]) ?? textColor(attributes)
     }
 
     static func strikethrough(_ attributes: [NSAttributedString.Key: Any]) -> NSUnderlineStyle {

@@ -1,5 +1,6 @@
 import CFontconfig
 import Foundation
+import Synchronization
 import TextKitGraphics
 
 /// The installed fonts, as fontconfig lists them (Core Text's `CTFontCollection` of available
@@ -35,6 +36,15 @@ public struct FontCollection: Sendable {
         }
     }
 
+    /// The files registered with ``registerFont(at:)`` and not unregistered, by path, in
+    /// registration order (changed only under fontconfig's lock).
+    private static let registeredPaths = Mutex<[String]>([])
+
+    /// The font files this process registered (``registerFont(at:)``) and has not unregistered.
+    public static var registeredFontURLs: [URL] {
+        registeredPaths.withLock { $0.map { URL(fileURLWithPath: $0) } }
+    }
+
     /// Makes the fonts in a file available to the process (as Core Text's
     /// `CTFontManagerRegisterFontsForURL` with process scope): fontconfig's application fonts
     /// (`FcConfigAppFontAddFile`), so they appear in ``installed``, resolve by name and family, and
@@ -45,14 +55,45 @@ public struct FontCollection: Sendable {
         // Load it first: a missing or broken file gives FreeType's and HarfBuzz's precise error.
         _ = try FontFace.shared(url: url)
         let added = Fontconfig.withLock {
-            url.path.withCString { path in
+            let added = url.path.withCString { path in
                 FcConfigAppFontAddFile(nil, UnsafeRawPointer(path).assumingMemoryBound(to: FcChar8.self))
             }
+            if added != 0 { registeredPaths.withLock { $0.append(url.standardizedFileURL.path) } }
+            return added
         }
         guard added != 0 else {
             throw FontLoadingError(.unsupportedFormat, url: url, detail: "fontconfig did not accept the file")
         }
         FontCatalog.invalidate()
         FallbackChains.invalidate()
+    }
+
+    /// Makes the fonts of a file registered with ``registerFont(at:)`` unavailable again (as Core
+    /// Text's `CTFontManagerUnregisterFontsForURL`): they no longer resolve by name, appear in
+    /// ``installed`` or serve as fallbacks. Fonts already made keep working. Returns false when
+    /// the file was not registered.
+    ///
+    /// fontconfig forgets application fonts only all at once, so this clears them and adds the
+    /// other registered files again: it costs a scan of each of them.
+    @discardableResult
+    public static func unregisterFont(at url: URL) -> Bool {
+        let path = url.standardizedFileURL.path
+        let removed = Fontconfig.withLock { () -> Bool in
+            let remaining = registeredPaths.withLock { paths -> [String]? in
+                guard paths.contains(path) else { return nil }
+                paths.removeAll { $0 == path }
+                return paths
+            }
+            guard let remaining else { return false }
+            _ = FcConfigAppFontClear(nil)
+            for other in remaining {
+                _ = other.withCString { FcConfigAppFontAddFile(nil, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
+            }
+            return true
+        }
+        guard removed else { return false }
+        FontCatalog.invalidate()
+        FallbackChains.invalidate()
+        return true
     }
 }

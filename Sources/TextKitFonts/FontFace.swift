@@ -225,6 +225,29 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
         return CGGlyph(glyph)
     }
 
+    /// The characters the face's cmap maps to a glyph (Core Text's `CTFontCopyCharacterSet`), as
+    /// HarfBuzz reads the cmap. Cost: one pass over the cmap and a `CharacterSet` built from its
+    /// ranges; not cached.
+    public var coveredCharacters: CharacterSet {
+        let set = hb_set_create()!
+        defer { hb_set_destroy(set) }
+        hb_face_collect_unicodes(hbFace, set)
+        var result = CharacterSet()
+        var first = hb_codepoint_t.max, last = hb_codepoint_t.max  // HB_SET_VALUE_INVALID: start before the first range
+        while hb_set_next_range(set, &first, &last) != 0 {
+            // Surrogate code points cannot be Unicode.Scalars; cmaps do not map them anyway.
+            let lower = first < 0xD800 || first > 0xDFFF ? first : 0xE000
+            let upper = last < 0xD800 || last > 0xDFFF ? last : 0xD7FF
+            if lower <= 0xD7FF && upper >= 0xE000 {
+                result.insert(charactersIn: Unicode.Scalar(lower)!...Unicode.Scalar(0xD7FF as UInt32)!)
+                result.insert(charactersIn: Unicode.Scalar(0xE000 as UInt32)!...Unicode.Scalar(upper)!)
+            } else if lower <= upper, let a = Unicode.Scalar(lower), let b = Unicode.Scalar(upper) {
+                result.insert(charactersIn: a...b)
+            }
+        }
+        return result
+    }
+
     /// The nominal horizontal advance of a glyph in design units (the `hmtx` value, before kerning
     /// and shaping). O(1), lock-free. A glyph ID outside the face gives 0.
     public func advance(of glyph: CGGlyph) -> Int {

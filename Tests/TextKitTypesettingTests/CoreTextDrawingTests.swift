@@ -13,9 +13,9 @@ struct CoreTextDrawingTests {
         let path = CGPath(ellipseIn: oval, transform: nil)
         let body = CoreTextFrameTests.paragraphs.filter { !$0.isEmpty }.joined(separator: "\n")
         let string = NSMutableAttributedString(attributedString: CT.string(body + "\n" + body, font: TestFonts.dejaVuSerif(13)))
-        string.addAttribute(kCTForegroundColorAttributeName, value: CGColor(red: 0.6, green: 0, blue: 0, alpha: 1),
+        string.addAttribute(NSAttributedString.Key(kCTForegroundColorAttributeName as String), value: CGColor(red: 0.6, green: 0, blue: 0, alpha: 1),
                             range: NSRange(location: 0, length: 11))
-        string.addAttribute(kCTUnderlineStyleAttributeName, value: CTUnderlineStyle.single.rawValue,
+        string.addAttribute(NSAttributedString.Key(kCTUnderlineStyleAttributeName as String), value: CTUnderlineStyle.single.rawValue,
                             range: NSRange(location: 12, length: 2))
         let frame = CTFramesetterCreateFrame(CTFramesetterCreateWithAttributedString(string), CFRangeMake(0, 0), path, nil)
 
@@ -82,7 +82,7 @@ struct CoreTextDrawingTests {
     @Test("CTRunDraw draws part of a run, and colour can come from the context")
     func runDrawSubrange() throws {
         let line = CTLineCreateWithAttributedString(CT.string("MMMM", font: TestFonts.dejaVuSans(20),
-                                                              [kCTForegroundColorFromContextAttributeName: true]))
+                                                              [NSAttributedString.Key(kCTForegroundColorFromContextAttributeName as String): true]))
         let run = CT.runs(line)[0]
         let context = try CT.flippedCanvas(200, 60)
         context.setFillColor(UIColor(red: 0, green: 0, blue: 1, alpha: 1))
@@ -95,6 +95,38 @@ struct CoreTextDrawingTests {
         var blue = false
         for x in minX...maxX { if let p = image.rgba(atX: x, y: 30), p.b > 200 && p.r < 60 { blue = true } }
         #expect(blue)
+    }
+
+    @Test("Core Text's and UIKit's colour keys both colour the glyphs; kCTBackgroundColor fills behind them")
+    func bothColourSpellings() throws {
+        let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        let blue = UIColor(red: 0, green: 0, blue: 1, alpha: 1)
+        let font = TestFonts.dejaVuSans(30)
+        let string = NSMutableAttributedString(attributedString: CT.string("MM MM", font: font))
+        string.addAttribute(NSAttributedString.Key(kCTForegroundColorAttributeName as String), value: red,
+                            range: NSRange(location: 0, length: 2))
+        string.addAttribute(.foregroundColor, value: blue, range: NSRange(location: 3, length: 2))
+        string.addAttribute(NSAttributedString.Key(kCTBackgroundColorAttributeName as String),
+                            value: CGColor(red: 0, green: 1, blue: 0, alpha: 1), range: NSRange(location: 2, length: 1))
+        let line = CTLineCreateWithAttributedString(string)
+        let context = try CT.flippedCanvas(260, 60)
+        context.textPosition = CGPoint(x: 10, y: 20)
+        CTLineDraw(line, context)
+        let image = try #require(context.makeImage())
+        let space = CTLineGetOffsetForStringIndex(line, 2, nil), after = CTLineGetOffsetForStringIndex(line, 3, nil)
+        var reds = 0, blues = 0, greens = 0, wrong = 0
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                guard let p = image.rgba(atX: x, y: y) else { continue }
+                let inSpace = CGFloat(x) > 10 + space + 1 && CGFloat(x) < 10 + after - 1
+                if p.r > 200 && p.g < 60 && p.b < 60 { reds += 1; if CGFloat(x) > 10 + space { wrong += 1 } }
+                if p.b > 200 && p.r < 60 && p.g < 60 { blues += 1; if CGFloat(x) < 10 + after { wrong += 1 } }
+                if p.g > 200 && p.r < 60 && p.b < 60 { greens += 1; if !inSpace && (CGFloat(x) < 10 + space - 1 || CGFloat(x) > 10 + after + 1) { wrong += 1 } }
+            }
+        }
+        #expect(reds > 100 && blues > 100 && wrong == 0)
+        // The space's background covers the font's ascent and descent: about 35 pixels tall.
+        #expect(greens > Int((after - space - 2) * 30))
     }
 
     @Test("Drawing into a PDF keeps the text searchable")
@@ -127,7 +159,7 @@ struct CoreTextDrawingTests {
     func portedLineLoopMatchesFrameDraw() throws {
         // Written as Core Text code is: flip the context, then draw each line at its origin.
         let attrString = NSMutableAttributedString(string: CoreTextFrameTests.text)
-        attrString.addAttribute(kCTFontAttributeName, value: CTFontCreateWithName("DejaVu Serif" as CFString, 14, nil),
+        attrString.addAttribute(NSAttributedString.Key(kCTFontAttributeName as String), value: CTFontCreateWithName("DejaVu Serif" as CFString, 14, nil),
                                 range: NSRange(location: 0, length: attrString.length))
         let framesetter = CTFramesetterCreateWithAttributedString(attrString as CFAttributedString)
         let bounds = CGRect(x: 10, y: 10, width: 280, height: 220)

@@ -186,7 +186,7 @@ struct CoreTextFrameTests {
         let justified = NSMutableParagraphStyle()
         justified.alignment = .justified
         for (style, check) in [(centered, 0), (justified, 1)] {
-            let string = CT.string(Self.paragraphs[0] + Self.paragraphs[1], font: Self.font, [kCTParagraphStyleAttributeName: style])
+            let string = CT.string(Self.paragraphs[0] + Self.paragraphs[1], font: Self.font, [NSAttributedString.Key(kCTParagraphStyleAttributeName as String): style])
             let frame = CTFramesetterCreateFrame(CTFramesetterCreateWithAttributedString(string), CFRangeMake(0, 0),
                                                  CGPath(rect: CGRect(x: 0, y: 0, width: 200, height: 500), transform: nil), nil)
             let lines = CTFrameGetLines(frame)

@@ -10,7 +10,7 @@ struct CoreTextLineTests {
     func runPositionsSumToTheLineWidth() {
         let bold = TestFonts.dejaVuSans(14)
         let string = NSMutableAttributedString(attributedString: CT.string("Waving flags, AVATAR and office "))
-        string.addAttribute(kCTFontAttributeName, value: bold, range: NSRange(location: 7, length: 5))
+        string.addAttribute(NSAttributedString.Key(kCTFontAttributeName as String), value: bold, range: NSRange(location: 7, length: 5))
         let line = CTLineCreateWithAttributedString(string)
         let runs = CT.runs(line)
         #expect(runs.count == 3)  // serif, sans, serif
@@ -67,7 +67,7 @@ struct CoreTextLineTests {
         #expect(CTRunGetStringRange(run) == CFRangeMake(0, 7))
         #expect(CTRunGetStatus(run) == [])
         #expect((CTRunGetAttributes(run)[.foregroundColor] as? UIColor) == UIColor.red)
-        #expect((CTRunGetAttributes(run)[kCTFontAttributeName] as? UIFont) == TestFonts.dejaVuSerif(12))
+        #expect((CTRunGetAttributes(run)[NSAttributedString.Key(kCTFontAttributeName as String)] as? UIFont) == TestFonts.dejaVuSerif(12))
         var ascent: CGFloat = 0
         let width = CTRunGetTypographicBounds(run, CFRangeMake(4, 0), &ascent, nil, nil)
         let positions = CT.positions(run)

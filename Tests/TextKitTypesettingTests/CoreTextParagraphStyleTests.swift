@@ -37,7 +37,7 @@ struct CoreTextParagraphStyleTests {
 
         let font = TestFonts.dejaVuSerif(12)
         let string = CT.string("Right aligned text that wraps over a few lines in a narrow frame.", font: font,
-                               [kCTParagraphStyleAttributeName: style])
+                               [NSAttributedString.Key(kCTParagraphStyleAttributeName as String): style])
         let frame = CTFramesetterCreateFrame(CTFramesetterCreateWithAttributedString(string), CFRangeMake(0, 0),
                                              CGPath(rect: CGRect(x: 0, y: 0, width: 150, height: 300), transform: nil), nil)
         let lines = CTFrameGetLines(frame)
@@ -67,7 +67,7 @@ struct CoreTextParagraphStyleTests {
     func truncatingModeInFrames() {
         let style = NSMutableParagraphStyle()
         style.lineBreakMode = .byTruncatingTail
-        let string = CT.string("A paragraph far too long for its frame's width\nand another one also too long", [kCTParagraphStyleAttributeName: style])
+        let string = CT.string("A paragraph far too long for its frame's width\nand another one also too long", [NSAttributedString.Key(kCTParagraphStyleAttributeName as String): style])
         let frame = CTFramesetterCreateFrame(CTFramesetterCreateWithAttributedString(string), CFRangeMake(0, 0),
                                              CGPath(rect: CGRect(x: 0, y: 0, width: 120, height: 300), transform: nil), nil)
         let lines = CTFrameGetLines(frame)

@@ -8,7 +8,7 @@ import TextKitModel
 enum CT {
     static func string(_ text: String, font: UIFont = TestFonts.dejaVuSerif(12),
                        _ extra: [NSAttributedString.Key: Any] = [:]) -> NSAttributedString {
-        var attributes: [NSAttributedString.Key: Any] = [kCTFontAttributeName: font]
+        var attributes: [NSAttributedString.Key: Any] = [NSAttributedString.Key(kCTFontAttributeName as String): font]
         attributes.merge(extra) { $1 }
         return NSAttributedString(string: text, attributes: attributes)
     }

@@ -192,13 +192,46 @@ struct CoreFoundationNameTests {
         #expect(kCFNotFound == -1)
     }
 
-    @Test("Core Text attribute names are the model's keys")
+    @Test("Core Text attribute names are CFStrings with Core Text's raw values, UIKit's where they are the same")
     func attributeNames() {
-        #expect(kCTFontAttributeName == .font && kCTFontAttributeName.rawValue == "NSFont")
-        #expect(kCTForegroundColorAttributeName == .foregroundColor)
-        #expect(kCTParagraphStyleAttributeName == .paragraphStyle && kCTKernAttributeName == .kern)
-        #expect(kCTUnderlineStyleAttributeName == .underlineStyle && kCTLanguageAttributeName.rawValue == "NSLanguage")
+        #expect(kCTFontAttributeName == "NSFont" && NSAttributedString.Key(kCTFontAttributeName as String) == .font)
+        #expect(kCTForegroundColorAttributeName == "CTForegroundColor")
+        #expect(NSAttributedString.Key(kCTForegroundColorAttributeName as String) != .foregroundColor)
+        #expect(NSAttributedString.Key(kCTParagraphStyleAttributeName as String) == .paragraphStyle)
+        #expect(NSAttributedString.Key(kCTKernAttributeName as String) == .kern)
+        #expect(NSAttributedString.Key(kCTUnderlineStyleAttributeName as String) == .underlineStyle)
+        #expect(NSAttributedString.Key(kCTLanguageAttributeName as String) == .languageIdentifier)
+        #expect(kCTStrokeColorAttributeName == "CTStrokeColor" && kCTUnderlineColorAttributeName == "CTUnderlineColor")
+        #expect(kCTBaselineOffsetAttributeName == "CTBaselineOffset" && kCTTrackingAttributeName == "CTTracking")
+        #expect(kCTBackgroundColorAttributeName == "CTBackgroundColor" && kCTRunDelegateAttributeName == "CTRunDelegate")
         #expect(CTUnderlineStyle.double.rawValue == Int32(NSUnderlineStyle.double.rawValue))
+    }
+
+    @Test("Core Text's baseline offset and tracking keys act as UIKit's do")
+    func coreTextOnlyKeysApply() {
+        let font = TestFonts.dejaVuSans(20)
+        let plain = CTLineCreateWithAttributedString(CT.string("abc", font: font))
+        let tracked = CTLineCreateWithAttributedString(CT.string("abc", font: font,
+            [NSAttributedString.Key(kCTTrackingAttributeName as String): 3]))
+        #expect(abs(CT.width(tracked) - CT.width(plain) - 9) < 0.01)
+        let raised = CTLineCreateWithAttributedString(CT.string("abc", font: font,
+            [NSAttributedString.Key(kCTBaselineOffsetAttributeName as String): 5]))
+        #expect(CT.positions(CT.runs(raised)[0]).allSatisfy { $0.y == 5 })
+        let uiKitRaised = CTLineCreateWithAttributedString(CT.string("abc", font: font, [.baselineOffset: 5]))
+        #expect(CT.positions(CT.runs(uiKitRaised)[0]) == CT.positions(CT.runs(raised)[0]))
+    }
+
+    @Test("kCTSuperscriptAttributeName picks the font's superscript and subscript forms")
+    func superscript() {
+        let font = CTFontCreateWithName("NotoSans-Regular" as CFString, 20, nil)  // has 'sups' and 'subs'
+        #expect(font.face.url.lastPathComponent == "NotoSans-Regular.ttf")
+        func glyphs(_ level: Int?) -> [CGGlyph] {
+            let extra: [NSAttributedString.Key: Any] = level.map { [NSAttributedString.Key(kCTSuperscriptAttributeName as String): $0] } ?? [:]
+            return CT.runs(CTLineCreateWithAttributedString(CT.string("2", font: font, extra))).flatMap(CT.glyphs)
+        }
+        let plain = glyphs(nil), up = glyphs(1), down = glyphs(-1)
+        #expect(up != plain && down != plain && up != down)
+        #expect(glyphs(0) == plain)
     }
 
     @Test("Kerning and ligature attributes change the typeset line", arguments: [false, true])
@@ -206,7 +239,7 @@ struct CoreFoundationNameTests {
         let font = TestFonts.libertine(20)
         let plain = CTLineCreateWithAttributedString(CT.string("office", font: font))
         let changed = CTLineCreateWithAttributedString(CT.string("office", font: font,
-            viaKern ? [kCTKernAttributeName: 2.0] : [kCTLigatureAttributeName: 0]))
+            viaKern ? [NSAttributedString.Key(kCTKernAttributeName as String): 2.0] : [NSAttributedString.Key(kCTLigatureAttributeName as String): 0]))
         if viaKern {
             #expect(abs(CT.width(changed) - CT.width(plain) - 2 * Double(CTLineGetGlyphCount(plain))) < 0.5 ||
                     CT.width(changed) > CT.width(plain) + 8)

@@ -7,18 +7,23 @@ package final class RunStyle: @unchecked Sendable {  // immutable after init; `a
     /// The run's attributes as given (drawing reads colours, underlines and so on from here).
     package let attributes: [NSAttributedString.Key: Any]
     package let font: UIFont
-    /// OpenType features for HarfBuzz ("kern=0", "liga=0", the font descriptor's settings).
+    /// OpenType features for HarfBuzz ("kern=0", "liga=0", "sups=1" for Core Text's superscript,
+    /// the font descriptor's settings).
     package let features: [String]
     /// A BCP 47 language for shaping, hyphenation and line breaking; empty when not set.
     package let language: String
-    /// Points added after each character (`.kern`, plus `.tracking`).
+    /// Points added after each character (`.kern`, plus `.tracking` and Core Text's tracking).
     package let letterSpacing: Float
-    /// Points the baseline is raised (`.baselineOffset`; positive is up, as in UIKit).
+    /// Points the baseline is raised (`.baselineOffset`, else `kCTBaselineOffsetAttributeName`;
+    /// positive is up, as in UIKit).
     package let baselineOffset: Float
     /// Horizontal scale of the glyphs (`.expansion` is the log of it, as in UIKit).
     package let horizontalScale: Float
-    /// The attachment drawn for U+FFFC, if any.
+    /// The attachment drawn for U+FFFC, if any: `.attachment`, else a box without an image
+    /// standing for a Core Text run delegate (`kCTRunDelegateAttributeName`).
     package let attachment: NSTextAttachment?
+    /// The Core Text run delegate the text carries, if any (its box is ``attachment``).
+    package let runDelegate: CTRunDelegate?
 
     /// The font of text that has none: Helvetica 12 as in TextKit, or the system font at 12 points
     /// when no Helvetica (or metric-compatible substitute) is installed.
@@ -35,13 +40,20 @@ package final class RunStyle: @unchecked Sendable {  // immutable after init; `a
         case 2?: features += ["dlig=1"]
         default: break
         }
+        switch Self.number(attributes[CoreTextKey.superscript]) {
+        case let level? where level > 0: features.append("sups=1")
+        case let level? where level < 0: features.append("subs=1")
+        default: break
+        }
         self.features = features
         language = (attributes[.languageIdentifier] as? String) ?? ""
-        letterSpacing = Float((kern ?? 0) + (Self.number(attributes[.tracking]) ?? 0))
-        baselineOffset = Float(Self.number(attributes[.baselineOffset]) ?? 0)
+        let tracking = (Self.number(attributes[.tracking]) ?? 0) + (Self.number(attributes[CoreTextKey.tracking]) ?? 0)
+        letterSpacing = Float((kern ?? 0) + tracking)
+        baselineOffset = Float(Self.number(attributes[uiKitFirst: .baselineOffset]) ?? 0)
         let expansion = Self.number(attributes[.expansion]) ?? 0
         horizontalScale = Float(exp(expansion))
-        attachment = attributes[.attachment] as? NSTextAttachment
+        runDelegate = attributes[CoreTextKey.runDelegate] as? CTRunDelegate
+        attachment = attributes[.attachment] as? NSTextAttachment ?? runDelegate?.attachment()
     }
 
     /// A numeric attribute value, whatever numeric type it was stored as.

@@ -20,6 +20,29 @@ public typealias CFString = String
 /// typesetter options). Here a Swift dictionary keyed by the `kCT…` names, which are `String`s.
 public typealias CFDictionary = [String: Any]
 
+/// Core Foundation's array as Core Text returns and takes it (cascade lists, descriptor lists,
+/// language lists). Here a Swift array: `list as? [CTFontDescriptor]` and `["ja"] as CFArray`
+/// work as on iOS.
+public typealias CFArray = [Any]
+
+/// Any Core Foundation object, as Core Text's attribute getters return it: cast it to what the
+/// attribute holds (`as? String`, `as? URL`).
+public typealias CFTypeRef = AnyObject
+
+/// Core Foundation's URL: Foundation's `URL` (`url as CFURL` compiles as on iOS).
+public typealias CFURL = URL
+
+/// Core Foundation's data: Foundation's `Data` (`data as CFData` compiles as on iOS).
+public typealias CFData = Data
+
+/// Core Foundation's error: Foundation's `NSError`, to which Apple's is toll-free bridged, so the
+/// `UnsafeMutablePointer<Unmanaged<CFError>?>?` parameters of Core Text work as on iOS:
+/// `error?.takeRetainedValue()` is an `NSError` (an `Error`).
+public typealias CFError = NSError
+
+/// Core Foundation's character set: Foundation's `CharacterSet`.
+public typealias CFCharacterSet = CharacterSet
+
 /// Core Text's attributed string: the model's ``NSAttributedString`` (Apple's toll-free bridged
 /// `CFAttributedString`). Every Core Text function that takes one accepts an `NSAttributedString`,
 /// `NSMutableAttributedString` or `NSTextStorage`, and copies it, as Core Text does: later edits of
@@ -28,6 +51,43 @@ public typealias CFAttributedString = NSAttributedString
 
 /// The mutable attributed string (Apple's `CFMutableAttributedString`).
 public typealias CFMutableAttributedString = NSMutableAttributedString
+
+/// Core Foundation's allocator. Allocation is Swift's here: pass `nil` or `kCFAllocatorDefault`.
+public final class CFAllocator: Sendable {
+    private init() {}
+}
+
+/// The default allocator: `nil`, as every `CFAllocator` parameter here accepts and ignores.
+public let kCFAllocatorDefault: CFAllocator? = nil
+
+/// An attributed string with `str`'s characters and `attributes` (keyed by the `kCT…` names or any
+/// attribute name) over all of them (Core Foundation's `CFAttributedStringCreate`).
+public func CFAttributedStringCreate(_ alloc: CFAllocator!, _ str: CFString!, _ attributes: CFDictionary!) -> CFAttributedString! {
+    var keyed: [NSAttributedString.Key: Any] = [:]
+    for (key, value) in attributes ?? [:] { keyed[NSAttributedString.Key(key)] = value }
+    return NSAttributedString(string: str ?? "", attributes: keyed)
+}
+
+/// An empty mutable attributed string (Core Foundation's `CFAttributedStringCreateMutable`; the
+/// length limit is ignored).
+public func CFAttributedStringCreateMutable(_ alloc: CFAllocator!, _ maxLength: CFIndex) -> CFMutableAttributedString! {
+    NSMutableAttributedString(string: "")
+}
+
+/// Replaces the characters of `range` with `replacement` (Core Foundation's `CFAttributedStringReplaceString`).
+public func CFAttributedStringReplaceString(_ aStr: CFMutableAttributedString!, _ range: CFRange, _ replacement: CFString!) {
+    aStr.replaceCharacters(in: NSRange(range), with: replacement ?? "")
+}
+
+/// Sets one attribute over `range` (Core Foundation's `CFAttributedStringSetAttribute`).
+public func CFAttributedStringSetAttribute(_ aStr: CFMutableAttributedString!, _ range: CFRange, _ attrName: CFString!,
+                                           _ value: Any!) {
+    guard let value, let attrName else { return }
+    aStr.addAttribute(NSAttributedString.Key(attrName), value: value, range: NSRange(range))
+}
+
+/// The length in UTF-16 units (Core Foundation's `CFAttributedStringGetLength`).
+public func CFAttributedStringGetLength(_ aStr: CFAttributedString!) -> CFIndex { aStr.length }
 
 /// Core Foundation's "not found" index (`kCFNotFound`, -1).
 public let kCFNotFound: CFIndex = -1

@@ -41,6 +41,13 @@ public let kCTFontStyleNameAttribute = UIFontDescriptor.AttributeName.face.rawVa
 public let kCTFontSizeAttribute = UIFontDescriptor.AttributeName.size.rawValue
 public let kCTFontTraitsAttribute = UIFontDescriptor.AttributeName.traits.rawValue
 public let kCTFontFeatureSettingsAttribute = UIFontDescriptor.AttributeName.featureSettings.rawValue
+/// The fonts to try before the default fallback for characters the font lacks: an array of
+/// descriptors, honoured by layout's fallback and by ``CTFontCreateForString(_:_:_:)``.
+public let kCTFontCascadeListAttribute = UIFontDescriptor.AttributeName.cascadeList.rawValue
+/// The file of the font (a `URL`), read with ``CTFontCopyAttribute(_:_:)`` or
+/// ``CTFontDescriptorCopyAttribute(_:_:)`` (Core Text's `kCTFontURLAttribute`). Not a matching
+/// attribute here: a descriptor is not resolved by file.
+public let kCTFontURLAttribute: CFString = "NSCTFontFileURLAttribute"
 
 // MARK: Creating fonts
 
@@ -86,6 +93,29 @@ public func CTFontDescriptorCreateWithAttributes(_ attributes: CFDictionary) -> 
     var converted: [UIFontDescriptor.AttributeName: Any] = [:]
     for (key, value) in attributes { converted[UIFontDescriptor.AttributeName(rawValue: key)] = value }
     return UIFontDescriptor(fontAttributes: converted)
+}
+
+/// One attribute of a descriptor (Core Text's `CTFontDescriptorCopyAttribute`), or nil when it has
+/// none: the value stored under `attribute` (a `kCTFont…Attribute` name), and for
+/// ``kCTFontURLAttribute`` the file of the face the descriptor resolves to, as Core Text answers.
+/// Cast the result to what the attribute holds (`as? String`, `as? URL`, `as? [CTFontDescriptor]`).
+public func CTFontDescriptorCopyAttribute(_ descriptor: CTFontDescriptor, _ attribute: CFString) -> CFTypeRef? {
+    if attribute == kCTFontURLAttribute { return UIFont(descriptor: descriptor, size: 0).face.url as AnyObject }
+    return descriptor.object(forKey: UIFontDescriptor.AttributeName(rawValue: attribute)).map { $0 as AnyObject }
+}
+
+/// One attribute of a font (Core Text's `CTFontCopyAttribute`): its file for
+/// ``kCTFontURLAttribute``, its PostScript name, family, style name or size for those attributes
+/// (the face's, not only what was asked for), otherwise its descriptor's value.
+public func CTFontCopyAttribute(_ font: CTFont, _ attribute: CFString) -> CFTypeRef? {
+    switch attribute {
+    case kCTFontURLAttribute: return font.face.url as AnyObject
+    case kCTFontNameAttribute: return font.fontName as AnyObject
+    case kCTFontFamilyNameAttribute: return font.familyName as AnyObject
+    case kCTFontStyleNameAttribute: return font.face.styleName as AnyObject
+    case kCTFontSizeAttribute: return font.pointSize as AnyObject
+    default: return font.fontDescriptor.object(forKey: UIFontDescriptor.AttributeName(rawValue: attribute)).map { $0 as AnyObject }
+    }
 }
 
 /// The font's descriptor (Core Text's `CTFontCopyFontDescriptor`).
@@ -192,4 +222,73 @@ public func CTFontCreatePathForGlyph(_ font: CTFont, _ glyph: CGGlyph, _ matrix:
     var transform = CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: 0)
     if let matrix { transform = transform.concatenating(matrix.pointee) }
     return down.copy(using: transform)
+}
+
+// MARK: Coverage and fallback
+
+/// The characters the font has glyphs for: its cmap (Core Text's `CTFontCopyCharacterSet`).
+/// Synthesised styles and fallback fonts do not add to it. Not cached: keep the set when asking
+/// many times.
+public func CTFontCopyCharacterSet(_ font: CTFont) -> CFCharacterSet {
+    font.face.coveredCharacters
+}
+
+/// The font to draw the characters of `range` of `string` with (Core Text's
+/// `CTFontCreateForString`): `currentFont` when it has a glyph for each of them, else the font
+/// that layout falls back to for the first character it lacks — the font's
+/// `kCTFontCascadeListAttribute` first, then fontconfig's order — at `currentFont`'s size.
+/// Characters that draw nothing (controls, format characters such as ZWJ, variation selectors)
+/// are not looked at. When no installed font has the character, `currentFont`.
+///
+/// - Precondition: `range` lies within the string's UTF-16 length; a zero length means no
+///   characters (the answer is `currentFont`).
+public func CTFontCreateForString(_ currentFont: CTFont, _ string: CFString, _ range: CFRange) -> CTFont {
+    let units = Array(string.utf16)
+    precondition(range.location >= 0 && range.length >= 0 && range.location + range.length <= units.count,
+                 "CTFontCreateForString: range \(range) is out of bounds 0..<\(units.count)")
+    let text = String(decoding: units[range.location..<range.location + range.length], as: UTF16.self)
+    for scalar in text.unicodeScalars where drawsSomething(scalar) {
+        guard let font = currentFont.fallbackFont(for: scalar) else { continue }
+        if font !== currentFont { return font }
+    }
+    return currentFont
+}
+
+/// The font to draw the characters of `range` of `string` with when they are in `language` (Core
+/// Text's `CTFontCreateForStringWithLanguage`): as ``CTFontCreateForString(_:_:_:)``, but for a
+/// character `currentFont` lacks the fonts supporting `language` (BCP 47: "ja", "zh-Hans") come
+/// first, so Han characters get Japanese or Chinese forms as the language asks. A nil language is
+/// ``CTFontCreateForString(_:_:_:)``. Cost: a fontconfig sort when a fallback is needed.
+public func CTFontCreateForStringWithLanguage(_ currentFont: CTFont, _ string: CFString, _ range: CFRange,
+                                              _ language: CFString?) -> CTFont {
+    guard let language else { return CTFontCreateForString(currentFont, string, range) }
+    let units = Array(string.utf16)
+    precondition(range.location >= 0 && range.length >= 0 && range.location + range.length <= units.count,
+                 "CTFontCreateForStringWithLanguage: range \(range) is out of bounds 0..<\(units.count)")
+    let text = String(decoding: units[range.location..<range.location + range.length], as: UTF16.self)
+    for scalar in text.unicodeScalars where drawsSomething(scalar) {
+        guard let font = currentFont.fallbackFont(for: scalar, language: language) else { continue }
+        if font !== currentFont { return font }
+    }
+    return currentFont
+}
+
+/// Whether a character needs a glyph: not a control, format character, variation selector or
+/// other default-ignorable code point.
+private func drawsSomething(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .control, .format, .surrogate, .unassigned, .lineSeparator, .paragraphSeparator: return false
+    default: return !scalar.properties.isDefaultIgnorableCodePoint && !scalar.properties.isVariationSelector
+    }
+}
+
+/// The fonts Core Text would fall back to for `font`, most preferred first, as font descriptors
+/// (Core Text's `CTFontCopyDefaultCascadeListForLanguages`): the font's own
+/// `kCTFontCascadeListAttribute`, then one descriptor per installed family in fontconfig's order
+/// for the font's family and style, families supporting the languages of `languagePrefList` (an
+/// array of BCP 47 strings, most preferred first) ahead. The font's own family is not listed.
+/// Read the result with `as? [CTFontDescriptor]`.
+public func CTFontCopyDefaultCascadeListForLanguages(_ font: CTFont, _ languagePrefList: CFArray?) -> CFArray? {
+    let languages = (languagePrefList ?? []).compactMap { $0 as? String }
+    return font.defaultCascadeList(forLanguages: languages)
 }

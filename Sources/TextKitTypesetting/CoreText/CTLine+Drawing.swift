@@ -22,8 +22,9 @@ extension CTRun {
             context.restoreGState()
             context.textMatrix = savedMatrix
         }
-        let fromContext = (attributes[kCTForegroundColorFromContextAttributeName] as? Bool) == true
-        let foreground = fromContext ? nil : (Self.color(attributes[.foregroundColor]) ?? .black)
+        drawBackground(in: context, indices: indices, textToUser: textToUser)
+        let fromContext = (attributes[CoreTextKey.foregroundColorFromContext] as? Bool) == true
+        let foreground = fromContext ? nil : (Self.color(attributes[coreTextFirst: .foregroundColor]) ?? .black)
         if let foreground { context.setFillColor(foreground) }
         context.setFont(font.cgFont)
         context.setFontSize(font.pointSize)
@@ -33,7 +34,7 @@ extension CTRun {
         if strokeWidth != 0 {
             mode = strokeWidth > 0 ? .stroke : .fillStroke
             context.setLineWidth(abs(strokeWidth) / 100 * font.pointSize + font.syntheticBoldStrength)
-            context.setStrokeColor(Self.color(attributes[.strokeColor]) ?? foreground ?? .black)
+            context.setStrokeColor(Self.color(attributes[coreTextFirst: .strokeColor]) ?? foreground ?? .black)
         } else if font.syntheticTraits.contains(.bold) {
             mode = .fillStroke
             context.setLineWidth(font.syntheticBoldStrength)
@@ -70,6 +71,28 @@ extension CTRun {
         }
     }
 
+    /// Fills `kCTBackgroundColorAttributeName` behind the glyphs at `indices` (their advances, over
+    /// the run's ascent and descent), as Core Text does. UIKit's `.backgroundColor` is not drawn
+    /// here, as in Core Text.
+    private func drawBackground(in context: CGContext, indices: [Int], textToUser: CGAffineTransform) {
+        guard let color = Self.color(attributes[CoreTextKey.backgroundColor]) else { return }
+        var left = CGFloat.infinity, right = -CGFloat.infinity
+        for i in indices {
+            left = min(left, positions[i].x)
+            right = max(right, positions[i].x + advances[i].width)
+        }
+        guard right > left else { return }
+        // Text space is y up; the text matrix takes it to user space.
+        let corners = [CGPoint(x: left, y: -descent), CGPoint(x: right, y: -descent),
+                       CGPoint(x: right, y: ascent), CGPoint(x: left, y: ascent)].map { $0.applying(textToUser) }
+        context.saveGState()
+        context.setFillColor(color)
+        context.addLines(between: corners)
+        context.closePath()
+        context.fillPath()
+        context.restoreGState()
+    }
+
     /// Draws the run's underline under the glyphs at `indices`, if it has one.
     private func drawUnderline(in context: CGContext, indices: [Int], textToUser: CGAffineTransform, foreground: UIColor?) {
         let raw: Int
@@ -89,7 +112,7 @@ extension CTRun {
         if kind == NSUnderlineStyle.thick.rawValue { thickness *= 2 }
         // In text space, y up: underlinePosition is measured up from the baseline (negative below it).
         let y = shift + font.underlinePosition
-        context.setStrokeColor(Self.color(attributes[.underlineColor]) ?? foreground ?? .black)
+        context.setStrokeColor(Self.color(attributes[coreTextFirst: .underlineColor]) ?? foreground ?? .black)
         context.setLineWidth(thickness * abs(textToUser.determinant).squareRoot())
         let unit = thickness
         switch raw & 0x0F00 {
@@ -129,10 +152,12 @@ extension CTLine {
 /// As in Core Text, the line's space (y up) is text space: the context's text matrix, whose
 /// translation is the text position, maps it to the current user space. A UIKit context (every
 /// context here starts as one, y down) must be flipped first, as on iOS, or the text comes out
-/// upside down (see ``CTFrame``). Glyphs are filled with `kCTForegroundColorAttributeName`
-/// (black by default; the context's fill colour with `kCTForegroundColorFromContextAttributeName`),
-/// outlined per `kCTStrokeWidthAttributeName`, and underlined per `kCTUnderlineStyleAttributeName`;
-/// backgrounds, strikethroughs, shadows and attachments are not drawn, as in Core Text. The text
+/// upside down (see ``CTFrame``). Glyphs are filled with `kCTForegroundColorAttributeName`, else
+/// UIKit's `.foregroundColor` (black by default; the context's fill colour with
+/// `kCTForegroundColorFromContextAttributeName`), outlined per `kCTStrokeWidthAttributeName`,
+/// underlined per `kCTUnderlineStyleAttributeName`, and backed by `kCTBackgroundColorAttributeName`;
+/// UIKit's `.backgroundColor`, strikethroughs, shadows, attachments and run delegates' boxes are
+/// not drawn, as in Core Text. The text
 /// position is left unchanged. In PDF output the text is searchable.
 public func CTLineDraw(_ line: CTLine, _ context: CGContext) {
     line.draw(in: context)

@@ -162,11 +162,14 @@ extension CTLine {
             anyInvisible = anyInvisible || hides
         }
         let characters = glyphs.characterRange(forGlyphs: range)
+        // A run delegate's run measures its box, as in Core Text.
+        let box = style.runDelegate != nil ? style.attachment?.bounds : nil
         return CTRun(attributes: runAttributes(style, font: font), font: font, glyphs: ids, positions: positions,
                      advances: advances, stringIndices: indices,
                      stringRange: CFRange(location: paragraph.start + characters.lowerBound, length: characters.count),
                      isRightToLeft: rightToLeft, textMatrix: textMatrix(style, font: font),
-                     ascent: font.ascender + shift, descent: -font.descender - shift, leading: font.leading,
+                     ascent: (box?.maxY ?? font.ascender) + shift, descent: (box.map { -$0.minY } ?? -font.descender) - shift,
+                     leading: box != nil ? 0 : font.leading,
                      source: .paragraph(paragraph, glyphIndices: sources), invisible: anyInvisible ? invisible : nil,
                      kind: .text)
     }
