@@ -83,3 +83,28 @@ struct HostileTextTests {
         #expect(Date().timeIntervalSince(start) < budget, "\(name) took \(Date().timeIntervalSince(start)) s")
     }
 }
+
+@Suite("Line breaks never split a glyph")
+struct GlyphClusterBreakTests {
+    /// Found by the edit fuzzer: a word wider than the line broken by character between the two
+    /// f's of DejaVu's "ff" ligature put the ligature glyph on both lines.
+    @Test("Character wrapping and hyphenation keep ligatures whole, at every width")
+    func ligaturesStayWhole() {
+        for text in ["éمرحباisffiestablishment\u{200F}-ffi", "affluent officers of the suffix office", "baffling\u{00AD}ly ffffff"] {
+            for hyphenation: Float in [0, 1] {
+                for width in stride(from: 12.0, through: 160.0, by: 3.0) {
+                    let style = NSMutableParagraphStyle()
+                    style.hyphenationFactor = hyphenation
+                    let stack = LayoutStack(text, attributes: [.font: LayoutStack.serif(), .paragraphStyle: style],
+                                            containerSizes: [CGSize(width: width, height: CGFloat.greatestFiniteMagnitude)])
+                    var next = 0
+                    for fragment in stack.fragments() {
+                        #expect(fragment.glyphs.location == next, "\(text.debugDescription) at \(width) pt: \(stack.fragments().map(\.glyphs))")
+                        next = fragment.glyphs.location + fragment.glyphs.length
+                    }
+                    #expect(next == stack.layoutManager.numberOfGlyphs)
+                }
+            }
+        }
+    }
+}

@@ -230,7 +230,8 @@ package struct LineFitter {
         while wordEnd > wordStart, !Self.isWordUnit(text[wordEnd - 1]) { wordEnd -= 1 }
         guard wordEnd - wordStart >= 5 else { return nil }
         let points = hyphenator.hyphenationPoints(in: UnsafeBufferPointer(rebasing: text[wordStart..<wordEnd]))
-        for point in points.reversed() where wordStart + point > position {
+        for point in points.reversed() where wordStart + point > position && isGlyphClusterBoundary(wordStart + point) {
+            // (A point inside a ligature is skipped: the ligature is one glyph, drawn on one line.)
             let offset = wordStart + point
             let width = glyphs.width(ofCharacters: position..<offset) + settings.hyphenWidth(offset - 1)
             guard x + width <= lineEndX + Self.epsilon else { continue }
@@ -239,6 +240,13 @@ package struct LineFitter {
                               isHyphenated: true, endsWithHardBreak: false, overflows: false, tabAdvances: tabs)
         }
         return nil
+    }
+
+    /// Whether a line may end before the character at `offset`: no glyph draws both the character
+    /// before it and the one at it.
+    private func isGlyphClusterBoundary(_ offset: Int) -> Bool {
+        let g = glyphs.firstGlyph(atOrAfter: offset)
+        return g == glyphs.count ? offset >= glyphs.length : Int(glyphs.clusters[g]) == offset
     }
 
     private static func isWordUnit(_ unit: UInt16) -> Bool {
@@ -263,6 +271,12 @@ package struct LineFitter {
             while clusterStart < text.count {
                 var clusterEnd = iterator.following(clusterStart)
                 if clusterEnd == BreakIterator.done { clusterEnd = text.count }
+                // A glyph may draw several grapheme clusters (a ligature "ff", a font's joined
+                // emoji sequence): take whole glyph clusters, or two lines would share a glyph.
+                while clusterEnd < text.count, !isGlyphClusterBoundary(clusterEnd) {
+                    let next = iterator.following(clusterEnd)
+                    clusterEnd = next == BreakIterator.done ? text.count : next
+                }
                 var width: Float = 0
                 var isSpace = true
                 var isHardBreak = false
