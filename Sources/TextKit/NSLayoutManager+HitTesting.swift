@@ -35,6 +35,7 @@ extension NSLayoutManager {
     public func glyphIndex(for point: CGPoint, in container: NSTextContainer,
                            fractionOfDistanceThroughGlyph partialFraction: UnsafeMutablePointer<CGFloat>?) -> Int {
         partialFraction?.pointee = 0
+        let point = point.clampedToLayoutLimits  // NaN acts as 0, infinities clamp
         guard let index = textContainers.firstIndex(where: { $0 === container }) else { return 0 }
         switch lineHit(at: point, inContainer: index) {
         case .line(let found):
@@ -73,6 +74,7 @@ extension NSLayoutManager {
     public func characterIndex(for point: CGPoint, in container: NSTextContainer,
                                fractionOfDistanceBetweenInsertionPoints partialFraction: UnsafeMutablePointer<CGFloat>?) -> Int {
         partialFraction?.pointee = 0
+        let point = point.clampedToLayoutLimits  // NaN acts as 0, infinities clamp
         guard let index = textContainers.firstIndex(where: { $0 === container }) else { return 0 }
         switch lineHit(at: point, inContainer: index) {
         case .line(let found):

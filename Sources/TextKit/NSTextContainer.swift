@@ -9,8 +9,21 @@ import TextKitModel
 /// UIKit's. Either dimension may be `CGFloat.greatestFiniteMagnitude` for "unbounded".
 open class NSTextContainer: NSObject, NSTextLayoutOrientationProvider {
     /// The container's size. Setting it tells the layout manager to lay text out again.
+    ///
+    /// Sizes from data are made usable as they are stored: a NaN or negative dimension becomes 0
+    /// (a container that holds no text), an infinite one `CGFloat.greatestFiniteMagnitude`
+    /// (unbounded).
     open var size: CGSize {
-        didSet { if size != oldValue { geometryChanged() } }
+        didSet {
+            let usable = Self.usable(size)
+            if usable != size { size = usable }
+            if size != oldValue { geometryChanged() }
+        }
+    }
+
+    static func usable(_ size: CGSize) -> CGSize {
+        func dimension(_ v: CGFloat) -> CGFloat { v.isNaN || v < 0 ? 0 : min(v, .greatestFiniteMagnitude) }
+        return CGSize(width: dimension(size.width), height: dimension(size.height))
     }
 
     /// Paths (in container coordinates) that text flows around. A line that crosses one is split
@@ -26,8 +39,13 @@ open class NSTextContainer: NSObject, NSTextLayoutOrientationProvider {
     }
 
     /// The inset of text inside each line fragment, at both ends (5 points by default, as TextKit).
+    /// A NaN or negative padding is stored as 0, an infinite one as 10¹² points.
     open var lineFragmentPadding: CGFloat = 5 {
-        didSet { if lineFragmentPadding != oldValue { geometryChanged() } }
+        didSet {
+            let usable = lineFragmentPadding.isNaN ? 0 : min(max(lineFragmentPadding, 0), LayoutLimits.coordinate)
+            if usable != lineFragmentPadding { lineFragmentPadding = usable }
+            if lineFragmentPadding != oldValue { geometryChanged() }
+        }
     }
 
     /// The most lines the container holds; 0 (the default) for no limit.
@@ -49,7 +67,7 @@ open class NSTextContainer: NSObject, NSTextLayoutOrientationProvider {
 
     /// A container of `size`.
     public init(size: CGSize) {
-        self.size = size
+        self.size = Self.usable(size)
         super.init()
     }
 

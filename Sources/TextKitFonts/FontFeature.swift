@@ -1,5 +1,6 @@
 import CHarfBuzz
 import Foundation
+import TextKitGraphics
 
 /// An OpenType feature setting applied to a whole run: a four-letter tag and a value
 /// (0 turns the feature off, 1 on, n > 1 picks alternate n for features such as `salt` or `cv01`).
@@ -119,7 +120,7 @@ public struct FontFeature: Hashable, Sendable, CustomStringConvertible {
         if let tag = dictionary[.openTypeFeatureTag] as? String {
             let number = dictionary[.openTypeFeatureValue].flatMap(numericValue) ?? 1
             guard number.isFinite else { return nil }
-            return FontFeature(validatingTag: tag, value: UInt32(min(max(number, 0), Double(UInt32.max))))
+            return FontFeature(validatingTag: tag, value: UInt32(saturating: number))
         }
         if let type = dictionary[.featureIdentifier].flatMap(numericValue),
            let selector = dictionary[.typeIdentifier].flatMap(numericValue),
