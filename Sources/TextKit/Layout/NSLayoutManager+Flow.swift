@@ -537,7 +537,7 @@ extension NSLayoutManager {
         let container = textContainers[state.container]
         let attributes = storage.length > 0 ? storage.attributes(at: storage.length - 1, effectiveRange: nil) : [:]
         let font = attributes[.font] as? UIFont ?? RunStyle.defaultFont
-        let style = attributes[.paragraphStyle] as? NSParagraphStyle ?? .default
+        let style = (attributes[.paragraphStyle] as? NSParagraphStyle ?? .default).sanitizedForLayout
         var height = font.ascender - font.descender + (usesFontLeading ? font.leading : 0)
         if style.lineHeightMultiple > 0 { height *= style.lineHeightMultiple }
         if style.minimumLineHeight > 0 { height = max(height, style.minimumLineHeight) }

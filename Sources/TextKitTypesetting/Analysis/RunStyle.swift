@@ -1,4 +1,5 @@
 import TextKitFonts
+import TextKitGraphics
 import TextKitModel
 
 /// The typesetting-relevant reading of one attribute dictionary: the font and what changes
@@ -28,18 +29,20 @@ package final class RunStyle: @unchecked Sendable {  // immutable after init; `a
         self.attributes = attributes
         font = attributes[.font] as? UIFont ?? Self.defaultFont
         var features = font.fontDescriptor.featureSettings.map { "\($0.tag.trimmingCharacters(in: .whitespaces))=\($0.value)" }
-        let kern = Self.number(attributes[.kern])
+        // Numbers follow LayoutNumber's rule: NaN is "not set", absurd values clamp.
+        let kern = Self.number(attributes[.kern]).flatMap { $0.isNaN ? nil : LayoutNumber.length($0) }
         if kern == 0 { features.append("kern=0") }
-        switch Self.number(attributes[.ligature]).map({ Int($0) }) {
+        switch Self.number(attributes[.ligature]).map({ Int(saturating: $0) }) {
         case 0?: features += ["liga=0", "clig=0"]
         case 2?: features += ["dlig=1"]
         default: break
         }
         self.features = features
         language = (attributes[.languageIdentifier] as? String) ?? ""
-        letterSpacing = Float((kern ?? 0) + (Self.number(attributes[.tracking]) ?? 0))
-        baselineOffset = Float(Self.number(attributes[.baselineOffset]) ?? 0)
-        let expansion = Self.number(attributes[.expansion]) ?? 0
+        letterSpacing = Float((kern ?? 0) + LayoutNumber.length(Self.number(attributes[.tracking]) ?? 0))
+        baselineOffset = Float(LayoutNumber.length(Self.number(attributes[.baselineOffset]) ?? 0))
+        let expansion = LayoutNumber.clamp(Self.number(attributes[.expansion]) ?? 0,
+                                           to: -LayoutNumber.maximumExpansion...LayoutNumber.maximumExpansion)
         horizontalScale = Float(exp(expansion))
         attachment = attributes[.attachment] as? NSTextAttachment
     }

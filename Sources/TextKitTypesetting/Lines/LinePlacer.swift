@@ -31,7 +31,7 @@ package struct LinePlacer {
             var descent = -Float(font.descender) - shift
             if let attachment = style.attachment {
                 let size = ParagraphAnalyzer.attachmentSize(attachment)
-                let bottom = Float(attachment.bounds.origin.y)
+                let bottom = Float(LayoutNumber.attachmentBounds(attachment).origin.y)
                 ascent = max(ascent, bottom + Float(size.height) + shift)
                 descent = max(descent, -bottom - shift)
             }
