@@ -137,11 +137,11 @@ extension NSLayoutManager {
 
     /// Checks a glyph range handed to a drawing method; traps when it reaches past the glyphs.
     func checkedDrawingRange(_ range: NSRange, _ function: StaticString) -> NSRange? {
-        precondition(range.location >= 0 && range.length >= 0,
+        checkPrecondition(range.location >= 0 && range.length >= 0,
                      "\(function): glyph range {\(range.location), \(range.length)} is negative")
         guard range.length > 0 else { return nil }
         let last = range.location + range.length - 1
-        precondition(isValidGlyphIndex(last),
+        checkPrecondition(isValidGlyphIndex(last),
                      "\(function): glyph range {\(range.location), \(range.length)} out of bounds; number of glyphs \(store.summary.glyphs)")
         return range
     }

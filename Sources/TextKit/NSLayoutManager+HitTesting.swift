@@ -103,7 +103,7 @@ extension NSLayoutManager {
     public func getLineFragmentInsertionPoints(forCharacterAt charIndex: Int, alternatePositions aFlag: Bool,
                                                inDisplayOrder dFlag: Bool, positions: UnsafeMutablePointer<CGFloat>?,
                                                characterIndexes charIndexes: UnsafeMutablePointer<Int>?) -> Int {
-        precondition(charIndex >= 0 && charIndex <= store.length,
+        checkPrecondition(charIndex >= 0 && charIndex <= store.length,
                      "getLineFragmentInsertionPoints(forCharacterAt:…): character index \(charIndex) out of bounds; text length \(store.length)")
         guard let caret = caretGeometry(forCharacterAt: charIndex) else { return 0 }
         guard let found = caret.fragment else {

@@ -249,7 +249,7 @@ open class NSLayoutManager: NSObject {
 
     /// Inserts a container into the flow; layout from that container on is redone.
     open func insertTextContainer(_ container: NSTextContainer, at index: Int) {
-        precondition(index >= 0 && index <= textContainers.count,
+        checkPrecondition(index >= 0 && index <= textContainers.count,
                      "insertTextContainer(_:at:): index \(index) beyond \(textContainers.count) containers")
         if let owner = container.layoutManager, owner !== self,
            let i = owner.textContainers.firstIndex(where: { $0 === container }) {
@@ -262,7 +262,7 @@ open class NSLayoutManager: NSObject {
 
     /// Removes a container from the flow; layout from there on is redone.
     open func removeTextContainer(at index: Int) {
-        precondition(index >= 0 && index < textContainers.count,
+        checkPrecondition(index >= 0 && index < textContainers.count,
                      "removeTextContainer(at:): index \(index) beyond \(textContainers.count) containers")
         let container = textContainers.remove(at: index)
         if container.layoutManager === self { container.layoutManager = nil }
@@ -465,7 +465,7 @@ open class NSLayoutManager: NSObject {
 
     func checkedCharacterRange(_ range: NSRange, _ function: StaticString) -> NSRange {
         let length = store.length
-        precondition(range.location >= 0 && range.length >= 0 && range.location + range.length <= length,
+        checkPrecondition(range.location >= 0 && range.length >= 0 && range.location + range.length <= length,
                      "\(function): character range {\(range.location), \(range.length)} out of bounds; text length \(length)")
         return range
     }

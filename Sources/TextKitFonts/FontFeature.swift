@@ -22,7 +22,7 @@ public struct FontFeature: Hashable, Sendable, CustomStringConvertible {
     /// A feature setting. A tag that is not one to four printable ASCII characters is a programmer
     /// error and traps.
     public init(tag: String, value: UInt32 = 1) {
-        precondition(!tag.isEmpty && tag.utf8.count <= 4 && tag.utf8.allSatisfy { (0x20...0x7E).contains($0) },
+        checkPrecondition(!tag.isEmpty && tag.utf8.count <= 4 && tag.utf8.allSatisfy { (0x20...0x7E).contains($0) },
                      "FontFeature tag \"\(tag)\" must be 1 to 4 printable ASCII characters")
         // OpenType pads short tags with spaces ("cv1" is "cv1 ").
         self.tag = tag.padding(toLength: 4, withPad: " ", startingAt: 0)

@@ -48,7 +48,7 @@ extension CGContext {
     ///
     /// - Precondition: `glyphs.count == positions.count`.
     public func showGlyphs(_ glyphs: [CGGlyph], at positions: [CGPoint]) {
-        precondition(glyphs.count == positions.count,
+        checkPrecondition(glyphs.count == positions.count,
                      "showGlyphs: \(glyphs.count) glyphs but \(positions.count) positions")
         perform(.glyphs(makeGlyphRun(glyphs, positions, text: nil, clusters: nil, isRightToLeft: false)))
     }
@@ -66,7 +66,7 @@ extension CGContext {
     ///   cluster boundary splits a surrogate pair.
     public func showGlyphs(_ glyphs: [CGGlyph], at positions: [CGPoint], text: String, clusters: [GlyphCluster],
                            isRightToLeft: Bool = false) {
-        precondition(glyphs.count == positions.count,
+        checkPrecondition(glyphs.count == positions.count,
                      "showGlyphs: \(glyphs.count) glyphs but \(positions.count) positions")
         perform(.glyphs(makeGlyphRun(glyphs, positions, text: text, clusters: clusters, isRightToLeft: isRightToLeft)))
     }
@@ -106,13 +106,13 @@ extension CGContext {
         var unit = 0
         var glyphTotal = 0
         for cluster in clusters {
-            precondition(cluster.utf16Count >= 0 && cluster.glyphCount >= 0,
+            checkPrecondition(cluster.utf16Count >= 0 && cluster.glyphCount >= 0,
                          "showGlyphs: negative cluster \(cluster)")
             let end = unit + cluster.utf16Count
-            precondition(end <= utf16.count,
+            checkPrecondition(end <= utf16.count,
                          "showGlyphs: clusters cover \(end) UTF-16 units but the text has \(utf16.count)")
             if cluster.utf16Count > 0 {
-                precondition(!UTF16.isLeadSurrogate(utf16[end - 1]) && !UTF16.isTrailSurrogate(utf16[unit]),
+                checkPrecondition(!UTF16.isLeadSurrogate(utf16[end - 1]) && !UTF16.isTrailSurrogate(utf16[unit]),
                              "showGlyphs: a cluster boundary at UTF-16 offset \(unit) or \(end) splits a surrogate pair")
             }
             let before = utf8.count
@@ -128,9 +128,9 @@ extension CGContext {
                 result.append(cairo_text_cluster_t(num_bytes: Int32(bytes), num_glyphs: Int32(cluster.glyphCount)))
             }
         }
-        precondition(unit == utf16.count,
+        checkPrecondition(unit == utf16.count,
                      "showGlyphs: clusters cover \(unit) UTF-16 units but the text has \(utf16.count)")
-        precondition(glyphTotal == glyphCount,
+        checkPrecondition(glyphTotal == glyphCount,
                      "showGlyphs: clusters cover \(glyphTotal) glyphs but \(glyphCount) were given")
         return (String(decoding: utf8, as: UTF8.self), result)
     }

@@ -94,3 +94,32 @@ struct HostileHitTestingTests {
         }
     }
 }
+
+/// Checked alternatives for glyph and character ranges from outside (issue 12, item 7).
+@Suite("Hostile layout manager ranges")
+struct HostileLayoutRangeTests {
+    @Test("isValidGlyphRange and isValidCharacterRange never trap")
+    func checkedAlternatives() {
+        let stack = LayoutStack("Hello, world.")
+        let lm = stack.layoutManager
+        let glyphs = lm.numberOfGlyphs
+        #expect(lm.isValidGlyphRange(NSRange(location: 0, length: glyphs)))
+        #expect(lm.isValidGlyphRange(NSRange(location: glyphs, length: 0)))
+        #expect(!lm.isValidGlyphRange(NSRange(location: glyphs, length: 1)))
+        #expect(!lm.isValidGlyphRange(NSRange(location: -1, length: 1)))
+        #expect(!lm.isValidGlyphRange(NSRange(location: 1, length: Int.max)))
+        #expect(lm.isValidCharacterRange(NSRange(location: 0, length: 13)))
+        #expect(!lm.isValidCharacterRange(NSRange(location: 13, length: 1)))
+        #expect(!lm.isValidCharacterRange(NSRange(location: Int.max, length: Int.max)))
+    }
+
+    @Test("A glyph range past the end traps with the project's message on standard error")
+    func trapMessage() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let stack = LayoutStack("abc")
+            _ = stack.layoutManager.characterRange(forGlyphRange: NSRange(location: 1, length: 10), actualGlyphRange: nil)
+        }
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("OpenTextKit: fatal error: characterRange(forGlyphRange:actualGlyphRange:): glyph range {1, 10} out of bounds"))
+    }
+}

@@ -1,3 +1,5 @@
+import TextKitGraphics
+
 extension NSAttributedString {
     /// The attributes at `location` and, in `range`, the longest range within `rangeLimit` over which
     /// they are equal (values compare as described at ``_attributeValuesEqual(_:_:)``).
@@ -6,7 +8,7 @@ extension NSAttributedString {
     public func attributes(at location: Int, longestEffectiveRange range: NSRangePointer?,
                            in rangeLimit: NSRange) -> [NSAttributedString.Key: Any] {
         _checkRange(rangeLimit)
-        precondition(location >= rangeLimit.location && location < rangeLimit.location + rangeLimit.length,
+        checkPrecondition(location >= rangeLimit.location && location < rangeLimit.location + rangeLimit.length,
                      "attributes(at:longestEffectiveRange:in:): index \(location) outside range {\(rangeLimit.location), \(rangeLimit.length)}")
         let (attrs, r) = _longest(at: location, in: rangeLimit, compare: nil)
         range?.pointee = r
@@ -24,7 +26,7 @@ extension NSAttributedString {
     public func attribute(_ attrName: NSAttributedString.Key, at location: Int,
                           longestEffectiveRange range: NSRangePointer?, in rangeLimit: NSRange) -> Any? {
         _checkRange(rangeLimit)
-        precondition(location >= rangeLimit.location && location < rangeLimit.location + rangeLimit.length,
+        checkPrecondition(location >= rangeLimit.location && location < rangeLimit.location + rangeLimit.length,
                      "attribute(_:at:longestEffectiveRange:in:): index \(location) outside range {\(rangeLimit.location), \(rangeLimit.length)}")
         let (attrs, r) = _longest(at: location, in: rangeLimit, compare: attrName)
         range?.pointee = r

@@ -142,7 +142,7 @@ extension CTLine {
     /// Cost: O(1) after the line's caret geometry is made (O(glyphs), on the first caret query).
     /// - Precondition: `charIndex` lies within the line's string range, end included.
     public func offset(forStringIndex charIndex: CFIndex) -> (primary: CGFloat, secondary: CGFloat) {
-        precondition(charIndex >= stringRange.location && charIndex <= stringRange.end,
+        checkPrecondition(charIndex >= stringRange.location && charIndex <= stringRange.end,
                      "CTLineGetOffsetForStringIndex: index \(charIndex) is outside the line's range \(stringRange)")
         let geometry = caretGeometry
         let stops = geometry.stops
