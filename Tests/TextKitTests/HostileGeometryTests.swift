@@ -123,4 +123,70 @@ struct HostileGeometryTests {
         // The text goes below the exclusion, or (past the container's usable height) nowhere.
         #expect(range.length == 0 || stack.fragments().allSatisfy { $0.rect.minY >= 1e15 - 1 })
     }
+
+    @Test("Chains of ZWJ emoji narrower than the container: every character in exactly one line fragment (item 8)",
+          arguments: [CGFloat(20), 37, 60, 100, 150, 333])
+    func zwjEmojiChains(width: CGFloat) {
+        let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466}"
+        for text in [String(repeating: family, count: 40), "Family: " + String(repeating: family, count: 40) + " end",
+                     String(repeating: family + "\u{1F3FD}", count: 10)] {
+            for mode in [NSLineBreakMode.byWordWrapping, .byCharWrapping] {
+                let style = NSMutableParagraphStyle()
+                style.lineBreakMode = mode
+                let stack = LayoutStack(text, attributes: [.font: LayoutStack.serif(), .paragraphStyle: style],
+                                        containerSizes: [CGSize(width: width, height: CGFloat.greatestFiniteMagnitude)])
+                _ = expectQuick(5, "emoji in \(width) pt") { stack.layoutManager.usedRect(for: stack.containers[0]) }
+                Self.expectFragmentsTile(stack, upTo: stack.storage.length)
+                // Glyph ranges of consecutive fragments do not overlap either.
+                var nextGlyph = 0
+                for fragment in stack.fragments() {
+                    #expect(fragment.glyphs.location == nextGlyph, "width \(width): fragment glyphs \(fragment.glyphs), expected to start at \(nextGlyph)")
+                    nextGlyph = fragment.glyphs.location + fragment.glyphs.length
+                }
+            }
+        }
+    }
+
+    @Test("100,000 exclusion rectangles: each line looks only at the paths near it (item 10)")
+    func manyExclusions() {
+        let stack = LayoutStack(loremParagraphs + "\n" + loremParagraphs + "\n" + loremParagraphs,
+                                containerSizes: [CGSize(width: 300, height: CGFloat.greatestFiniteMagnitude)])
+        // Small squares down the right margin, ten points apart, and a few in the text's way.
+        var paths = (0..<100_000).map { UIBezierPath(rect: CGRect(x: 290, y: CGFloat($0) * 10, width: 4, height: 4)) }
+        paths.append(UIBezierPath(rect: CGRect(x: 100, y: 40, width: 50, height: 30)))
+        stack.containers[0].exclusionPaths = paths
+        let clock = ContinuousClock()
+        let start = clock.now
+        let glyphs = expectQuick(5, "layout around 100,000 exclusions") { stack.layoutManager.glyphRange(for: stack.containers[0]) }
+        print("HostileGeometryTests.manyExclusions: \(stack.fragments().count) fragments in \(clock.now - start)")
+        #expect(glyphs.length == stack.layoutManager.numberOfGlyphs)
+        for fragment in stack.fragments() {
+            #expect(fragment.rect.maxX <= 290.001 || fragment.rect.minX >= 294 - 0.001)
+            let clear = fragment.rect.maxX <= 100.001 || fragment.rect.minX >= 149.999
+                || fragment.rect.maxY <= 40.001 || fragment.rect.minY >= 69.999
+            #expect(clear, "fragment \(fragment.rect) overlaps the exclusion")
+        }
+        Self.expectFragmentsTile(stack, upTo: stack.storage.length)
+    }
+
+    @Test("100,000 tab stops: each tab finds its stop by binary search (item 10)")
+    func manyTabStops() {
+        let style = NSMutableParagraphStyle()
+        style.tabStops = (1...100_000).map { NSTextTab(textAlignment: .left, location: CGFloat($0) * 3) }
+        let text = (0..<3).map { _ in String(repeating: "a\t", count: 6_000) }.joined(separator: "\n")
+        let stack = LayoutStack(text, attributes: [.font: LayoutStack.serif(), .paragraphStyle: style],
+                                containerSizes: [CGSize(width: 1e6, height: CGFloat.greatestFiniteMagnitude)])
+        let clock = ContinuousClock()
+        let start = clock.now
+        let used = expectQuick(5, "layout with 100,000 tab stops") { stack.layoutManager.usedRect(for: stack.containers[0]) }
+        print("HostileGeometryTests.manyTabStops: 3 paragraphs of 6,000 tabs in \(clock.now - start)")
+        #expect(used.width > 6_000 * 3)
+        // Each tab reaches a stop: the "a" after it starts at a multiple of 3 from the text's start.
+        let padding = stack.containers[0].lineFragmentPadding
+        for glyph in [2, 4, 1000, 11_998] {
+            let x = stack.layoutManager.location(forGlyphAt: glyph).x - padding
+            #expect(abs(x / 3 - (x / 3).rounded()) < 0.01, "glyph \(glyph) at \(x)")
+        }
+    }
 }
+
