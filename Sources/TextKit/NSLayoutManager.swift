@@ -95,6 +95,12 @@ open class NSLayoutManager: NSObject {
     /// The tops of the containers in the stacked flow (``containerTop(_:)``), cleared when a
     /// container is added, removed or changes size.
     var containerTops: [CGFloat] = []
+    /// The caret geometry of the line last asked about (hit testing and caret queries ask about
+    /// the same line again and again): its paragraph record, that record's layout version and the
+    /// line's index. See `lineCarets(for:)`.
+    var caretCache: (record: ParagraphRecord, version: Int, fragment: Int, carets: LineCarets)?
+    /// The glyph positions of the line last hit-tested, kept the same way (see `glyphHit(x:in:)`).
+    var positionCache: (record: ParagraphRecord, version: Int, fragment: Int, xs: [Float], advances: [Float])?
     /// Temporary attributes, by character range (created on first use).
     var temporaryAttributeStorage: NSMutableAttributedString?
 

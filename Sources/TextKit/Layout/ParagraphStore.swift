@@ -11,7 +11,10 @@ final class ParagraphRecord {
     /// The glyphs and break opportunities; nil until generated, or after invalidation.
     var analysis: ParagraphAnalysis?
     /// The lines; nil until laid out, or after invalidation.
-    var layout: ParagraphLayout?
+    var layout: ParagraphLayout? { didSet { layoutVersion &+= 1 } }
+    /// Counts changes of ``layout``: what is derived from its lines (a line's caret geometry)
+    /// stays valid while this is unchanged.
+    private(set) var layoutVersion = 0
 
     init(length: Int) { self.length = length }
 
