@@ -11,6 +11,9 @@ import Foundation
 extension CairoRenderer {
     /// The largest mask side in pixels; bigger shadows are rasterised at a lower resolution.
     static let maximumShadowMaskSide: CGFloat = 4096
+    /// The largest glyph drawn, in device pixels per em (FreeType's limit is 65,535); larger
+    /// glyphs (a 10,000-point font widened by `.expansion`, or zoomed in) are left out.
+    static let maximumGlyphPixelsPerEm: CGFloat = 60_000
 
     func drawShadow(of command: DrawCommand, shadow: CGShadow) {
         guard shadow.offset.width.isFinite, shadow.offset.height.isFinite else { return }

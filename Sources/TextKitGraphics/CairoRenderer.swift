@@ -76,6 +76,15 @@ struct CairoRenderer {
         // Conjugating by the flip keeps the glyphs upright in UIKit's y-down user space.
         let s = state.fontSize
         var fontMatrix = cairo_matrix_t(xx: s * tm.a, yx: -s * tm.b, xy: -s * tm.c, yy: s * tm.d, x0: 0, y0: 0)
+        // FreeType renders at most 65,535 pixels per em, and Cairo marks a font face that failed
+        // to scale as broken for the rest of the process (every later document using the font
+        // would fail). Glyphs that large are not drawn.
+        var ctm = cairo_matrix_t()
+        cairo_get_matrix(cr, &ctm)
+        var device = fontMatrix
+        cairo_matrix_multiply(&device, &fontMatrix, &ctm)
+        let extent = (device.xx * device.xx + device.yx * device.yx + device.xy * device.xy + device.yy * device.yy).squareRoot()
+        guard extent.isFinite, extent < CairoRenderer.maximumGlyphPixelsPerEm else { return }
         cairo_set_font_matrix(cr, &fontMatrix)
         let mode = state.textDrawingMode
         run.cairoGlyphs.withUnsafeBufferPointer { glyphs in
