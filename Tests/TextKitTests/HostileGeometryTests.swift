@@ -129,8 +129,9 @@ struct HostileGeometryTests {
           arguments: [NSLineBreakMode.byWordWrapping, .byCharWrapping])
     func zwjEmojiChains(mode: NSLineBreakMode) {
         let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466}"
+        let chained = Array(repeating: family, count: 40).joined(separator: "\u{200D}")  // one grapheme cluster
         for text in [String(repeating: family, count: 40), "Family: " + String(repeating: family, count: 40) + " end",
-                     String(repeating: family + "\u{1F3FD}", count: 10)] {
+                     String(repeating: family + "\u{1F3FD}", count: 10), chained, "a " + chained + " b " + chained] {
             for width in stride(from: CGFloat(1), through: 400, by: 1) {
                 let style = NSMutableParagraphStyle()
                 style.lineBreakMode = mode
@@ -195,6 +196,20 @@ struct HostileGeometryTests {
         for glyph in [2, 4, 1000, 11_998] {
             let x = stack.layoutManager.location(forGlyphAt: glyph).x - padding
             #expect(abs(x / 3 - (x / 3).rounded()) < 0.01, "glyph \(glyph) at \(x)")
+        }
+    }
+
+    @Test("ZWJ emoji chains with skin tones, in long text laid out on several threads: no overlapping fragments (item 8)")
+    func zwjEmojiLongText() {
+        let families = ["\u{1F468}\u{1F3FD}\u{200D}\u{1F469}\u{1F3FD}\u{200D}\u{1F467}\u{1F3FD}\u{200D}\u{1F466}\u{1F3FD}",
+                        "\u{1F469}\u{200D}\u{2764}\u{FE0F}\u{200D}\u{1F48B}\u{200D}\u{1F468}",
+                        "\u{1F3F3}\u{FE0F}\u{200D}\u{1F308}", "\u{1F9D1}\u{200D}\u{1F91D}\u{200D}\u{1F9D1}"]
+        let paragraph = (0..<40).map { families[$0 % families.count] }.joined()
+        let text = Array(repeating: paragraph, count: 150).joined(separator: "\n")
+        for width in [CGFloat(13), 77] {
+            let stack = LayoutStack(text, containerSizes: [CGSize(width: width, height: CGFloat.greatestFiniteMagnitude)])
+            _ = expectQuick(20, "long emoji text in \(width) pt") { stack.layoutManager.usedRect(for: stack.containers[0]) }
+            Self.expectFragmentsTile(stack, upTo: stack.storage.length)
         }
     }
 }
