@@ -26,7 +26,7 @@ extension NSLayoutManager {
     /// The width a proposed line rect keeps inside a container `width` wide, before exclusion
     /// paths: what the container's shape allows on every line, wherever it is.
     ///
-    /// Too-narrow containers, as TextKit lays them out:
+    /// Too-narrow containers finish at once:
     /// - no room at all (a zero-width container, or indents that push the line outside the
     ///   container): no text fits anywhere in the container. The text goes on in the next
     ///   container, or is left unlaid, and the delegate hears `didCompleteLayoutFor` with a nil
@@ -34,8 +34,8 @@ extension NSLayoutManager {
     /// - some room, but no more than the line fragment padding at both ends (a 4-point container
     ///   with the default padding of 5): each line fragment takes the container's width and holds
     ///   one grapheme cluster (with any white space after it), so the text lays out as a column
-    ///   of single characters, as in TextKit, instead of searching down the container for a wider
-    ///   place that never comes.
+    ///   of single characters — TextKit's typesetter, too, puts at least one glyph on every line —
+    ///   instead of searching down the container for a wider place that never comes.
     static func horizontalRoom(of proposed: CGRect, inWidth width: CGFloat) -> CGFloat {
         min(proposed.maxX, min(width, unboundedHeight)) - max(proposed.minX, 0)
     }
