@@ -30,7 +30,11 @@ enum DrawingValues {
         return nil
     }
 
-    static func number(_ value: Any?) -> CGFloat? { RunStyle.number(value) }
+    /// NaN is "not set" and magnitudes clamp to a million points (``LayoutNumber``'s rule), so
+    /// that no NaN or infinity reaches Cairo (which would stop drawing anything more).
+    static func number(_ value: Any?) -> CGFloat? {
+        RunStyle.number(value).flatMap { $0.isNaN ? nil : LayoutNumber.length($0) }
+    }
 
     /// A `.link` value as a URL: a `URL`, or a `String` that parses as one.
     static func url(_ value: Any?) -> URL? {
@@ -43,7 +47,7 @@ enum DrawingValues {
     /// An underline or strikethrough style stored as `Int`, `NSNumber` or ``NSUnderlineStyle``.
     static func lineStyle(_ value: Any?) -> NSUnderlineStyle? {
         if let style = value as? NSUnderlineStyle { return style }
-        if let n = number(value) { return NSUnderlineStyle(rawValue: Int(n)) }
+        if let n = number(value) { return NSUnderlineStyle(rawValue: Int(saturating: n)) }
         return nil
     }
 
@@ -134,11 +138,11 @@ extension NSLayoutManager {
 
     /// Checks a glyph range handed to a drawing method; traps when it reaches past the glyphs.
     func checkedDrawingRange(_ range: NSRange, _ function: StaticString) -> NSRange? {
-        precondition(range.location >= 0 && range.length >= 0,
+        checkPrecondition(range.location >= 0 && range.length >= 0,
                      "\(function): glyph range {\(range.location), \(range.length)} is negative")
         guard range.length > 0 else { return nil }
         let last = range.location + range.length - 1
-        precondition(isValidGlyphIndex(last),
+        checkPrecondition(isValidGlyphIndex(last),
                      "\(function): glyph range {\(range.location), \(range.length)} out of bounds; number of glyphs \(store.summary.glyphs)")
         return range
     }
@@ -260,7 +264,8 @@ extension NSLayoutManager {
     /// the font's own matrix, then synthetic oblique and `.obliqueness` as a shear (x += k·y), then
     /// `.expansion` as a horizontal scale.
     func textMatrix(font: UIFont, attributes: [NSAttributedString.Key: Any], horizontalScale: CGFloat) -> CGAffineTransform {
-        var shear = DrawingValues.number(attributes[.obliqueness]) ?? 0
+        var shear = LayoutNumber.clamp(DrawingValues.number(attributes[.obliqueness]) ?? 0,
+                                       to: -LayoutNumber.maximumObliqueness...LayoutNumber.maximumObliqueness)
         if font.syntheticTraits.contains(.oblique) { shear += UIFont.syntheticObliqueShear }
         var matrix = CGAffineTransform(a: horizontalScale, b: 0, c: horizontalScale * shear, d: 1, tx: 0, ty: 0)
         let own = font.matrix

@@ -20,7 +20,7 @@ import TextKitTypesetting
 extension NSLayoutManager {
     func _setGlyphs(_ glyphs: UnsafePointer<CGGlyph>, properties props: UnsafePointer<GlyphProperty>,
                           characterIndexes charIndexes: UnsafePointer<Int>, font aFont: UIFont, forGlyphRange glyphRange: NSRange) {
-        precondition(glyphRange.location >= 0 && glyphRange.length >= 0,
+        checkPrecondition(glyphRange.location >= 0 && glyphRange.length >= 0,
                      "setGlyphs(_:properties:characterIndexes:font:forGlyphRange:): glyph range {\(glyphRange.location), \(glyphRange.length)} is negative")
         var done = 0
         while done < glyphRange.length {

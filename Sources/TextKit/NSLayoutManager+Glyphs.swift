@@ -9,9 +9,9 @@ extension NSLayoutManager {
     /// Where glyph `glyphIndex` lives: its paragraph, the paragraph's first glyph and first
     /// character. Traps when the index is past the last glyph.
     func locate(glyph glyphIndex: Int, _ function: StaticString = #function) -> (paragraph: Int, firstGlyph: Int, firstCharacter: Int) {
-        precondition(glyphIndex >= 0, "\(function): glyph index \(glyphIndex) is negative")
+        checkPrecondition(glyphIndex >= 0, "\(function): glyph index \(glyphIndex) is negative")
         ensureGlyphs(throughGlyph: glyphIndex)
-        precondition(glyphIndex < store.summary.glyphs,
+        checkPrecondition(glyphIndex < store.summary.glyphs,
                      "\(function): glyph index \(glyphIndex) out of bounds; number of glyphs \(store.summary.glyphs)")
         let (p, first) = store.paragraph(containingGlyph: glyphIndex)
         return (p, first, store.prefix(p).length)
@@ -33,6 +33,28 @@ extension NSLayoutManager {
         guard glyphIndex >= 0 else { return false }
         ensureGlyphs(throughGlyph: glyphIndex)
         return glyphIndex < store.summary.glyphs
+    }
+
+    /// Whether every glyph of `glyphRange` is a glyph of the text (an empty range may end at the
+    /// last glyph): the check every glyph-range method makes before trapping. An addition to
+    /// TextKit for code that gets ranges from outside (a request, a file): validate them here
+    /// first. Makes glyphs up to the range's end, no further; never traps, whatever the range
+    /// (negative, or overflowing `Int` when added).
+    public func isValidGlyphRange(_ glyphRange: NSRange) -> Bool {
+        guard glyphRange.location >= 0, glyphRange.length >= 0 else { return false }
+        let (end, overflow) = glyphRange.location.addingReportingOverflow(glyphRange.length)
+        guard !overflow else { return false }
+        if end > 0 { ensureGlyphs(throughGlyph: end - 1) }
+        return end <= store.summary.glyphs
+    }
+
+    /// Whether `charRange` lies within the text storage's characters: the check every
+    /// character-range method makes before trapping. An addition to TextKit, as
+    /// ``isValidGlyphRange(_:)``; never traps.
+    public func isValidCharacterRange(_ charRange: NSRange) -> Bool {
+        guard charRange.location >= 0, charRange.length >= 0 else { return false }
+        let (end, overflow) = charRange.location.addingReportingOverflow(charRange.length)
+        return !overflow && end <= store.length
     }
 
     func _glyph(at glyphIndex: Int) -> CGGlyph {
@@ -71,7 +93,7 @@ extension NSLayoutManager {
 
     func _glyphIndexForCharacter(at charIndex: Int) -> Int {
         guard charIndex < store.length else { return numberOfGlyphs }
-        precondition(charIndex >= 0, "glyphIndexForCharacter(at:): character index \(charIndex) is negative")
+        checkPrecondition(charIndex >= 0, "glyphIndexForCharacter(at:): character index \(charIndex) is negative")
         let (p, start, firstGlyph) = locate(character: charIndex)
         return firstGlyph + store.record(p).analysis!.glyphs.glyph(forCharacterAt: charIndex - start)
     }
@@ -103,7 +125,7 @@ extension NSLayoutManager {
 
     func _characterRange(forGlyphRange glyphRange: NSRange, actualGlyphRange: NSRangePointer?) -> NSRange {
         let total = numberOfGlyphs
-        precondition(glyphRange.location >= 0 && glyphRange.length >= 0 && glyphRange.location + glyphRange.length <= total,
+        checkPrecondition(glyphRange.location >= 0 && glyphRange.length >= 0 && glyphRange.location + glyphRange.length <= total,
                      "characterRange(forGlyphRange:actualGlyphRange:): glyph range {\(glyphRange.location), \(glyphRange.length)} out of bounds; number of glyphs \(total)")
         if glyphRange.length == 0 {
             let c = characterIndexForGlyph(at: glyphRange.location)

@@ -29,6 +29,7 @@ extension NSLayoutManager {
     func _glyphIndex(for point: CGPoint, in container: NSTextContainer,
                            fractionOfDistanceThroughGlyph partialFraction: UnsafeMutablePointer<CGFloat>?) -> Int {
         partialFraction?.pointee = 0
+        let point = point.clampedToLayoutLimits  // NaN acts as 0, infinities clamp
         guard let index = textContainers.firstIndex(where: { $0 === container }) else { return 0 }
         switch lineHit(at: point, inContainer: index) {
         case .line(let found):
@@ -55,6 +56,7 @@ extension NSLayoutManager {
     func _characterIndex(for point: CGPoint, in container: NSTextContainer,
                                fractionOfDistanceBetweenInsertionPoints partialFraction: UnsafeMutablePointer<CGFloat>?) -> Int {
         partialFraction?.pointee = 0
+        let point = point.clampedToLayoutLimits  // NaN acts as 0, infinities clamp
         guard let index = textContainers.firstIndex(where: { $0 === container }) else { return 0 }
         switch lineHit(at: point, inContainer: index) {
         case .line(let found):
@@ -75,7 +77,7 @@ extension NSLayoutManager {
     func _getLineFragmentInsertionPoints(forCharacterAt charIndex: Int, alternatePositions aFlag: Bool,
                                                inDisplayOrder dFlag: Bool, positions: UnsafeMutablePointer<CGFloat>?,
                                                characterIndexes charIndexes: UnsafeMutablePointer<Int>?) -> Int {
-        precondition(charIndex >= 0 && charIndex <= store.length,
+        checkPrecondition(charIndex >= 0 && charIndex <= store.length,
                      "getLineFragmentInsertionPoints(forCharacterAt:…): character index \(charIndex) out of bounds; text length \(store.length)")
         guard let caret = caretGeometry(forCharacterAt: charIndex) else { return 0 }
         guard let found = caret.fragment else {
@@ -202,7 +204,16 @@ extension NSLayoutManager {
         let line = found.fragment.line
         let glyphs = found.analysis.glyphs
         guard !line.glyphRange.isEmpty else { return (found.glyphBase + line.glyphRange.lowerBound, 0) }
-        let (xs, advances) = line.glyphPositions(in: glyphs)
+        // The line's glyph positions, kept while the line stands (as its caret geometry).
+        let record = store.record(found.paragraph)
+        let xs: [Float], advances: [Float]
+        if let cached = positionCache, cached.record === record, cached.version == record.layoutVersion,
+           cached.fragment == found.index {
+            (xs, advances) = (cached.xs, cached.advances)
+        } else {
+            (xs, advances) = line.glyphPositions(in: glyphs)
+            positionCache = (record, record.layoutVersion, found.index, xs, advances)
+        }
         let localX = Float(x - found.fragment.textOriginX)
         var candidates = line.glyphRange.filter { advances[$0 - line.glyphRange.lowerBound] > 0 }
         if candidates.isEmpty { candidates = Array(line.glyphRange) }
@@ -224,11 +235,20 @@ extension NSLayoutManager {
         return (found.glyphBase + best, CGFloat(rightToLeft ? 1 - through : through))
     }
 
-    /// The caret geometry of `found`'s line (grapheme boxes, insertion points).
+    /// The caret geometry of a line: made in O(n log n) for a line of n characters, then kept
+    /// until the line's paragraph is laid out again, so that repeated queries on one line (a drag
+    /// selection, caret movement, a line full of bidi marks) cost O(n) or less each.
     func lineCarets(for found: LocatedFragment) -> LineCarets {
-        let length = store.record(found.paragraph).length
+        let record = store.record(found.paragraph)
+        if let cached = caretCache, cached.record === record, cached.version == record.layoutVersion,
+           cached.fragment == found.index {
+            return cached.carets
+        }
+        let length = record.length
         let text = textStorage?._utf16(in: NSRange(location: found.characterBase, length: length))
             ?? [UInt16](repeating: 0x20, count: length)
-        return text.withUnsafeBufferPointer { found.fragment.line.carets(in: found.analysis, text: $0) }
+        let carets = text.withUnsafeBufferPointer { found.fragment.line.carets(in: found.analysis, text: $0) }
+        caretCache = (record, record.layoutVersion, found.index, carets)
+        return carets
     }
 }

@@ -180,6 +180,7 @@ extension NSLayoutManager {
 
     func _ensureLayout(forBoundingRect bounds: CGRect, in container: NSTextContainer) {
         guard let index = textContainers.firstIndex(where: { $0 === container }) else { return }
+        let bounds = bounds.clampedToLayoutLimits  // NaN acts as 0, infinities clamp
         let target = containerTop(index) + bounds.maxY
         if isStacked {
             // Paragraphs are placed by the tree's height sums: lay out the first paragraphs
@@ -303,6 +304,7 @@ extension NSLayoutManager {
 
     func _glyphRange(forBoundingRectWithoutAdditionalLayout bounds: CGRect, in container: NSTextContainer) -> NSRange {
         guard let index = textContainers.firstIndex(where: { $0 === container }) else { return NSRange(location: 0, length: 0) }
+        let bounds = bounds.clampedToLayoutLimits  // NaN acts as 0, infinities clamp
         var first: Int?
         var end = 0
         let startParagraph = isStacked ? store.paragraph(atHeight: FixedHeight.from(max(0, bounds.minY))).index : 0

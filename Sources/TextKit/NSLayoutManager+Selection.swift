@@ -84,7 +84,7 @@ extension NSLayoutManager {
     /// (UIKit's selection affinity). At the text's end: the extra line fragment when there is one,
     /// else the end of the last line. Nil when the character is in no container.
     package func caretGeometry(forCharacterAt index: Int, upstream: Bool = false) -> CaretGeometry? {
-        precondition(index >= 0 && index <= store.length,
+        checkPrecondition(index >= 0 && index <= store.length,
                      "caretGeometry(forCharacterAt:): character index \(index) out of bounds; text length \(store.length)")
         if index == store.length {
             ensureLayoutOfAllText()
@@ -225,9 +225,9 @@ extension NSLayoutManager {
     }
 
     private func checkGlyphRange(_ range: NSRange, _ function: StaticString) {
-        precondition(range.location >= 0 && range.length >= 0, "\(function): glyph range {\(range.location), \(range.length)} is negative")
+        checkPrecondition(range.location >= 0 && range.length >= 0, "\(function): glyph range {\(range.location), \(range.length)} is negative")
         if range.location + range.length > 0 { ensureGlyphs(throughGlyph: range.location + range.length - 1) }
-        precondition(range.location + range.length <= store.summary.glyphs,
+        checkPrecondition(range.location + range.length <= store.summary.glyphs,
                      "\(function): glyph range {\(range.location), \(range.length)} out of bounds; number of glyphs \(store.summary.glyphs)")
     }
 }

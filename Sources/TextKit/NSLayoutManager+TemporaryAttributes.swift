@@ -134,10 +134,10 @@ extension NSLayoutManager {
 
     private func checkTemporaryIndex(_ index: Int, _ function: StaticString, in limit: NSRange? = nil) {
         let length = store.length
-        precondition(index >= 0 && index < length,
+        checkPrecondition(index >= 0 && index < length,
                      "\(function): character index \(index) out of bounds; text length \(length)")
         if let limit {
-            precondition(index >= limit.location && index < limit.location + limit.length,
+            checkPrecondition(index >= limit.location && index < limit.location + limit.length,
                          "\(function): index \(index) outside range {\(limit.location), \(limit.length)}")
         }
     }

@@ -106,6 +106,12 @@ open class NSLayoutManager: NSObject {
     /// The tops of the containers in the stacked flow (``containerTop(_:)``), cleared when a
     /// container is added, removed or changes size.
     var containerTops: [CGFloat] = []
+    /// The caret geometry of the line last asked about (hit testing and caret queries ask about
+    /// the same line again and again): its paragraph record, that record's layout version and the
+    /// line's index. See `lineCarets(for:)`.
+    var caretCache: (record: ParagraphRecord, version: Int, fragment: Int, carets: LineCarets)?
+    /// The glyph positions of the line last hit-tested, kept the same way (see `glyphHit(x:in:)`).
+    var positionCache: (record: ParagraphRecord, version: Int, fragment: Int, xs: [Float], advances: [Float])?
     /// Temporary attributes, by character range (created on first use).
     var temporaryAttributeStorage: NSMutableAttributedString?
 
@@ -331,7 +337,7 @@ open class NSLayoutManager: NSObject {
 
     /// Inserts a container into the flow; layout from that container on is redone.
     open func insertTextContainer(_ container: NSTextContainer, at index: Int) {
-        precondition(index >= 0 && index <= textContainers.count,
+        checkPrecondition(index >= 0 && index <= textContainers.count,
                      "insertTextContainer(_:at:): index \(index) beyond \(textContainers.count) containers")
         if let owner = container.layoutManager, owner !== self,
            let i = owner.textContainers.firstIndex(where: { $0 === container }) {
@@ -344,7 +350,7 @@ open class NSLayoutManager: NSObject {
 
     /// Removes a container from the flow; layout from there on is redone.
     open func removeTextContainer(at index: Int) {
-        precondition(index >= 0 && index < textContainers.count,
+        checkPrecondition(index >= 0 && index < textContainers.count,
                      "removeTextContainer(at:): index \(index) beyond \(textContainers.count) containers")
         let container = textContainers.remove(at: index)
         if container.layoutManager === self { container.layoutManager = nil }
@@ -558,7 +564,7 @@ open class NSLayoutManager: NSObject {
 
     func checkedCharacterRange(_ range: NSRange, _ function: StaticString) -> NSRange {
         let length = store.length
-        precondition(range.location >= 0 && range.length >= 0 && range.location + range.length <= length,
+        checkPrecondition(range.location >= 0 && range.length >= 0 && range.location + range.length <= length,
                      "\(function): character range {\(range.location), \(range.length)} out of bounds; text length \(length)")
         return range
     }

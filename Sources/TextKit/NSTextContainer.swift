@@ -10,8 +10,14 @@ import TextKitModel
 open class NSTextContainer: NSObject, NSTextLayoutOrientationProvider {
     /// The container's size. Setting it tells the layout manager to lay text out again, then its
     /// delegate (`layoutManager(_:textContainer:didChangeGeometryFrom:)`, with the old size).
+    ///
+    /// Sizes from data are made usable as they are stored: a NaN or negative dimension becomes 0
+    /// (a container that holds no text), an infinite one `CGFloat.greatestFiniteMagnitude`
+    /// (unbounded).
     open var size: CGSize {
         didSet {
+            let usable = Self.usable(size)
+            if usable != size { size = usable }
             guard size != oldValue else { return }
             geometryChanged()
             if let layoutManager {
@@ -20,11 +26,26 @@ open class NSTextContainer: NSObject, NSTextLayoutOrientationProvider {
         }
     }
 
+    static func usable(_ size: CGSize) -> CGSize {
+        func dimension(_ v: CGFloat) -> CGFloat { v.isNaN || v < 0 ? 0 : min(v, .greatestFiniteMagnitude) }
+        return CGSize(width: dimension(size.width), height: dimension(size.height))
+    }
+
     /// Paths (in container coordinates) that text flows around. A line that crosses one is split
     /// into fragments on either side, filled left to right.
+    ///
+    /// Setting the paths indexes them by height once, so that each line only looks at the paths
+    /// near it (100,000 paths cost microseconds a line, not a second). A path changed in place
+    /// after it was set is not seen: set the array again, as TextKit also requires.
     open var exclusionPaths: [UIBezierPath] = [] {
-        didSet { geometryChanged() }
+        didSet {
+            exclusionIndex = ExclusionIndex(exclusionPaths)
+            geometryChanged()
+        }
     }
+
+    /// The exclusion paths indexed by height.
+    private var exclusionIndex = ExclusionIndex([])
 
     /// How the last line is broken when ``maximumNumberOfLines`` cuts the text off (a truncating
     /// mode draws an ellipsis); `.byWordWrapping` by default.
@@ -33,8 +54,13 @@ open class NSTextContainer: NSObject, NSTextLayoutOrientationProvider {
     }
 
     /// The inset of text inside each line fragment, at both ends (5 points by default, as TextKit).
+    /// A NaN or negative padding is stored as 0, an infinite one as 10¹² points.
     open var lineFragmentPadding: CGFloat = 5 {
-        didSet { if lineFragmentPadding != oldValue { geometryChanged() } }
+        didSet {
+            let usable = lineFragmentPadding.isNaN ? 0 : min(max(lineFragmentPadding, 0), LayoutLimits.coordinate)
+            if usable != lineFragmentPadding { lineFragmentPadding = usable }
+            if lineFragmentPadding != oldValue { geometryChanged() }
+        }
     }
 
     /// The most lines the container holds; 0 (the default) for no limit.
@@ -56,7 +82,7 @@ open class NSTextContainer: NSObject, NSTextLayoutOrientationProvider {
 
     /// A container of `size`.
     public init(size: CGSize) {
-        self.size = size
+        self.size = Self.usable(size)
         super.init()
     }
 
@@ -115,7 +141,7 @@ open class NSTextContainer: NSObject, NSTextLayoutOrientationProvider {
 
         // Free intervals: [minX, maxX] minus everything the paths cover in the band.
         var covered: [ClosedRange<CGFloat>] = []
-        for path in exclusionPaths {
+        exclusionIndex.forEachPath(meetingBandFrom: band.minY, to: band.maxY) { path in
             covered += path.coveredIntervals(inBandFrom: band.minY, to: band.maxY)
         }
         covered.sort { $0.lowerBound < $1.lowerBound }
@@ -150,3 +176,55 @@ open class NSTextContainer: NSObject, NSTextLayoutOrientationProvider {
 public protocol NSTextLayoutOrientationProvider {
     var layoutOrientation: NSLayoutManager.TextLayoutOrientation { get }
 }
+
+/// Exclusion paths sorted by their tops, in blocks that know their lowest bottom: the paths that
+/// meet a band are found by a binary search on the tops and a walk over the blocks above the
+/// band's bottom, skipping every block that ends above the band's top. Built once per change of
+/// `exclusionPaths`, in O(n log n); a query costs O(log n + n / blockSize + paths met), and much
+/// less when the paths run down the page as they usually do.
+struct ExclusionIndex {
+    private static let blockSize = 64
+    /// The paths with their bounds (in the layout's usable range), sorted by top.
+    private let entries: [(path: UIBezierPath, minY: CGFloat, maxY: CGFloat)]
+    /// The lowest bottom of each block of `blockSize` entries.
+    private let blockBottoms: [CGFloat]
+
+    init(_ paths: [UIBezierPath]) {
+        var entries: [(path: UIBezierPath, minY: CGFloat, maxY: CGFloat)] = []
+        entries.reserveCapacity(paths.count)
+        for path in paths {
+            let bounds = path.bounds
+            guard !bounds.isNull else { continue }  // an empty path covers nothing
+            // NaN bounds (a path with NaN points) are kept over all heights: the path decides.
+            let minY = bounds.minY.isNaN ? -CGFloat.infinity : bounds.minY
+            let maxY = bounds.maxY.isNaN ? CGFloat.infinity : bounds.maxY
+            entries.append((path, minY, maxY))
+        }
+        entries.sort { $0.minY < $1.minY }
+        self.entries = entries
+        blockBottoms = stride(from: 0, to: entries.count, by: Self.blockSize).map { start in
+            entries[start..<min(start + Self.blockSize, entries.count)].reduce(-CGFloat.infinity) { max($0, $1.maxY) }
+        }
+    }
+
+    /// Calls `body` with each path whose bounds meet the band from `y0` to `y1`, in order of tops.
+    func forEachPath(meetingBandFrom y0: CGFloat, to y1: CGFloat, _ body: (UIBezierPath) -> Void) {
+        // The entries whose top is at or above the band's bottom.
+        var low = 0, high = entries.count
+        while low < high {
+            let mid = (low + high) / 2
+            if entries[mid].minY <= y1 { low = mid + 1 } else { high = mid }
+        }
+        let end = low
+        var block = 0
+        while block * Self.blockSize < end {
+            if blockBottoms[block] >= y0 {
+                for i in (block * Self.blockSize)..<min((block + 1) * Self.blockSize, end) where entries[i].maxY >= y0 {
+                    body(entries[i].path)
+                }
+            }
+            block += 1
+        }
+    }
+}
+

@@ -1,3 +1,4 @@
+import TextKitGraphics
 import TextKitModel
 
 /// The text of a TextKit stack, as UIKit's `NSTextStorage`: an attributed string that reports its
@@ -131,7 +132,7 @@ open class NSTextStorage: NSMutableAttributedString {
     /// Ends a group of edits; the outermost call runs ``processEditing()`` once for all of them.
     /// - Precondition: a matching ``beginEditing()`` was called.
     open override func endEditing() {
-        precondition(editingDepth > 0, "NSTextStorage.endEditing() without beginEditing()")
+        checkPrecondition(editingDepth > 0, "NSTextStorage.endEditing() without beginEditing()")
         editingDepth -= 1
         if editingDepth == 0 && !isProcessingEdits && !editedMask.isEmpty { runProcessEditing() }
     }
@@ -145,7 +146,7 @@ open class NSTextStorage: NSMutableAttributedString {
     /// ``beginEditing()`` group (and outside processing) this runs ``processEditing()`` at once.
     open func edited(_ editedMask: EditActions, range editedRange: NSRange, changeInLength delta: Int) {
         let newRange = NSRange(location: editedRange.location, length: editedRange.length + delta)
-        precondition(newRange.length >= 0, "edited(_:range:changeInLength:): range {\(editedRange.location), \(editedRange.length)} with change \(delta) has negative length")
+        checkPrecondition(newRange.length >= 0, "edited(_:range:changeInLength:): range {\(editedRange.location), \(editedRange.length)} with change \(delta) has negative length")
         if self.editedMask.isEmpty || self.editedRange.location == NSNotFound {
             self.editedRange = newRange
         } else {

@@ -1,5 +1,6 @@
 import CHarfBuzz
 import Foundation
+import TextKitGraphics
 
 /// An OpenType feature setting applied to a whole run: a four-letter tag and a value
 /// (0 turns the feature off, 1 on, n > 1 picks alternate n for features such as `salt` or `cv01`).
@@ -21,7 +22,7 @@ public struct FontFeature: Hashable, Sendable, CustomStringConvertible {
     /// A feature setting. A tag that is not one to four printable ASCII characters is a programmer
     /// error and traps.
     public init(tag: String, value: UInt32 = 1) {
-        precondition(!tag.isEmpty && tag.utf8.count <= 4 && tag.utf8.allSatisfy { (0x20...0x7E).contains($0) },
+        checkPrecondition(!tag.isEmpty && tag.utf8.count <= 4 && tag.utf8.allSatisfy { (0x20...0x7E).contains($0) },
                      "FontFeature tag \"\(tag)\" must be 1 to 4 printable ASCII characters")
         // OpenType pads short tags with spaces ("cv1" is "cv1 ").
         self.tag = tag.padding(toLength: 4, withPad: " ", startingAt: 0)
@@ -119,7 +120,7 @@ public struct FontFeature: Hashable, Sendable, CustomStringConvertible {
         if let tag = dictionary[.openTypeFeatureTag] as? String {
             let number = dictionary[.openTypeFeatureValue].flatMap(numericValue) ?? 1
             guard number.isFinite else { return nil }
-            return FontFeature(validatingTag: tag, value: UInt32(min(max(number, 0), Double(UInt32.max))))
+            return FontFeature(validatingTag: tag, value: UInt32(saturating: number))
         }
         if let type = dictionary[.featureIdentifier].flatMap(numericValue),
            let selector = dictionary[.typeIdentifier].flatMap(numericValue),

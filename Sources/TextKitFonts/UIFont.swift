@@ -75,7 +75,7 @@ public final class UIFont: Hashable, Sendable, CustomStringConvertible {
     /// Never fails: a family that is not installed gives fontconfig's substitute (see
     /// ``UIFontDescriptor``). Resolution is cached per descriptor attributes.
     public convenience init(descriptor: UIFontDescriptor, size pointSize: CGFloat) {
-        let size = pointSize > 0 && pointSize.isFinite ? pointSize : Self.sanitized(descriptor.pointSize)
+        let size = Self.sanitized(pointSize > 0 ? pointSize : descriptor.pointSize)
         let resolution = FontResolver.resolve(descriptor.attributes)
         self.init(face: resolution.face, pointSize: size, synthetic: resolution.synthetic,
                   requested: descriptor.attributes)
@@ -126,7 +126,12 @@ public final class UIFont: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A size that is not positive and finite (from data) becomes Core Text's default, 12 points.
-    static func sanitized(_ size: CGFloat) -> CGFloat { size > 0 && size.isFinite ? size : 12 }
+    /// The largest point size a font takes: larger finite sizes are this size.
+    public static let maximumPointSize: CGFloat = 10_000
+
+    /// A usable point size: NaN, infinite, zero and negative sizes are 12 points (the default
+    /// size), finite sizes above ``maximumPointSize`` are ``maximumPointSize``.
+    static func sanitized(_ size: CGFloat) -> CGFloat { size > 0 && size.isFinite ? min(size, maximumPointSize) : 12 }
 
     // MARK: - Names
 

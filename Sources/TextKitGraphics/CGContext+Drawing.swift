@@ -159,7 +159,7 @@ extension CGContext {
 
     private func clip(toPagePath path: CGPath, rule: CGPathFillRule) {
         let box = path.boundingBoxOfPath
-        let bounds = box.isNull ? CGRect.zero : box
+        let bounds = box.isNull ? CGRect.zero : box.clampedToLayoutLimits  // Foundation's intersection traps on NaN
         state.clipBounds = state.clipBounds.map { $0.intersection(bounds) } ?? bounds
         if state.clipBounds?.isNull == true { state.clipBounds = .zero }
         guard let cr = cairoContext else { return }

@@ -145,9 +145,14 @@ extension CGContext {
     /// On the image backend the shadow is blurred at pixel resolution. On PDF and SVG it is
     /// rasterised at 2 pixels per point and embedded as an image mask under the vector
     /// drawing: faithful in look, but not vector (and the text stays searchable).
+    ///
+    /// Values from data are made usable: a NaN or negative blur is 0 (a sharp shadow), a blur
+    /// above 10,000 is 10,000; a NaN offset is 0 and infinite ones clamp to ±10¹².
     public func setShadow(offset: CGSize, blur: CGFloat, color: CGColor?) {
         guard let color, color.alpha > 0 else { state.shadow = nil; return }
-        state.shadow = CGShadow(offset: offset, blur: blur.isFinite ? max(blur, 0) : 0, color: UIColor(cgColor: color))
+        let blur = blur.isNaN ? 0 : min(max(blur, 0), 10_000)
+        let offset = CGSize(width: LayoutLimits.clamp(offset.width), height: LayoutLimits.clamp(offset.height))
+        state.shadow = CGShadow(offset: offset, blur: blur, color: UIColor(cgColor: color))
     }
 
     /// ``setShadow(offset:blur:color:)`` with a ``UIColor``.

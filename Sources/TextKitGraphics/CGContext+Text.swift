@@ -29,7 +29,8 @@ struct GlyphRunCommand {
     /// Maps the font's glyph space (y up, in units of the font size) to user space.
     var glyphTransform: CGAffineTransform
     var cairoGlyphs: [cairo_glyph_t]
-    var utf8Text: String? { text }
+    /// `text` as Cairo accepts it (see ``CGContext/utf8Clusters(text:clusters:glyphCount:)``).
+    var utf8Text: String?
     var cairoClusters: [cairo_text_cluster_t]
     var clusterFlags: cairo_text_cluster_flags_t
 }
@@ -53,7 +54,7 @@ extension CGContext {
     ///
     /// - Precondition: `glyphs.count == positions.count`.
     public func showGlyphs(_ glyphs: [CGGlyph], at positions: [CGPoint]) {
-        precondition(glyphs.count == positions.count,
+        checkPrecondition(glyphs.count == positions.count,
                      "showGlyphs: \(glyphs.count) glyphs but \(positions.count) positions")
         let tm = textMatrix
         showGlyphs(glyphs, atUserPositions: positions.map { $0.applying(tm) }, glyphTransform: tm.linearPart,
@@ -95,7 +96,7 @@ extension CGContext {
     ///   cluster boundary splits a surrogate pair.
     public func showGlyphs(_ glyphs: [CGGlyph], at positions: [CGPoint], text: String, clusters: [GlyphCluster],
                            isRightToLeft: Bool = false) {
-        precondition(glyphs.count == positions.count,
+        checkPrecondition(glyphs.count == positions.count,
                      "showGlyphs: \(glyphs.count) glyphs but \(positions.count) positions")
         let tm = textMatrix
         showGlyphs(glyphs, atUserPositions: positions.map { $0.applying(tm) }, glyphTransform: tm.linearPart,
@@ -110,48 +111,59 @@ extension CGContext {
             cairoGlyphs.append(cairo_glyph_t(index: UInt(glyph), x: p.x, y: p.y))
         }
         var cairoClusters: [cairo_text_cluster_t] = []
+        var utf8Text: String?
         if let text, let clusters, cairoGlyphs.count == glyphs.count {
-            cairoClusters = CGContext.utf8Clusters(text: text, clusters: clusters, glyphCount: glyphs.count)
+            (utf8Text, cairoClusters) = CGContext.utf8Clusters(text: text, clusters: clusters, glyphCount: glyphs.count)
         }
         let flags = isRightToLeft ? CAIRO_TEXT_CLUSTER_FLAG_BACKWARD : cairo_text_cluster_flags_t(rawValue: 0)
         return GlyphRunCommand(glyphs: glyphs, positions: positions, text: text, clusters: clusters,
-                               isRightToLeft: isRightToLeft, glyphTransform: .identity, cairoGlyphs: cairoGlyphs,
+                               isRightToLeft: isRightToLeft, glyphTransform: .identity, cairoGlyphs: cairoGlyphs, utf8Text: utf8Text,
                                cairoClusters: cairoClusters, clusterFlags: flags)
     }
 
-    /// Converts UTF-16 clusters to Cairo's UTF-8 byte clusters, dropping empty ones.
-    static func utf8Clusters(text: String, clusters: [GlyphCluster], glyphCount: Int) -> [cairo_text_cluster_t] {
+    /// Converts UTF-16 clusters to Cairo's UTF-8 byte clusters, dropping empty ones, and the text
+    /// to the UTF-8 Cairo accepts.
+    ///
+    /// Cairo refuses the whole document ("input string not valid UTF-8") for text that is valid
+    /// Unicode but holds noncharacters (U+FDD0…U+FDEF, U+FFFE, U+FFFF and their counterparts in
+    /// every plane) or surrogates. Each such code point is written as U+FFFD REPLACEMENT CHARACTER
+    /// in the text layer, within its own cluster, so the glyphs and the rest of the text keep
+    /// their mapping; the drawing is unchanged.
+    static func utf8Clusters(text: String, clusters: [GlyphCluster], glyphCount: Int) -> (String, [cairo_text_cluster_t]) {
         let utf16 = Array(text.utf16)
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(utf16.count)
         var result: [cairo_text_cluster_t] = []
         result.reserveCapacity(clusters.count)
         var unit = 0
         var glyphTotal = 0
         for cluster in clusters {
-            precondition(cluster.utf16Count >= 0 && cluster.glyphCount >= 0,
+            checkPrecondition(cluster.utf16Count >= 0 && cluster.glyphCount >= 0,
                          "showGlyphs: negative cluster \(cluster)")
             let end = unit + cluster.utf16Count
-            precondition(end <= utf16.count,
+            checkPrecondition(end <= utf16.count,
                          "showGlyphs: clusters cover \(end) UTF-16 units but the text has \(utf16.count)")
             if cluster.utf16Count > 0 {
-                precondition(!UTF16.isLeadSurrogate(utf16[end - 1]) && !UTF16.isTrailSurrogate(utf16[unit]),
+                checkPrecondition(!UTF16.isLeadSurrogate(utf16[end - 1]) && !UTF16.isTrailSurrogate(utf16[unit]),
                              "showGlyphs: a cluster boundary at UTF-16 offset \(unit) or \(end) splits a surrogate pair")
             }
-            var bytes = 0
-            for u in utf16[unit..<end] {
-                if u < 0x80 { bytes += 1 } else if u < 0x800 { bytes += 2 }
-                else if UTF16.isLeadSurrogate(u) { bytes += 4 } else if UTF16.isTrailSurrogate(u) { bytes += 0 }
-                else { bytes += 3 }
+            let before = utf8.count
+            for scalar in String(decoding: utf16[unit..<end], as: UTF16.self).unicodeScalars {
+                let v = scalar.value
+                let isNoncharacter = (0xFDD0...0xFDEF).contains(v) || v & 0xFFFE == 0xFFFE
+                utf8.append(contentsOf: UTF8.encode(isNoncharacter ? "\u{FFFD}" : scalar)!)
             }
+            let bytes = utf8.count - before
             unit = end
             glyphTotal += cluster.glyphCount
             if bytes > 0 || cluster.glyphCount > 0 {
                 result.append(cairo_text_cluster_t(num_bytes: Int32(bytes), num_glyphs: Int32(cluster.glyphCount)))
             }
         }
-        precondition(unit == utf16.count,
+        checkPrecondition(unit == utf16.count,
                      "showGlyphs: clusters cover \(unit) UTF-16 units but the text has \(utf16.count)")
-        precondition(glyphTotal == glyphCount,
+        checkPrecondition(glyphTotal == glyphCount,
                      "showGlyphs: clusters cover \(glyphTotal) glyphs but \(glyphCount) were given")
-        return result
+        return (String(decoding: utf8, as: UTF8.self), result)
     }
 }

@@ -107,7 +107,7 @@ package final class FreeTypeLibrary: @unchecked Sendable {  // `library` is only
     private init() {
         var library: FT_Library?
         let error = FT_Init_FreeType(&library)
-        precondition(error == 0 && library != nil, "FreeType failed to initialise (error \(error))")
+        checkPrecondition(error == 0 && library != nil, "FreeType failed to initialise (error \(error))")
         self.library = library!
     }
 

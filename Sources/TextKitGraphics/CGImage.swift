@@ -114,10 +114,10 @@ public final class CGImage: @unchecked Sendable {  // the surface is never writt
     /// image), or nil when nothing is left.
     public func cropping(to rect: CGRect) -> CGImage? {
         let bounds = CGRect(x: 0, y: 0, width: width, height: height)
-        let r = rect.standardized.intersection(bounds)
+        let r = rect.clampedToLayoutLimits.intersection(bounds)  // Foundation traps on NaN
         guard !r.isNull, !r.isEmpty else { return nil }
-        let x0 = Int(r.minX.rounded(.down)), y0 = Int(r.minY.rounded(.down))
-        let x1 = Int(r.maxX.rounded(.up)), y1 = Int(r.maxY.rounded(.up))
+        let x0 = Int(saturating: r.minX.rounded(.down)), y0 = Int(saturating: r.minY.rounded(.down))
+        let x1 = Int(saturating: r.maxX.rounded(.up)), y1 = Int(saturating: r.maxY.rounded(.up))
         return copy(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 

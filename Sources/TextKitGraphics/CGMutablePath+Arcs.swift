@@ -146,7 +146,7 @@ func unitPoint(atAngle angle: CGFloat) -> CGPoint {
 
 /// The point on the unit circle at quadrant boundary `q` (angle q·π/2), exactly.
 func unitPoint(quadrant q: CGFloat) -> CGPoint {
-    switch Int(q.rounded()) & 3 {
+    switch Int(saturating: q.rounded()) & 3 {
     case 0: CGPoint(x: 1, y: 0)
     case 1: CGPoint(x: 0, y: 1)
     case 2: CGPoint(x: -1, y: 0)

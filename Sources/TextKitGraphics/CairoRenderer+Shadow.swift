@@ -11,6 +11,9 @@ import Foundation
 extension CairoRenderer {
     /// The largest mask side in pixels; bigger shadows are rasterised at a lower resolution.
     static let maximumShadowMaskSide: CGFloat = 4096
+    /// The largest glyph drawn, in device pixels per em (FreeType's limit is 65,535); larger
+    /// glyphs (a 10,000-point font widened by `.expansion`, or zoomed in) are left out.
+    static let maximumGlyphPixelsPerEm: CGFloat = 60_000
 
     func drawShadow(of command: DrawCommand, shadow: CGShadow) {
         guard shadow.offset.width.isFinite, shadow.offset.height.isFinite else { return }
@@ -31,12 +34,15 @@ extension CairoRenderer {
         var area = CGRect(x: inkX, y: inkY, width: inkWidth, height: inkHeight).insetBy(dx: -pad, dy: -pad)
         let visible = (state.clipBounds ?? context.pageRect)
             .offsetBy(dx: -shadow.offset.width, dy: -shadow.offset.height).insetBy(dx: -pad, dy: -pad)
-        area = area.intersection(visible)
+        area = area.clampedToLayoutLimits.intersection(visible.clampedToLayoutLimits)  // Foundation traps on NaN
         guard !area.isNull, area.width > 0, area.height > 0 else { return }
         var resolution = target.shadowResolution
         resolution = min(resolution, CairoRenderer.maximumShadowMaskSide / area.width,
                          CairoRenderer.maximumShadowMaskSide / area.height)
-        let width = Int((area.width * resolution).rounded(.up)), height = Int((area.height * resolution).rounded(.up))
+        // A wide blur is smooth: 16 pixels per standard deviation lose nothing visible, and keep
+        // the mask of a huge blur (up to 10,000 points) small.
+        if sigma > 0 { resolution = min(resolution, 16 / sigma) }
+        let width = Int(saturating: (area.width * resolution).rounded(.up)), height = Int(saturating: (area.height * resolution).rounded(.up))
         guard width > 0, height > 0 else { return }
 
         // 3. Rasterise and blur.
@@ -89,11 +95,11 @@ func gaussianBlur(_ pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int
     // Box widths for n = 3 passes (W. Jarosz, "Fast Image Convolutions").
     let n = 3.0
     let ideal = (12 * sigma * sigma / n + 1).squareRoot()
-    var lower = Int(ideal.rounded(.down))
+    var lower = Int(saturating: ideal.rounded(.down))
     if lower % 2 == 0 { lower -= 1 }
     let upper = lower + 2
     let l = Double(lower)
-    let m = Int(((12 * sigma * sigma - n * l * l - 4 * n * l - 3 * n) / (-4 * l - 4)).rounded())
+    let m = Int(saturating: ((12 * sigma * sigma - n * l * l - 4 * n * l - 3 * n) / (-4 * l - 4)).rounded())
     var scratch = [Int32](repeating: 0, count: max(width, height))
     for pass in 0..<3 {
         let radius = ((pass < m ? lower : upper) - 1) / 2

@@ -101,6 +101,15 @@ struct CairoRenderer {
         // Cairo's font matrix is `g` after a flip.
         let s = state.fontSize
         var fontMatrix = cairo_matrix_t(xx: s * g.a, yx: s * g.b, xy: -s * g.c, yy: -s * g.d, x0: 0, y0: 0)
+        // FreeType renders at most 65,535 pixels per em, and Cairo marks a font face that failed
+        // to scale as broken for the rest of the process (every later document using the font
+        // would fail). Glyphs that large are not drawn.
+        var ctm = cairo_matrix_t()
+        cairo_get_matrix(cr, &ctm)
+        var device = fontMatrix
+        cairo_matrix_multiply(&device, &fontMatrix, &ctm)
+        let extent = (device.xx * device.xx + device.yx * device.yx + device.xy * device.xy + device.yy * device.yy).squareRoot()
+        guard extent.isFinite, extent < CairoRenderer.maximumGlyphPixelsPerEm else { return false }
         cairo_set_font_matrix(cr, &fontMatrix)
         return true
     }
@@ -111,11 +120,11 @@ struct CairoRenderer {
         let cr = target.cr
         let userToDevice = state.ctm.concatenating(context.baseTransform)
         cairo_new_path(cr)
+        if isUsable(userToDevice) { setCairoMatrix(cr, userToDevice) }
         guard isUsable(userToDevice), setGlyphFont(run, on: cr) else {
             cairo_clip(cr)  // an empty path: nothing shows through
             return nil
         }
-        setCairoMatrix(cr, userToDevice)
         run.cairoGlyphs.withUnsafeBufferPointer { cairo_glyph_path(cr, $0.baseAddress, Int32($0.count)) }
         setCairoMatrix(cr, context.baseTransform)  // extents in page space
         var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0

@@ -20,6 +20,26 @@ extension NSLayoutManager {
         return containerTops[min(max(0, index), textContainers.count)]
     }
 
+    /// How many bands in a row may find no room before the flow moves down in growing steps.
+    private static let blockedBandsBeforeGrowing = 1000
+
+    /// The width a proposed line rect keeps inside a container `width` wide, before exclusion
+    /// paths: what the container's shape allows on every line, wherever it is.
+    ///
+    /// Too-narrow containers finish at once:
+    /// - no room at all (a zero-width container, or indents that push the line outside the
+    ///   container): no text fits anywhere in the container. The text goes on in the next
+    ///   container, or is left unlaid, and the delegate hears `didCompleteLayoutFor` with a nil
+    ///   container;
+    /// - some room, but no more than the line fragment padding at both ends (a 4-point container
+    ///   with the default padding of 5): each line fragment takes the container's width and holds
+    ///   one grapheme cluster (with any white space after it), so the text lays out as a column
+    ///   of single characters — TextKit's typesetter, too, puts at least one glyph on every line —
+    ///   instead of searching down the container for a wider place that never comes.
+    static func horizontalRoom(of proposed: CGRect, inWidth width: CGFloat) -> CGFloat {
+        min(proposed.maxX, min(width, unboundedHeight)) - max(proposed.minX, 0)
+    }
+
     /// True when a paragraph's lines never depend on where it is: one simple rectangular container
     /// of unbounded height and no line limit. Then the tree's height sums place every paragraph.
     var isStacked: Bool {
@@ -279,6 +299,7 @@ extension NSLayoutManager {
             var geometryOf: (index: Int, container: NSTextContainer, size: CGSize, padding: CGFloat, maximumLines: Int,
                              isSimple: Bool, lineBreakMode: NSLineBreakMode, top: CGFloat)?
             var paragraphEstimate: CGFloat?
+            var blockedBands = 0
 
             while offset < length {
                 guard container < textContainers.count else { overflowed = true; break }
@@ -325,10 +346,24 @@ extension NSLayoutManager {
                     let tail = tailIndent > 0 ? tailIndent : width + tailIndent
                     proposed = CGRect(x: head, y: y - containerTop + before, width: max(0, tail - head), height: estimate)
                 }
+                if remainingInRow == nil, Self.horizontalRoom(of: proposed, inWidth: geometry.size.width) <= 0 {
+                    // The indents leave no room inside the container's width, on any line: the text
+                    // goes on in the next container, or is left unlaid (see `horizontalRoom`).
+                    if container == textContainers.count - 1 { overflowed = true; break }
+                    delegate?.layoutManager(self, didCompleteLayoutFor: textContainer, atEnd: false)
+                    container += 1
+                    lines = 0
+                    y = self.containerTop(container)
+                    continue
+                }
                 var remaining = CGRect.zero
                 let rect = textContainer.lineFragmentRect(forProposedRect: proposed, at: characterStart + offset,
                                                           writingDirection: direction, remaining: &remaining)
-                if rect.isEmpty || rect.width <= 2 * padding + 0.5 {
+                // A container narrower than its padding is as narrow on every line: moving down never
+                // helps, so the line goes there anyway and holds one grapheme cluster.
+                let isNarrowEverywhere = remainingInRow == nil && !rect.isEmpty
+                    && Self.horizontalRoom(of: proposed, inWidth: geometry.size.width) <= 2 * padding + 0.5
+                if rect.isEmpty || (rect.width <= 2 * padding + 0.5 && !isNarrowEverywhere) {
                     if remainingInRow != nil, !remaining.isEmpty {
                         remainingInRow = remaining  // too narrow a piece: try the rest of the row
                         continue
@@ -347,14 +382,22 @@ extension NSLayoutManager {
                         y = self.containerTop(container)
                         continue
                     }
-                    // Nothing free in this band (an exclusion spans it): move down a little.
-                    y += max(1, estimate / 4)
+                    // Nothing free in this band (an exclusion spans it): move down a little. After
+                    // many bands in a row (a few thousand points of text height), the steps grow
+                    // with the distance travelled, so that a shape with no room anywhere below
+                    // (an exclusion taller than an unbounded container) reaches the bottom in a
+                    // few hundred more steps instead of hanging.
+                    blockedBands += 1
+                    var step = max(1, estimate / 4)
+                    if blockedBands > Self.blockedBandsBeforeGrowing { step = max(step, (y - top) / 8) }
+                    y += step
                     isShiftable = false
                     continue
                 }
+                blockedBands = 0
                 let lastAllowedLine = geometry.maximumLines > 0 && lines + 1 >= geometry.maximumLines
                 let lineStartX = Float(rect.minX)
-                let lineEndX = Float(rect.maxX - 2 * padding)
+                let lineEndX = max(lineStartX, Float(rect.maxX - 2 * padding))
                 var fitted = fitter.fitLine(from: offset, lineStartX: lineStartX, lineEndX: lineEndX)
                 var truncation = styleTruncation
                 if lastAllowedLine && fitted.characters.upperBound < length,
@@ -497,7 +540,7 @@ extension NSLayoutManager {
         let container = textContainers[state.container]
         let attributes = storage.length > 0 ? storage.attributes(at: storage.length - 1, effectiveRange: nil) : [:]
         let font = attributes[.font] as? UIFont ?? RunStyle.defaultFont
-        let style = attributes[.paragraphStyle] as? NSParagraphStyle ?? .default
+        let style = (attributes[.paragraphStyle] as? NSParagraphStyle ?? .default).sanitizedForLayout
         var height = font.ascender - font.descender + (usesFontLeading ? font.leading : 0)
         if style.lineHeightMultiple > 0 { height *= style.lineHeightMultiple }
         if style.minimumLineHeight > 0 { height = max(height, style.minimumLineHeight) }

@@ -15,7 +15,10 @@ final class ParagraphRecord {
     /// Sizes given through `NSLayoutManager.setAttachmentSize(_:forGlyphRange:)`, by glyph (in the paragraph).
     var attachmentSizes: [Int: CGSize] = [:]
     /// The lines; nil until laid out, or after invalidation.
-    var layout: ParagraphLayout?
+    var layout: ParagraphLayout? { didSet { layoutVersion &+= 1 } }
+    /// Counts changes of ``layout``: what is derived from its lines (a line's caret geometry)
+    /// stays valid while this is unchanged.
+    private(set) var layoutVersion = 0
 
     init(length: Int) { self.length = length }
 
@@ -66,7 +69,8 @@ struct ParagraphSummary: RopeSummary {
 /// visible.
 enum FixedHeight {
     static let scale: CGFloat = 1024
-    static func from(_ value: CGFloat) -> Int64 { Int64((value * scale).rounded()) }
+    /// Saturating: NaN gives 0, heights beyond Int64's range its bounds (callers' values reach here).
+    static func from(_ value: CGFloat) -> Int64 { Int64(saturating: (value * scale).rounded()) }
     static func points(_ value: Int64) -> CGFloat { CGFloat(value) / scale }
 }
 
@@ -165,7 +169,11 @@ struct ParagraphStore {
     }
 
     /// The paragraph at height `y` (fixed point) from the top of the laid-out flow, and its top.
+    /// Heights past the flow's end give the last paragraph, negative ones the first.
     func paragraph(atHeight y: Int64) -> (index: Int, top: Int64) {
+        guard count > 0 else { return (0, 0) }
+        if y >= summary.height { return (count - 1, prefix(count - 1).height) }
+        let y = max(0, y)
         let (i, remaining) = rope.find(at: Int(y), in: ParagraphMetric(field: .height), preferEnd: false)
         return (rope.offset(of: i, in: ParagraphMetric(field: .paragraphs)), y - Int64(remaining))
     }

@@ -68,7 +68,7 @@ struct ArchiveValueEncoder {
         archived.family = a[.family] as? String
         archived.name = a[.name] as? String
         archived.face = a[.face] as? String
-        archived.symbolicTraits = double(traits?[.symbolic]).map { UInt32($0) }
+        archived.symbolicTraits = double(traits?[.symbolic]).map { UInt32(saturating: $0) }
         archived.weight = double(traits?[.weight])
         archived.width = double(traits?[.width])
         archived.slant = double(traits?[.slant])

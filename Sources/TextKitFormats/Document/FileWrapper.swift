@@ -1,3 +1,5 @@
+import TextKitGraphics
+
 /// A file or a directory of files in memory, as Foundation's `FileWrapper` on Apple platforms
 /// (swift-corelibs-foundation has none). ``NSAttributedString/fileWrapper(from:documentAttributes:)``
 /// returns one; an RTFD document is a directory wrapper holding `TXT.rtf` and its attachments.
@@ -79,7 +81,7 @@ open class FileWrapper: @unchecked Sendable {  // mutable like Apple's; not thre
     /// before the extension) and returns the name used.
     @discardableResult
     open func addFileWrapper(_ child: FileWrapper) -> String {
-        precondition(isDirectory, "addFileWrapper(_:) on a wrapper that is not a directory")
+        checkPrecondition(isDirectory, "addFileWrapper(_:) on a wrapper that is not a directory")
         let preferred = child.preferredFilename ?? "Untitled"
         var name = preferred
         var n = 2

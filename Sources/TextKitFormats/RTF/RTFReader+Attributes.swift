@@ -62,10 +62,13 @@ extension RTFReader {
         case 3: .justified
         default: .natural
         }
-        func pt(_ twips: Int32) -> CGFloat { CGFloat(twips) / 20 }
+        // Sums and negations of parameters in 64 bits: \li2147483647\fi2147483647 must not overflow.
+        // (Huge lengths are the layout's to clamp: see LayoutNumber in TextKitTypesetting.)
+        func pt(_ twips: Int64) -> CGFloat { CGFloat(twips) / 20 }
+        func pt(_ twips: Int32) -> CGFloat { pt(Int64(twips)) }
         style.headIndent = max(0, pt(p.left))
-        style.firstLineHeadIndent = max(0, pt(p.left + p.firstLine))
-        style.tailIndent = p.right != 0 ? -pt(p.right) : 0
+        style.firstLineHeadIndent = max(0, pt(Int64(p.left) + Int64(p.firstLine)))
+        style.tailIndent = p.right != 0 ? -pt(Int64(p.right)) : 0
         style.paragraphSpacingBefore = max(0, pt(p.before))
         style.paragraphSpacing = max(0, pt(p.after))
         if p.lineSpacingRule != 0 {
@@ -74,8 +77,8 @@ extension RTFReader {
             } else if p.lineSpacingRule > 0 {
                 style.minimumLineHeight = pt(p.lineSpacingRule)
             } else {
-                style.minimumLineHeight = pt(-p.lineSpacingRule)
-                style.maximumLineHeight = pt(-p.lineSpacingRule)
+                style.minimumLineHeight = pt(-Int64(p.lineSpacingRule))
+                style.maximumLineHeight = pt(-Int64(p.lineSpacingRule))
             }
         }
         if p.minimumLine > 0 { style.minimumLineHeight = pt(p.minimumLine) }

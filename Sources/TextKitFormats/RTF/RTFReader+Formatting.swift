@@ -36,8 +36,8 @@ extension RTFReader {
         case .sub: state.char.superSub = on ? -1 : 0
         case .nosupersub: state.char.superSub = 0
         case .up: state.char.shiftHalfPoints = parameter ?? 6
-        case .dn: state.char.shiftHalfPoints = -(parameter ?? 6)
-        case .expnd: state.char.kernTwips = p * 5  // quarter points
+        case .dn: state.char.shiftHalfPoints = Int32(clamping: -Int64(parameter ?? 6))  // -Int32.min overflows
+        case .expnd: state.char.kernTwips = Int32(clamping: Int64(p) * 5)  // quarter points
         case .expndtw: state.char.kernTwips = p
         case .outl: state.char.outline = on
         case .strokewidth: state.char.strokeWidth = p

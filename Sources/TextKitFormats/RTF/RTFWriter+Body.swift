@@ -42,7 +42,7 @@ extension RTFWriter {
     /// The paragraph control words of `style` (none for nil).
     static func paragraphWords(_ style: NSParagraphStyle?) -> String {
         guard let s = style else { return "" }
-        func twips(_ v: CGFloat) -> Int { Int((v * 20).rounded()) }
+        func twips(_ v: CGFloat) -> Int { Int(saturating: (v * 20).rounded()) }
         var w = ""
         for tab in s.tabStops {
             switch tab.alignment {
@@ -58,7 +58,7 @@ extension RTFWriter {
         if s.paragraphSpacingBefore != 0 { w += "\\sb\(twips(s.paragraphSpacingBefore))" }
         if s.paragraphSpacing != 0 { w += "\\sa\(twips(s.paragraphSpacing))" }
         if s.lineHeightMultiple > 0 {
-            w += "\\sl\(Int((s.lineHeightMultiple * 240).rounded()))\\slmult1"
+            w += "\\sl\(Int(saturating: (s.lineHeightMultiple * 240).rounded()))\\slmult1"
             if s.minimumLineHeight > 0 { w += "\\slminimum\(twips(s.minimumLineHeight))" }
             if s.maximumLineHeight > 0 { w += "\\slmaximum\(twips(s.maximumLineHeight))" }
         } else if s.minimumLineHeight > 0 && s.minimumLineHeight == s.maximumLineHeight {
@@ -124,19 +124,19 @@ extension RTFWriter {
         c.halfPoints = spec.halfPoints
         c.foreground = knownColor(attrs[.foregroundColor])
         c.background = knownColor(attrs[.backgroundColor])
-        c.underline = (Self.number(attrs[.underlineStyle]).map { Int($0) }) ?? 0
+        c.underline = (Self.number(attrs[.underlineStyle]).map { Int(saturating: $0) }) ?? 0
         if c.underline != 0 { c.underlineColor = knownColor(attrs[.underlineColor]) }
-        c.strike = (Self.number(attrs[.strikethroughStyle]).map { Int($0) }) ?? 0
+        c.strike = (Self.number(attrs[.strikethroughStyle]).map { Int(saturating: $0) }) ?? 0
         if c.strike != 0 { c.strikeColor = knownColor(attrs[.strikethroughColor]) }
-        if let b = Self.number(attrs[.baselineOffset]) { c.shiftHalfPoints = Int((b * 2).rounded()) }
-        if let k = Self.number(attrs[.kern]) { c.kernTwips = Int((k * 20).rounded()) }
+        if let b = Self.number(attrs[.baselineOffset]) { c.shiftHalfPoints = Int(saturating: (b * 2).rounded()) }
+        if let k = Self.number(attrs[.kern]) { c.kernTwips = Int(saturating: (k * 20).rounded()) }
         if let s = Self.number(attrs[.strokeWidth]), s != 0 {
-            c.strokeWidth = Int((s * 20).rounded())
+            c.strokeWidth = Int(saturating: (s * 20).rounded())
             c.strokeColor = knownColor(attrs[.strokeColor])
         }
         if let shadow = attrs[.shadow] as? NSShadow {
-            c.shadow = ShadowSpec(x: Int((shadow.shadowOffset.width * 20).rounded()), y: Int((shadow.shadowOffset.height * 20).rounded()),
-                                  radius: Int((shadow.shadowBlurRadius * 20).rounded()), color: knownColor(shadow.shadowColor))
+            c.shadow = ShadowSpec(x: Int(saturating: (shadow.shadowOffset.width * 20).rounded()), y: Int(saturating: (shadow.shadowOffset.height * 20).rounded()),
+                                  radius: Int(saturating: (shadow.shadowBlurRadius * 20).rounded()), color: knownColor(shadow.shadowColor))
         }
         return c
     }
@@ -164,7 +164,7 @@ extension RTFWriter {
         if a.shiftHalfPoints != b.shiftHalfPoints {
             w += b.shiftHalfPoints >= 0 ? "\\up\(b.shiftHalfPoints)" : "\\dn\(-b.shiftHalfPoints)"
         }
-        if a.kernTwips != b.kernTwips { w += "\\expnd\(Int((Double(b.kernTwips) / 5).rounded()))\\expndtw\(b.kernTwips)" }
+        if a.kernTwips != b.kernTwips { w += "\\expnd\(Int(saturating: (Double(b.kernTwips) / 5).rounded()))\\expndtw\(b.kernTwips)" }
         if a.strokeWidth != b.strokeWidth { w += "\\outl0\\strokewidth\(b.strokeWidth)" }
         if a.strokeColor != b.strokeColor { w += "\\strokec\(b.strokeColor)" }
         if a.shadow != b.shadow {
@@ -205,7 +205,7 @@ extension RTFWriter {
         if attachment.bounds == .zero, let image = attachment.image ?? (type == "public.png" ? UIImage(data: data) : nil) {
             size = image.size
         }
-        func twips(_ v: CGFloat) -> Int { Int((v * 20).rounded()) }
+        func twips(_ v: CGFloat) -> Int { Int(saturating: (v * 20).rounded()) }
         if packageAttachments {
             var name = "Attachment.\(RTFD.fileExtension(forType: type))"
             var n = 1
@@ -224,7 +224,7 @@ extension RTFWriter {
         default: emit("\\uc0\\u65532 "); return  // RTF cannot embed other files (RTFD can): keep the character
         }
         let image = type == "public.png" ? (attachment.image ?? UIImage(data: data)) : nil
-        let pixelWidth = image?.cgImage?.width ?? Int(size.width), pixelHeight = image?.cgImage?.height ?? Int(size.height)
+        let pixelWidth = image?.cgImage?.width ?? Int(saturating: size.width), pixelHeight = image?.cgImage?.height ?? Int(saturating: size.height)
         emit("{\\pict\(blip)\\picw\(pixelWidth)\\pich\(pixelHeight)\\picwgoal\(twips(size.width))\\pichgoal\(twips(size.height))\n")
         let hex: [UInt8] = Array("0123456789abcdef".utf8)
         output.reserveCapacity(output.count + data.count * 2 + data.count / 64 + 4)

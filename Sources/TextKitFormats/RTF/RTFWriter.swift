@@ -93,12 +93,12 @@ struct RTFWriter {
         }
         emit("}\n{\\colortbl;")
         for c in colors {
-            func byte(_ v: CGFloat) -> Int { Int((min(max(v, 0), 1) * 255).rounded()) }
+            func byte(_ v: CGFloat) -> Int { Int(saturating: (min(max(v, 0), 1) * 255).rounded()) }
             emit("\\red\(byte(c.red))\\green\(byte(c.green))\\blue\(byte(c.blue));")
         }
         emit("}\n{\\*\\expandedcolortbl;")
         for c in colors {
-            func component(_ v: CGFloat) -> Int { Int((v * 100_000).rounded()) }
+            func component(_ v: CGFloat) -> Int { Int(saturating: (v * 100_000).rounded()) }
             emit("\\cssrgb\\c\(component(c.red))\\c\(component(c.green))\\c\(component(c.blue))")
             if c.alpha < 1 { emit("\\c\(component(c.alpha))") }
             emit(";")
@@ -108,7 +108,7 @@ struct RTFWriter {
     }
 
     private mutating func writeDocumentAttributes(_ d: [NSAttributedString.DocumentAttributeKey: Any]) {
-        func twips(_ v: CGFloat) -> Int { Int((v * 20).rounded()) }
+        func twips(_ v: CGFloat) -> Int { Int(saturating: (v * 20).rounded()) }
         var line = ""
         if let size = d[.paperSize] as? CGSize { line += "\\paperw\(twips(size.width))\\paperh\(twips(size.height))" }
         if let m = d[.paperMargin] as? UIEdgeInsets {
@@ -116,11 +116,11 @@ struct RTFWriter {
         }
         if let size = d[.viewSize] as? CGSize { line += "\\vieww\(twips(size.width))\\viewh\(twips(size.height))" }
         if let mode = Self.number(d[.viewMode]) { line += "\\viewkind\(Int(mode))" }
-        if let zoom = Self.number(d[.viewZoom]) { line += "\\viewscale\(Int(zoom.rounded()))" }
+        if let zoom = Self.number(d[.viewZoom]) { line += "\\viewscale\(Int(saturating: zoom.rounded()))" }
         if let readOnly = Self.number(d[.readOnly]), readOnly > 0 { line += "\\readonlydoc1" }
         if let tab = Self.number(d[.defaultTabInterval]), tab > 0 { line += "\\deftab\(twips(CGFloat(tab)))" }
         if let h = Self.number(d[.hyphenationFactor]) {
-            line += h > 0 ? "\\hyphauto1\\hyphfactor\(Int((h * 100).rounded()))" : "\\hyphauto0"
+            line += h > 0 ? "\\hyphauto1\\hyphfactor\(Int(saturating: (h * 100).rounded()))" : "\\hyphauto0"
         }
         if !line.isEmpty { emit(line + "\n") }
         var info = ""
@@ -173,7 +173,7 @@ struct RTFWriter {
             fontFamilies.append(Self.familyClass(of: font))
             fontIndex[name] = index
         }
-        let spec = FontSpec(index: index, bold: bold, italic: italic, halfPoints: max(1, Int((font.pointSize * 2).rounded())))
+        let spec = FontSpec(index: index, bold: bold, italic: italic, halfPoints: max(1, Int(saturating: (font.pointSize * 2).rounded())))
         fontSpecs[font] = spec
         return spec
     }

@@ -1,3 +1,5 @@
+import TextKitGraphics
+
 // Paragraphs and lines, as NSString defines them:
 //   paragraph separators: LF, CR, CRLF (one separator), U+2029 PARAGRAPH SEPARATOR;
 //   line separators: those, plus U+2028 LINE SEPARATOR and U+0085 NEXT LINE.
@@ -41,7 +43,7 @@ extension NSAttributedString {
     /// The index of the paragraph holding `offset` (0 ≤ offset ≤ length); an offset between CR and LF
     /// belongs to the CR's paragraph. O(log n).
     package func _paragraphIndex(containing offset: Int) -> Int {
-        precondition(offset >= 0 && offset <= length, "paragraph offset \(offset) out of bounds; string length \(length)")
+        checkPrecondition(offset >= 0 && offset <= length, "paragraph offset \(offset) out of bounds; string length \(length)")
         return _withTextRope { $0.breaks(before: offset, lines: false) }
     }
 
@@ -49,7 +51,7 @@ extension NSAttributedString {
     /// its contents end (before the separator). O(log n).
     package func _paragraph(at index: Int) -> (range: NSRange, contentsEnd: Int) {
         _withTextRope { text in
-            precondition(index >= 0 && index <= text.paragraphBreakCount,
+            checkPrecondition(index >= 0 && index <= text.paragraphBreakCount,
                          "paragraph \(index) out of bounds; \(text.paragraphBreakCount + 1) paragraphs")
             let start = text.offsetAfterBreak(index, lines: false)
             let b = text.enclosingBreakRange(containing: start, lines: false)
@@ -60,7 +62,7 @@ extension NSAttributedString {
     /// The paragraph holding `offset` (0 ≤ offset ≤ length): range with separator and contents end.
     /// O(log n).
     package func _paragraph(containing offset: Int) -> (range: NSRange, contentsEnd: Int) {
-        precondition(offset >= 0 && offset <= length, "paragraph offset \(offset) out of bounds; string length \(length)")
+        checkPrecondition(offset >= 0 && offset <= length, "paragraph offset \(offset) out of bounds; string length \(length)")
         return _withTextRope { text in
             let b = text.enclosingBreakRange(containing: offset, lines: false)
             return (NSRange(location: b.start, length: b.end - b.start), b.contentsEnd)

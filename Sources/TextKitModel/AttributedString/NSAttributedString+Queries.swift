@@ -1,8 +1,10 @@
+import TextKitGraphics
+
 extension NSAttributedString {
     func _attributes(at location: Int, longestEffectiveRange range: NSRangePointer?,
                            in rangeLimit: NSRange) -> [NSAttributedString.Key: Any] {
         _checkRange(rangeLimit)
-        precondition(location >= rangeLimit.location && location < rangeLimit.location + rangeLimit.length,
+        checkPrecondition(location >= rangeLimit.location && location < rangeLimit.location + rangeLimit.length,
                      "attributes(at:longestEffectiveRange:in:): index \(location) outside range {\(rangeLimit.location), \(rangeLimit.length)}")
         let (attrs, r) = _longest(at: location, in: rangeLimit, compare: nil)
         range?.pointee = r
@@ -17,7 +19,7 @@ extension NSAttributedString {
     func _attribute(_ attrName: NSAttributedString.Key, at location: Int,
                           longestEffectiveRange range: NSRangePointer?, in rangeLimit: NSRange) -> Any? {
         _checkRange(rangeLimit)
-        precondition(location >= rangeLimit.location && location < rangeLimit.location + rangeLimit.length,
+        checkPrecondition(location >= rangeLimit.location && location < rangeLimit.location + rangeLimit.length,
                      "attribute(_:at:longestEffectiveRange:in:): index \(location) outside range {\(rangeLimit.location), \(rangeLimit.length)}")
         let (attrs, r) = _longest(at: location, in: rangeLimit, compare: attrName)
         range?.pointee = r

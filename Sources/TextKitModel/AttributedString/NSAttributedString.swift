@@ -1,3 +1,5 @@
+import TextKitGraphics
+
 /// A string with attributes on ranges of its characters, as Foundation's and UIKit's
 /// `NSAttributedString`, reimplemented so that it can be subclassed on Linux (Foundation's class
 /// cluster cannot be: its derived methods bypass the primitives).
@@ -128,14 +130,32 @@ open class NSAttributedString: NSObject, NSCopying, NSMutableCopying {
 
     // MARK: Range checks (programmer errors trap, as TextKit raises NSRangeException)
 
+    /// Whether `range` lies within the string (`0...length`, an empty range at the end
+    /// included): the check every range-taking method makes before trapping. An addition to
+    /// Foundation's API for code that gets ranges from outside (a request, a file): an
+    /// out-of-range argument is a programmer error that stops the process, so validate such
+    /// ranges here first. Never traps, whatever the range (negative, or overflowing `Int` when
+    /// added).
+    public func isValidRange(_ range: NSRange) -> Bool {
+        guard range.location >= 0, range.length >= 0 else { return false }
+        let (end, overflow) = range.location.addingReportingOverflow(range.length)
+        return !overflow && end <= length
+    }
+
+    /// Whether `index` is the index of a character (`0..<length`), as ``attributes(at:effectiveRange:)``
+    /// and the other index-taking methods require. An addition, as ``isValidRange(_:)``.
+    public func isValidIndex(_ index: Int) -> Bool {
+        index >= 0 && index < length
+    }
+
     package func _checkIndex(_ location: Int, _ function: StaticString = #function) {
         let n = length
-        precondition(location >= 0 && location < n, "\(function): index \(location) out of bounds; string length \(n)")
+        checkPrecondition(location >= 0 && location < n, "\(function): index \(location) out of bounds; string length \(n)")
     }
 
     package func _checkRange(_ range: NSRange, _ function: StaticString = #function) {
         let n = length
-        precondition(range.location >= 0 && range.length >= 0 && range.location <= n && range.length <= n - range.location,
+        checkPrecondition(range.location >= 0 && range.length >= 0 && range.location <= n && range.length <= n - range.location,
                      "\(function): range {\(range.location), \(range.length)} out of bounds; string length \(n)")
     }
 

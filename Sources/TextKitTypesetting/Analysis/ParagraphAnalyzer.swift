@@ -85,6 +85,7 @@ package final class ParagraphAnalyzer {
     ///   - paragraphStyle: the paragraph's style (the layout manager takes the first character's).
     package func analyze(text: UnsafeBufferPointer<UInt16>, runs: [AttributeRunInput],
                          paragraphStyle: NSParagraphStyle) -> ParagraphAnalysis {
+        let paragraphStyle = paragraphStyle.sanitizedForLayout  // NaN and absurd numbers: see LayoutNumber
         syncFrontCache()
         let styles = runs.map { runStyle(for: $0.attributes) }
         // `.writingDirection` wraps its ranges in explicit embeddings or overrides.
@@ -463,9 +464,9 @@ package final class ParagraphAnalyzer {
     }
 
     /// The size an attachment takes in the line: its bounds, else its image's size.
+    /// NaN and absurd bounds follow ``LayoutNumber``'s rule.
     package static func attachmentSize(_ attachment: NSTextAttachment) -> CGSize {
-        if attachment.bounds.size != .zero { return attachment.bounds.size }
-        return attachment.image?.size ?? .zero
+        LayoutNumber.attachmentBounds(attachment).size
     }
 }
 

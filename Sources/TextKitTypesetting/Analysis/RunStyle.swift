@@ -1,4 +1,5 @@
 import TextKitFonts
+import TextKitGraphics
 import TextKitModel
 
 /// The typesetting-relevant reading of one attribute dictionary: the font and what changes
@@ -33,9 +34,10 @@ package final class RunStyle: @unchecked Sendable {  // immutable after init; `a
         self.attributes = attributes
         font = attributes[.font] as? UIFont ?? Self.defaultFont
         var features = font.fontDescriptor.featureSettings.map { "\($0.tag.trimmingCharacters(in: .whitespaces))=\($0.value)" }
-        let kern = Self.number(attributes[.kern])
+        // Numbers follow LayoutNumber's rule: NaN is "not set", absurd values clamp.
+        let kern = Self.number(attributes[.kern]).flatMap { $0.isNaN ? nil : LayoutNumber.length($0) }
         if kern == 0 { features.append("kern=0") }
-        switch Self.number(attributes[.ligature]).map({ Int($0) }) {
+        switch Self.number(attributes[.ligature]).map({ Int(saturating: $0) }) {
         case 0?: features += ["liga=0", "clig=0"]
         case 2?: features += ["dlig=1"]
         default: break
@@ -47,10 +49,12 @@ package final class RunStyle: @unchecked Sendable {  // immutable after init; `a
         }
         self.features = features
         language = (attributes[.languageIdentifier] as? String) ?? ""
-        let tracking = (Self.number(attributes[.tracking]) ?? 0) + (Self.number(attributes[CoreTextKey.tracking]) ?? 0)
+        let tracking = LayoutNumber.length(Self.number(attributes[.tracking]) ?? 0)
+            + LayoutNumber.length(Self.number(attributes[CoreTextKey.tracking]) ?? 0)
         letterSpacing = Float((kern ?? 0) + tracking)
-        baselineOffset = Float(Self.number(attributes[uiKitFirst: .baselineOffset]) ?? 0)
-        let expansion = Self.number(attributes[.expansion]) ?? 0
+        baselineOffset = Float(LayoutNumber.length(Self.number(attributes[uiKitFirst: .baselineOffset]) ?? 0))
+        let expansion = LayoutNumber.clamp(Self.number(attributes[.expansion]) ?? 0,
+                                           to: -LayoutNumber.maximumExpansion...LayoutNumber.maximumExpansion)
         horizontalScale = Float(exp(expansion))
         runDelegate = attributes[CoreTextKey.runDelegate] as? CTRunDelegate
         attachment = attributes[.attachment] as? NSTextAttachment ?? runDelegate?.attachment()

@@ -1,3 +1,4 @@
+import TextKitGraphics
 import TextKitModel
 
 // The few Core Foundation names that Core Text's API is spelled in. On Apple platforms they are
@@ -147,7 +148,7 @@ extension CFRange {
     /// - Precondition: the range lies within `0...end` (a programmer error otherwise, as Core Text
     ///   fails the call).
     func resolved(toEnd end: Int, what: String) -> Range<Int> {
-        precondition(location >= 0 && length >= 0 && location <= end && location + length <= end,
+        checkPrecondition(location >= 0 && length >= 0 && location <= end && location + length <= end,
                      "\(what): range \(self) is out of bounds 0..<\(end)")
         return location..<(length == 0 ? end : location + length)
     }

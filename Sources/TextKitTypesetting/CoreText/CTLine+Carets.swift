@@ -142,7 +142,7 @@ extension CTLine {
     /// Cost: O(1) after the line's caret geometry is made (O(glyphs), on the first caret query).
     /// - Precondition: `charIndex` lies within the line's string range, end included.
     public func offset(forStringIndex charIndex: CFIndex) -> (primary: CGFloat, secondary: CGFloat) {
-        precondition(charIndex >= stringRange.location && charIndex <= stringRange.end,
+        checkPrecondition(charIndex >= stringRange.location && charIndex <= stringRange.end,
                      "CTLineGetOffsetForStringIndex: index \(charIndex) is outside the line's range \(stringRange)")
         let geometry = caretGeometry
         let stops = geometry.stops
@@ -167,7 +167,9 @@ extension CTLine {
     /// index after it. Past the line's ends it gives the index at that end. A line that ends with
     /// a paragraph separator never gives the index after it (the caret stays on the line).
     /// Cost: O(graphemes in the line).
+    /// A NaN x counts as 0 and infinities as the far ends.
     public func stringIndex(forPosition position: CGPoint) -> CFIndex {
+        let position = position.clampedToLayoutLimits
         let stops = caretStops
         guard !stops.isEmpty else { return stringRange.location }
         var best = stringRange.location

@@ -196,7 +196,8 @@ extension CTLine {
     /// The glyph-space transform of a run, as the TextKit layer draws it: the font's own matrix,
     /// then synthetic oblique and `.obliqueness` as a shear, then `.expansion` as a horizontal scale.
     private static func textMatrix(_ style: RunStyle, font: UIFont) -> CGAffineTransform {
-        var shear = RunStyle.number(style.attributes[.obliqueness]) ?? 0
+        var shear = LayoutNumber.clamp(RunStyle.number(style.attributes[.obliqueness]) ?? 0,
+                                       to: -LayoutNumber.maximumObliqueness...LayoutNumber.maximumObliqueness)
         if font.syntheticTraits.contains(.oblique) { shear += UIFont.syntheticObliqueShear }
         let scale = CGFloat(style.horizontalScale)
         var matrix = CGAffineTransform(a: scale, b: 0, c: scale * shear, d: 1, tx: 0, ty: 0)

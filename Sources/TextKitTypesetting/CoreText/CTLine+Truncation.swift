@@ -18,7 +18,7 @@ extension CTLine {
     ///
     /// - Returns: the line itself when its content already fits; nil when the token alone is wider
     ///   than `width`. Otherwise a line whose width without trailing white space is at most
-    ///   `width`: whole glyph clusters are hidden from the end, the start or the middle (taking
+    ///   `width`: whole grapheme clusters are hidden from the end, the start or the middle (taking
     ///   one cluster from each side in turn) until the rest and the token fit. A nil token cuts
     ///   the line without a mark. `.end` truncation also hides the trailing white space.
     /// - The token's runs keep their own attributes; their string indices are the first hidden
@@ -36,18 +36,12 @@ extension CTLine {
         let glyphs = paragraph.glyphs
         let (xs, drawn) = line.glyphPositions(in: glyphs)
         let lower = line.glyphRange.lowerBound
-        // Glyph clusters of the content, in logical order, with their advances.
+        // Grapheme clusters of the content, in logical order, with their advances: the token never
+        // goes inside one (a space and the combining mark after it stay together).
         var contentEnd = line.glyphRange.upperBound
         while contentEnd > lower, glyphs.flags[contentEnd - 1].contains(.whitespace) { contentEnd -= 1 }
-        var clusters: [(range: Range<Int>, width: Float)] = []
-        var g = lower
-        while g < contentEnd {
-            var h = g + 1
-            var w = drawn[g - lower]
-            while h < contentEnd && glyphs.clusters[h] == glyphs.clusters[g] { w += drawn[h - lower]; h += 1 }
-            clusters.append((g..<h, w))
-            g = h
-        }
+        let clusters: [(range: Range<Int>, width: Float)] = glyphs.graphemeGroups(in: lower..<contentEnd, text: paragraph.text)
+            .map { group in (group, group.reduce(Float(0)) { $0 + drawn[$1 - lower] }) }
         // Keep clusters [0, head) and [tail, count).
         var head = 0, tail = clusters.count
         var kept: Float = 0

@@ -1,3 +1,4 @@
+import TextKitGraphics
 import TextKitModel
 
 /// Typesetter options (keys of the options dictionary of ``CTTypesetterCreateWithAttributedStringAndOptions(_:_:)``).
@@ -78,7 +79,7 @@ public final class CTTypesetter: @unchecked Sendable {  // mutable state (cache,
     // MARK: Breaking
 
     private func suggestBreak(_ start: CFIndex, _ width: Double, _ offset: Double, clusters: Bool, what: String) -> CFIndex {
-        precondition(start >= 0 && start <= length, "\(what): start index \(start) is out of bounds 0...\(length)")
+        checkPrecondition(start >= 0 && start <= length, "\(what): start index \(start) is out of bounds 0...\(length)")
         guard start < length else { return 0 }
         let paragraph = paragraph(containing: start)
         // The typesetter wraps whatever the style's mode (truncation and clipping are for frames)

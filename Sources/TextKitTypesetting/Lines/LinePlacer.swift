@@ -31,7 +31,7 @@ package struct LinePlacer {
             var descent = -Float(font.descender) - shift
             if let attachment = style.attachment {
                 let size = ParagraphAnalyzer.attachmentSize(attachment)
-                let bottom = Float(attachment.bounds.origin.y)
+                let bottom = Float(LayoutNumber.attachmentBounds(attachment).origin.y)
                 ascent = max(ascent, bottom + Float(size.height) + shift)
                 descent = max(descent, -bottom - shift)
             }
@@ -200,36 +200,39 @@ package struct LinePlacer {
         var end = visible.upperBound
         while end > visible.lowerBound, glyphs.flags[end - 1].contains(.whitespace) { end -= 1 }
         let content = visible.lowerBound..<end
+        // Whole grapheme clusters are hidden or kept: the ellipsis never goes inside one.
+        let groups = glyphs.graphemeGroups(in: content, text: text)
+        let widths = groups.map { $0.reduce(Float(0)) { $0 + glyphs.advances[$1] } }
         var hidden: Range<Int>
         switch mode {
         case .byTruncatingHead:
             var width: Float = 0
-            var start = content.upperBound
-            while start > content.lowerBound, width + glyphs.advances[start - 1] <= room { start -= 1; width += glyphs.advances[start] }
-            hidden = content.lowerBound..<start
+            var k = groups.count
+            while k > 0, width + widths[k - 1] <= room { k -= 1; width += widths[k] }
+            hidden = content.lowerBound..<(k < groups.count ? groups[k].lowerBound : content.upperBound)
             line.truncation = .init(hiddenGlyphs: hidden, ellipsisX: 0, ellipsisWidth: ellipsisWidth, font: fontIndex, glyph: ellipsisGlyph)
             line.fitted.width = width + ellipsisWidth
         case .byTruncatingMiddle:
-            var left = content.lowerBound, right = content.upperBound
+            var left = 0, right = groups.count
             var width: Float = 0
             var takeLeft = true
             while left < right {
-                let advance = takeLeft ? glyphs.advances[left] : glyphs.advances[right - 1]
+                let advance = takeLeft ? widths[left] : widths[right - 1]
                 if width + advance > room { break }
                 width += advance
                 if takeLeft { left += 1 } else { right -= 1 }
                 takeLeft.toggle()
             }
-            hidden = left..<right
-            var x: Float = 0
-            for g in content.lowerBound..<left { x += glyphs.advances[g] }
+            let x = widths[0..<left].reduce(0, +)
+            hidden = (left < groups.count ? groups[left].lowerBound : content.upperBound)
+                ..< (right < groups.count ? groups[right].lowerBound : content.upperBound)
             line.truncation = .init(hiddenGlyphs: hidden, ellipsisX: x, ellipsisWidth: ellipsisWidth, font: fontIndex, glyph: ellipsisGlyph)
             line.fitted.width = width + ellipsisWidth
         default:  // tail
             var width: Float = 0
-            var stop = content.lowerBound
-            while stop < content.upperBound, width + glyphs.advances[stop] <= room { width += glyphs.advances[stop]; stop += 1 }
-            hidden = stop..<visible.upperBound
+            var k = 0
+            while k < groups.count, width + widths[k] <= room { width += widths[k]; k += 1 }
+            hidden = (k < groups.count ? groups[k].lowerBound : content.upperBound)..<visible.upperBound
             line.truncation = .init(hiddenGlyphs: hidden, ellipsisX: width, ellipsisWidth: ellipsisWidth, font: fontIndex, glyph: ellipsisGlyph)
             line.fitted.width = width + ellipsisWidth
         }

@@ -370,7 +370,20 @@ private struct CaretBuilder {
     /// spaced.
     private func innerCarets(of cluster: Cluster, glyphs range: Range<Int>, run: GlyphRun,
                              boundaries: [Int]) -> [(offset: Int, x: Float)] {
-        let inside = boundaries.filter { $0 > cluster.characters.lowerBound && $0 < cluster.characters.upperBound }
+        // The boundaries strictly inside the cluster (they are sorted: two binary searches, so a
+        // line of thousands of clusters costs O(n log n), not O(n²)).
+        func firstIndex(after offset: Int) -> Int {
+            var low = 0, high = boundaries.count
+            while low < high {
+                let mid = (low + high) / 2
+                if boundaries[mid] <= offset { low = mid + 1 } else { high = mid }
+            }
+            return low
+        }
+        let from = firstIndex(after: cluster.characters.lowerBound)
+        var to = from
+        while to < boundaries.count, boundaries[to] < cluster.characters.upperBound { to += 1 }
+        let inside = boundaries[from..<to]
         guard !inside.isEmpty else { return [] }
         let pieces = inside.count + 1
         let width = cluster.maxX - cluster.minX
@@ -396,17 +409,24 @@ private struct CaretBuilder {
     private func visualOrder(of graphemes: [LineCarets.Grapheme], clusters: [Cluster]) -> [Int] {
         guard !line.visualRuns.isEmpty, !graphemes.isEmpty else { return Array(graphemes.indices) }
         let glyphs = analysis.glyphs
-        // The visual run of each grapheme: the run holding its first glyph.
-        var runOf = [Int](repeating: 0, count: graphemes.count)
+        // The visual run of each glyph of the line, then each grapheme's (the run holding its first
+        // glyph), bucketed by run: O(glyphs + graphemes), however many runs the line has (a line
+        // full of bidi marks has thousands).
+        let lower = line.glyphRange.lowerBound
+        var runOfGlyph = [Int](repeating: line.visualRuns.count - 1, count: line.glyphRange.count)
+        for (r, run) in line.visualRuns.enumerated() {
+            for g in run.glyphs where g >= lower && g - lower < runOfGlyph.count { runOfGlyph[g - lower] = r }
+        }
+        var members = [[Int]](repeating: [], count: line.visualRuns.count)
         for (k, grapheme) in graphemes.enumerated() {
             let glyph = glyphs.glyph(forCharacterAt: grapheme.characters.lowerBound)
-            runOf[k] = line.visualRuns.firstIndex { $0.glyphs.contains(glyph) } ?? (line.visualRuns.count - 1)
+            let r = glyph >= lower && glyph - lower < runOfGlyph.count ? runOfGlyph[glyph - lower] : line.visualRuns.count - 1
+            members[r].append(k)
         }
         var order: [Int] = []
         order.reserveCapacity(graphemes.count)
         for (r, run) in line.visualRuns.enumerated() {
-            let members = graphemes.indices.filter { runOf[$0] == r }
-            order += run.isRightToLeft ? members.reversed() : members
+            order += run.isRightToLeft ? members[r].reversed() : members[r]
         }
         return order
     }

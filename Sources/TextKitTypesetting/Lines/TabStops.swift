@@ -35,9 +35,15 @@ package struct TabStopList: Sendable, Equatable {
         self.defaultInterval = defaultInterval
     }
 
-    /// The first stop strictly after `x`.
+    /// The first stop strictly after `x`: a binary search, so that a paragraph with many tabs and
+    /// many stops costs O(tabs × log stops).
     package func stop(after x: Float) -> ResolvedTabStop {
-        if let stop = stops.first(where: { $0.location > x + 0.001 }) { return stop }
+        var low = 0, high = stops.count
+        while low < high {
+            let mid = (low + high) / 2
+            if stops[mid].location > x + 0.001 { high = mid } else { low = mid + 1 }
+        }
+        if low < stops.count { return stops[low] }
         let interval = defaultInterval > 0 ? defaultInterval : 28
         let next = ((x + 0.001) / interval).rounded(.down) * interval + interval
         return ResolvedTabStop(location: next, alignment: .left)

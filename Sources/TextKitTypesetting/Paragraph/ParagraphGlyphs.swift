@@ -96,6 +96,27 @@ package final class ParagraphGlyphs: @unchecked Sendable {  // mutated only whil
         return firstGlyph(atOrAfter: Int(cluster))
     }
 
+    /// The glyphs of `range` (logical order) in groups that each draw whole grapheme clusters of
+    /// `text` (the paragraph's text): the units truncation hides or keeps. A shaping cluster may be
+    /// smaller than a grapheme cluster — a space and the combining mark after it come from two
+    /// fonts — and an ellipsis must never go between them.
+    package func graphemeGroups(in range: Range<Int>, text: UnsafeBufferPointer<UInt16>) -> [Range<Int>] {
+        guard !range.isEmpty else { return [] }
+        var groups: [Range<Int>] = []
+        BreakIterator.withIterator(.character, text: text) { iterator in
+            var start = range.lowerBound
+            for g in (range.lowerBound + 1)..<range.upperBound {
+                let cluster = Int(clusters[g])
+                if cluster != Int(clusters[g - 1]), iterator.isBoundary(cluster) {
+                    groups.append(start..<g)
+                    start = g
+                }
+            }
+            groups.append(start..<range.upperBound)
+        }
+        return groups
+    }
+
     /// The glyphs of the characters in `range`, widened to whole clusters.
     package func glyphRange(forCharacters range: Range<Int>) -> Range<Int> {
         if range.isEmpty {

@@ -60,7 +60,7 @@ struct MeasureReport: Codable {
 
     func text() -> String {
         func number(_ value: Double) -> String {
-            value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value)
+            value == value.rounded() ? String(Int(saturating: value)) : String(format: "%.2f", value)
         }
         return """
             pages: \(pages)

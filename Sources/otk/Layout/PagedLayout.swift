@@ -78,7 +78,7 @@ final class PagedLayout {
                 // (Glyphs stand in for characters: about one each in most text.)
                 let done = max(1, tracker.glyphEnd)
                 let perGlyph = Double(pages.count) / Double(done)
-                let more = Int((Double(max(0, length - done)) * perGlyph * 1.1).rounded(.up)) + 1
+                let more = min(Int(saturating: (Double(max(0, length - done)) * perGlyph * 1.1).rounded(.up)), Int.max - 1) + 1
                 // At most double the pages at a time: a guess from little text can be far off.
                 for _ in 0..<min(max(1, more), max(4, pages.count), Self.maximumPages - pages.count) { addPage() }
             }
@@ -155,7 +155,7 @@ final class PagedLayout {
         let regular = template(1)
         let area = regular.columns.reduce(0) { $0 + max(0, $1.width) * max(0, min($1.height, 1e6)) }
         let perPage = max(1, area / (size * 0.5 * size * 1.25))
-        let guess = Int((CGFloat(length) / perPage * 1.1).rounded(.up)) + 1
+        let guess = min(Int(saturating: (CGFloat(length) / perPage * 1.1).rounded(.up)), Int.max - 1) + 1
         // Modest at first: pages that text cannot reach cost a walk through their containers when a
         // line fits nowhere; more are added in growing batches when the text needs them.
         return min(max(1, guess), Self.initialPageLimit)
@@ -202,7 +202,7 @@ final class PagedLayout {
         if let shape = page.template.shape { bottom = max(bottom, shape.bounds.maxY) }
         let height = (bottom + page.template.bottomMargin).rounded(.up)
         guard height <= Self.maximumScrollHeight else {
-            throw OTKError("the text is \(Int(height)) pt tall, more than a scroll page can be (\(Int(Self.maximumScrollHeight)) pt); use --flow pages")
+            throw OTKError("the text is \(Int(saturating: height)) pt tall, more than a scroll page can be (\(Int(saturating: Self.maximumScrollHeight)) pt); use --flow pages")
         }
         page.template.size.height = max(1, height)
         pages[0] = page

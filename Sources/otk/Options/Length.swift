@@ -57,6 +57,6 @@ enum Length {
     /// A length for messages: "595.3 pt".
     static func describe(_ points: CGFloat) -> String {
         let rounded = (points * 10).rounded() / 10
-        return rounded == rounded.rounded() ? "\(Int(rounded)) pt" : "\(rounded) pt"
+        return rounded == rounded.rounded() ? "\(Int(saturating: rounded)) pt" : "\(rounded) pt"
     }
 }

@@ -18,7 +18,7 @@ final class ProgressReporter {
     func laidOut(page: Int, fraction: Double) {
         update { elapsed in
             let rate = Double(page) / max(elapsed, 0.001)
-            return "laying out: page \(page), \(Int(fraction * 100))% of the text, \(Int(rate)) pages/s"
+            return "laying out: page \(page), \(Int(saturating: fraction * 100))% of the text, \(Int(saturating: rate)) pages/s"
         }
     }
 

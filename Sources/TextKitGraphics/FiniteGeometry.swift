@@ -1,0 +1,61 @@
+import Foundation
+
+// Numbers from callers and from data (points, rects, sizes, attribute values, file contents) may
+// be NaN, infinite or absurdly large. Swift traps when such a value is converted to an integer,
+// so every such conversion in the library goes through `init(saturating:)`, and every point or
+// rect a caller hands to a query goes through `clampedToLayoutLimits` first.
+
+extension FixedWidthInteger {
+    /// `value` converted without trapping: NaN gives 0, values beyond the type's range (infinities
+    /// included) give its nearest bound, the others are truncated toward zero as `init(_:)` does.
+
+    package init<F: BinaryFloatingPoint>(saturating value: F) {
+        if value.isNaN {
+            self = 0
+        } else if value >= F(Self.max) {
+            self = .max  // F(Self.max) rounds up to a power of two, out of range itself
+        } else if value <= F(Self.min) {
+            self = .min
+        } else {
+            self.init(value)
+        }
+    }
+}
+
+/// The coordinate range layout and queries work in.
+package enum LayoutLimits {
+    /// The largest coordinate magnitude, in points: 10¹² (a column of text 35,000 km long), far
+    /// beyond any real document, small enough that sums of coordinates stay exact to a fraction of
+    /// a point and convert to fixed-point integers without overflowing.
+    package static let coordinate: CGFloat = 1e12
+
+    /// `value` as a usable coordinate: NaN becomes 0, anything beyond ±``coordinate`` (infinities
+    /// included) becomes ±``coordinate``.
+
+    package static func clamp(_ value: CGFloat) -> CGFloat {
+        value.isNaN ? 0 : min(max(value, -coordinate), coordinate)
+    }
+}
+
+extension CGPoint {
+    /// The point with each coordinate made usable by ``LayoutLimits/clamp(_:)``: NaN acts as 0,
+    /// infinities and absurd magnitudes clamp to ±10¹².
+
+    package var clampedToLayoutLimits: CGPoint {
+        CGPoint(x: LayoutLimits.clamp(x), y: LayoutLimits.clamp(y))
+    }
+}
+
+extension CGRect {
+    /// The rect with its origin and size made usable by ``LayoutLimits/clamp(_:)`` (NaN acts as 0,
+    /// infinities clamp), standardized, and its edges kept within ±10¹².
+
+    package var clampedToLayoutLimits: CGRect {
+        let x = LayoutLimits.clamp(origin.x), y = LayoutLimits.clamp(origin.y)
+        let w = LayoutLimits.clamp(size.width), h = LayoutLimits.clamp(size.height)
+        let minX = min(x, x + w), maxX = max(x, x + w), minY = min(y, y + h), maxY = max(y, y + h)
+        let left = LayoutLimits.clamp(minX), right = LayoutLimits.clamp(maxX)
+        let top = LayoutLimits.clamp(minY), bottom = LayoutLimits.clamp(maxY)
+        return CGRect(x: left, y: top, width: right - left, height: bottom - top)
+    }
+}
