@@ -99,7 +99,10 @@ func gaussianBlur(_ pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int
     if lower % 2 == 0 { lower -= 1 }
     let upper = lower + 2
     let l = Double(lower)
-    let m = Int(saturating: ((12 * sigma * sigma - n * l * l - 4 * n * l - 3 * n) / (-4 * l - 4)).rounded())
+    // (In steps: as one expression it takes the type checker too long.)
+    let numerator: Double = 12 * sigma * sigma - n * l * l - 4 * n * l - 3 * n
+    let denominator: Double = -4 * l - 4
+    let m = Int(saturating: (numerator / denominator).rounded())
     var scratch = [Int32](repeating: 0, count: max(width, height))
     for pass in 0..<3 {
         let radius = ((pass < m ? lower : upper) - 1) / 2

@@ -13,7 +13,9 @@ public func fuzzEditing(_ bytes: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let storage = NSTextStorage()
     let stack = FuzzEditingStack(storage: storage, shape: shape, width: 80 + Double(input.int(below: 400)))
     var steps = 0
+    let trace = ProcessInfo.processInfo.environment["OTK_FUZZ_TRACE"] != nil
     while !input.isExhausted && steps < 40 {
+        if trace { print("step \(steps): \(storage.string.debugDescription) width \(stack.container.size.width)") }
         steps += 1
         let length = storage.length
         switch input.byte() % 6 {
