@@ -49,8 +49,12 @@ public func fuzzLayout(_ bytes: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for container in layoutManager.textContainers { layoutManager.ensureLayout(for: container) }
 
     var next = 0
-    layoutManager.enumerateLineFragments(forGlyphRange: NSRange(location: 0, length: layoutManager.numberOfGlyphs)) { _, _, _, range, _ in
-        require(range.location >= next, "line fragments overlap at glyph \(range.location) (< \(next))")
+    var fragments: [(NSRange, CGRect, Int)] = []
+    layoutManager.enumerateLineFragments(forGlyphRange: NSRange(location: 0, length: layoutManager.numberOfGlyphs)) { rect, _, container, range, _ in
+        fragments.append((range, rect, layoutManager.textContainers.firstIndex { $0 === container } ?? -1))
+    }
+    for (range, _, _) in fragments {
+        require(range.location >= next, "line fragments overlap at glyph \(range.location) (< \(next)): \(fragments) of \(storage.string.debugDescription) in \(layoutManager.textContainers.map { ($0.size, $0.lineFragmentPadding, $0.maximumNumberOfLines, $0.lineBreakMode.rawValue, $0.exclusionPaths.map(\.bounds)) })")
         next = range.location + range.length
     }
     let point = CGPoint(x: input.hostileFloat(ordinary: -100...700), y: input.hostileFloat(ordinary: -100...900))
