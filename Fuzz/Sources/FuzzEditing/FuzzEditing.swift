@@ -15,14 +15,16 @@ public func fuzzEditing(_ bytes: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var steps = 0
     let trace = ProcessInfo.processInfo.environment["OTK_FUZZ_TRACE"] != nil
     while !input.isExhausted && steps < 40 {
-        if trace { print("step \(steps): \(storage.string.debugDescription) width \(stack.container.size.width)") }
+        if trace { FileHandle.standardError.write(Data("step \(steps): \(storage.string.debugDescription) width \(stack.container.size.width)\n".utf8)) }
         steps += 1
         let length = storage.length
         switch input.byte() % 6 {
         case 0, 1:
             var piece = ""
             for _ in 0..<(1 + input.int(below: 12)) { piece += input.pick(FuzzEditingStack.pieces) }
-            storage.replaceCharacters(in: NSRange(location: input.int(below: length + 1), length: 0), with: piece)
+            let at = input.int(below: length + 1)
+            if trace { FileHandle.standardError.write(Data("  insert \(piece.debugDescription) at \(at)\n".utf8)) }
+            storage.replaceCharacters(in: NSRange(location: at, length: 0), with: piece)
         case 2:
             guard length > 0 else { continue }
             let start = input.int(below: length)
@@ -31,7 +33,9 @@ public func fuzzEditing(_ bytes: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             guard length > 0 else { continue }
             let start = input.int(below: length)
             let range = NSRange(location: start, length: input.int(below: length - start + 1))
-            storage.addAttributes(FuzzEditingStack.attributes(&input), range: range)
+            let attributes = FuzzEditingStack.attributes(&input)
+            if trace { FileHandle.standardError.write(Data("  attributes \(attributes.keys.map(\.rawValue)) \(attributes.values.map { "\($0)".prefix(120) }) in \(range)\n".utf8)) }
+            storage.addAttributes(attributes, range: range)
         case 4:
             guard length > 0 else { continue }
             let start = input.int(below: length)
