@@ -90,7 +90,10 @@ struct GlyphClusterBreakTests {
     /// f's of DejaVu's "ff" ligature put the ligature glyph on both lines.
     @Test("Character wrapping and hyphenation keep ligatures whole, at every width")
     func ligaturesStayWhole() {
-        for text in ["éمرحباisffiestablishment\u{200F}-ffi", "affluent officers of the suffix office", "baffling\u{00AD}ly ffffff"] {
+        // The last: found by the edit fuzzer, a joiner after a line separator is shaped into the
+        // separator's glyph cluster, past the mandatory break.
+        for text in ["éمرحباisffiestablishment\u{200F}-ffi", "affluent officers of the suffix office", "baffling\u{00AD}ly ffffff",
+                     "worda👨a\tمرحبا\u{2028}\u{200D}👩\u{200D}👧 日本 antidisestablishment"] {
             for hyphenation: Float in [0, 1] {
                 for width in stride(from: 12.0, through: 160.0, by: 3.0) {
                     let style = NSMutableParagraphStyle()

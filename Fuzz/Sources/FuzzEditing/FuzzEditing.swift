@@ -23,7 +23,7 @@ public func fuzzEditing(_ bytes: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             var piece = ""
             for _ in 0..<(1 + input.int(below: 12)) { piece += input.pick(FuzzEditingStack.pieces) }
             let at = input.int(below: length + 1)
-            if trace { FileHandle.standardError.write(Data("  insert \(piece.debugDescription) at \(at)\n".utf8)) }
+            if trace { FileHandle.standardError.write(Data("  insert \(piece.unicodeScalars.map { $0.isASCII ? String($0) : "\\u{\(String($0.value, radix: 16))}" }.joined()) at \(at)\n".utf8)) }
             storage.replaceCharacters(in: NSRange(location: at, length: 0), with: piece)
         case 2:
             guard length > 0 else { continue }

@@ -143,6 +143,20 @@ package struct LineFitter {
     /// `lineEndX` (points from the leading margin: tab stops are measured from there too).
     package func fitLine(from start: Int, lineStartX: Float, lineEndX: Float) -> FittedLine {
         precondition(start >= 0 && start < glyphs.length, "line start \(start) outside paragraph of length \(glyphs.length)")
+        var line = fitLineAtOpportunities(from: start, lineStartX: lineStartX, lineEndX: lineEndX)
+        // Every line ends where a glyph cluster ends: a break opportunity can fall inside one (a
+        // joiner after a line separator is shaped into the separator's cluster), and two lines
+        // must never share a glyph. What the cluster adds past the opportunity is zero-width
+        // joiners and marks in practice; their advance goes on as trailing space.
+        while line.characters.upperBound < glyphs.length, !isGlyphClusterBoundary(line.characters.upperBound) {
+            let g = glyphs.firstGlyph(atOrAfter: line.characters.upperBound)
+            let end = g < glyphs.count ? Int(glyphs.clusters[g]) : glyphs.length
+            line.characters = line.characters.lowerBound..<max(end, line.characters.upperBound + 1)
+        }
+        return line
+    }
+
+    private func fitLineAtOpportunities(from start: Int, lineStartX: Float, lineEndX: Float) -> FittedLine {
         if settings.mode == .byCharWrapping {
             return fitByCharacters(from: start, lineStartX: lineStartX, lineEndX: lineEndX)
         }
