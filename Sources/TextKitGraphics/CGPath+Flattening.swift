@@ -153,7 +153,7 @@ struct PathPolygon: Sendable {
         let bucketCount = height > 0 && height.isFinite ? count : 1
         func bucket(_ y: CGFloat) -> Int {
             let b = ((y - low) / (height > 0 && height.isFinite ? height : 1)).rounded(.down)
-            return b.isFinite ? min(max(Int(b), 0), bucketCount - 1) : 0
+            return b.isFinite ? Int(min(max(b, 0), CGFloat(bucketCount - 1))) : 0  // clamp before converting: b may pass Int.max
         }
         var counts = [Int32](repeating: 0, count: bucketCount + 1)
         for i in edges.indices {
@@ -179,7 +179,7 @@ struct PathPolygon: Sendable {
     @inline(__always)
     func bucket(for y: CGFloat) -> Int {
         let b = ((y - minY) / bucketHeight).rounded(.down)
-        return b.isFinite ? min(max(Int(b), 0), bucketCount - 1) : 0
+        return b.isFinite ? Int(min(max(b, 0), CGFloat(bucketCount - 1))) : 0  // clamp before converting: b may pass Int.max
     }
 
     /// Calls `body` once with each edge that may overlap [y0, y1] (a superset: the caller

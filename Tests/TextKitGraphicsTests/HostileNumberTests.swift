@@ -43,3 +43,16 @@ struct HostileNumberTests {
         }
     }
 }
+
+@Suite("Hostile band queries")
+struct HostileBandTests {
+    /// Found by the layout fuzzer: a band reaching far past a path's height made the edge index
+    /// convert a bucket number beyond Int's range.
+    @Test("A band of astronomical height over a small path answers")
+    func hugeBand() {
+        let path = UIBezierPath(ovalIn: CGRect(x: 0, y: 0, width: 100, height: 1e-3))
+        let intervals = path.coveredIntervals(inBandFrom: -1e300, to: 1e300, tolerance: 0.1)
+        #expect(!intervals.isEmpty)
+        #expect(intervals.allSatisfy { $0.lowerBound >= -0.001 && $0.upperBound <= 100.001 })
+    }
+}

@@ -56,6 +56,9 @@ package final class Hyphenator: @unchecked Sendable {  // `dictionary` is only u
 
     /// The UTF-16 offsets inside `word` before which a hyphen may go, ascending. Empty for words
     /// too short, with characters the dictionary cannot spell, or with no pattern match.
+    /// Longer words are not hyphenated (no dictionary word comes near; a hostile one costs time).
+    static let maximumWordBytes = 1_000
+
     package func hyphenationPoints(in word: UnsafeBufferPointer<UInt16>) -> [Int] {
         // Encode the lower-cased word in the dictionary's charset, remembering where each
         // character starts in UTF-16.
@@ -75,17 +78,19 @@ package final class Hyphenator: @unchecked Sendable {  // `dictionary` is only u
             }
         }
         let characters = characterStarts.count
-        guard characters >= leftMinimum + rightMinimum, offset == word.count else { return [] }
+        guard characters >= leftMinimum + rightMinimum, offset == word.count,
+              bytes.count <= Self.maximumWordBytes else { return [] }
+        bytes.append(0)  // libhyphen reads the word as a C string (strstr) as well as by its length
 
         var hyphens = [CChar](repeating: 0, count: bytes.count + 5)
         var rep: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
         var pos: UnsafeMutablePointer<Int32>?
         var cut: UnsafeMutablePointer<Int32>?
         let status: Int32 = lock.withLock {
-            hnj_hyphen_hyphenate3(dictionary, bytes, Int32(bytes.count), &hyphens, nil, &rep, &pos, &cut,
+            hnj_hyphen_hyphenate3(dictionary, bytes, Int32(bytes.count - 1), &hyphens, nil, &rep, &pos, &cut,
                                   Int32(leftMinimum), Int32(rightMinimum), 2, 2)
         }
-        defer { Self.freeNonStandard(rep, pos, cut, count: bytes.count) }
+        defer { Self.freeNonStandard(rep, pos, cut, count: bytes.count - 1) }
         guard status == 0 else { return [] }
         // After libhyphen's normalisation hyphens[i] belongs to character i: odd means a break
         // after it. Non-standard breaks (rep[i] set, such as German "Schiff-fahrt") are skipped.
