@@ -301,6 +301,18 @@ extension NSLayoutManager {
             var paragraphEstimate: CGFloat?
             var blockedBands = 0
 
+            /// Moves the flow to the top of the next container, telling the delegate that `finished`
+            /// is full; false when there is no next container (the rest of the paragraph overflows).
+            func moveToNextContainer(completing finished: NSTextContainer?) -> Bool {
+                guard container < textContainers.count - 1 else { return false }
+                if let finished { delegate?.layoutManager(self, didCompleteLayoutFor: finished, atEnd: false) }
+                container += 1
+                lines = 0
+                y = self.containerTop(container)
+                remainingInRow = nil
+                return true
+            }
+
             while offset < length {
                 guard container < textContainers.count else { overflowed = true; break }
                 if geometryOf?.index != container {
@@ -312,11 +324,7 @@ extension NSLayoutManager {
                 let textContainer = geometry.container
                 if geometry.maximumLines > 0, lines >= geometry.maximumLines {
                     // The container is full (an earlier paragraph used its last line).
-                    if container == textContainers.count - 1 { overflowed = true; break }
-                    container += 1
-                    lines = 0
-                    y = self.containerTop(container)
-                    remainingInRow = nil
+                    guard moveToNextContainer(completing: nil) else { overflowed = true; break }
                     continue
                 }
                 let containerTop = geometry.top
@@ -349,11 +357,7 @@ extension NSLayoutManager {
                 if remainingInRow == nil, Self.horizontalRoom(of: proposed, inWidth: geometry.size.width) <= 0 {
                     // The indents leave no room inside the container's width, on any line: the text
                     // goes on in the next container, or is left unlaid (see `horizontalRoom`).
-                    if container == textContainers.count - 1 { overflowed = true; break }
-                    delegate?.layoutManager(self, didCompleteLayoutFor: textContainer, atEnd: false)
-                    container += 1
-                    lines = 0
-                    y = self.containerTop(container)
+                    guard moveToNextContainer(completing: textContainer) else { overflowed = true; break }
                     continue
                 }
                 var remaining = CGRect.zero
@@ -375,11 +379,7 @@ extension NSLayoutManager {
                     }
                     if proposed.maxY > containerHeight + 0.001 || proposed.width <= 0 {
                         // No room left in this container: go on in the next one.
-                        if container == textContainers.count - 1 { overflowed = true; break }
-                        delegate?.layoutManager(self, didCompleteLayoutFor: textContainer, atEnd: false)
-                        container += 1
-                        lines = 0
-                        y = self.containerTop(container)
+                        guard moveToNextContainer(completing: textContainer) else { overflowed = true; break }
                         continue
                     }
                     // Nothing free in this band (an exclusion spans it): move down a little. After
@@ -415,11 +415,7 @@ extension NSLayoutManager {
                 let lineHeight = CGFloat(placed.height)
                 if geometry.isSimple, remainingInRow == nil, rect.minY + lineHeight > containerHeight + 0.001 {
                     // Taller than the estimate and past the container's bottom: the next container.
-                    if container == textContainers.count - 1 { overflowed = true; break }
-                    delegate?.layoutManager(self, didCompleteLayoutFor: textContainer, atEnd: false)
-                    container += 1
-                    lines = 0
-                    y = self.containerTop(container)
+                    guard moveToNextContainer(completing: textContainer) else { overflowed = true; break }
                     continue
                 }
                 if lineHeight > proposed.height + 0.01, proposedHeight == nil, !geometry.isSimple {
