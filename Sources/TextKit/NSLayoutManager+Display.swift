@@ -27,7 +27,7 @@ extension NSLayoutManager {
 
     /// Adds `rect` to what container `index` must repaint.
     func markDisplay(_ rect: CGRect, inContainer index: Int) {
-        guard index >= 0, index < textContainers.count, !rect.isNull, !rect.isEmpty || rect.width > 0 || rect.height > 0 else { return }
+        guard index >= 0, index < textContainers.count, !rect.isNull else { return }
         if invalidDisplayRects.count < textContainers.count {
             invalidDisplayRects += Array(repeating: .null, count: textContainers.count - invalidDisplayRects.count)
         }

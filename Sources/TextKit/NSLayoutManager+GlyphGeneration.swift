@@ -134,7 +134,7 @@ extension NSLayoutManager {
                 glyphs.flags[g].remove(.tab)
                 advance = 0
             }
-            if advance != glyphs.advances[g] { glyphs.advances[g] = advance }
+            glyphs.advances[g] = advance
             advancesChanged = true
         }
         if advancesChanged {
