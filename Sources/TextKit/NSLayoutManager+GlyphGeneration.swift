@@ -9,8 +9,12 @@ import TextKitTypesetting
 ///
 /// After a paragraph is shaped, the delegate is called once per glyph run (one font, one
 /// direction) with the run's glyphs, their properties, the characters they stand for and global
-/// glyph indices. A delegate that wants other glyphs calls `setGlyphs` with the same range from
-/// inside that call and returns the number of glyphs set (0 keeps them). It is called again only
+/// glyph indices. A delegate that wants other glyphs calls `setGlyphs` from inside that call, at the
+/// range's location, and returns the number of glyphs set (0 keeps them). As in TextKit, the
+/// glyphs it sets may be more or fewer than those offered (one arrow glyph for "->", two glyphs
+/// for "æ"): they replace all the glyphs offered, and `characterIndexes` says which character
+/// each new glyph draws (glyph ↔ character maps, hit testing and selection follow it). Outside
+/// the delegate call, `setGlyphs` changes the glyphs of its range one for one. It is called again only
 /// when the paragraph's glyphs are made again (an edit, `invalidateGlyphs`): a delegate whose
 /// decision changes must invalidate the glyphs itself.
 ///
@@ -22,52 +26,151 @@ extension NSLayoutManager {
                           characterIndexes charIndexes: UnsafePointer<Int>, font aFont: UIFont, forGlyphRange glyphRange: NSRange) {
         checkPrecondition(glyphRange.location >= 0 && glyphRange.length >= 0,
                      "setGlyphs(_:properties:characterIndexes:font:forGlyphRange:): glyph range {\(glyphRange.location), \(glyphRange.length)} is negative")
+        if let offer = glyphOffer, glyphRange.location == offer.location {
+            // Inside shouldGenerateGlyphs: the new glyphs stand for all the glyphs offered, however
+            // many there are (a ligature the delegate makes itself, a character spelled out).
+            let start = store.prefix(offer.paragraph).length
+            let now = replaceGlyphs(offer.glyphs, ofParagraph: offer.paragraph, paragraphStart: start, with: glyphs,
+                                    properties: props, characterIndexes: charIndexes, count: glyphRange.length, font: aFont)
+            glyphOffer = (offer.paragraph, offer.location, now)
+            return
+        }
+        // Elsewhere: the glyphs of the range, as many as there are, paragraph by paragraph.
         var done = 0
         while done < glyphRange.length {
             let (p, first, start) = locate(glyph: glyphRange.location + done, "setGlyphs(_:properties:characterIndexes:font:forGlyphRange:)")
-            let record = store.record(p)
-            guard var analysis = record.analysis else { return }
+            guard let analysis = store.record(p).analysis else { return }
             let local = glyphRange.location + done - first
             let count = min(glyphRange.length - done, analysis.glyphs.count - local)
-            let fontIndex = Self.fontIndex(of: aFont, in: analysis.glyphs)
-            Self.setFont(fontIndex, forGlyphs: local..<(local + count), in: analysis.glyphs)
-            var advancesChanged = false
-            for i in 0..<count {
-                let g = local + i
-                let run = analysis.glyphs.runs[analysis.glyphs.runIndex(containingGlyph: g)]
-                let style = analysis.styles[Int(run.style)]
-                let wasHidden = analysis.glyphs.flags[g].contains(.null)
-                let hide = props[done + i].contains(.null)
-                let glyph = glyphs[done + i]
-                guard glyph != analysis.glyphs.glyphs[g] || hide != wasHidden else { continue }
-                analysis.glyphs.glyphs[g] = glyph
-                analysis.glyphs.offsets[Int32(g)] = nil
-                var advance: Float = 0
-                if hide {
-                    analysis.glyphs.flags[g].insert(.null)
-                } else {
-                    analysis.glyphs.flags[g].remove(.null)
-                    let flags = analysis.glyphs.flags[g]
-                    if !flags.contains(.control) {
-                        advance = flags.contains(.attachment) ? analysis.glyphs.advances[g]
-                            : Float(aFont.advance(forGlyph: glyph)) * style.horizontalScale
-                        let lastOfCluster = g + 1 == analysis.glyphs.count || analysis.glyphs.clusters[g + 1] != analysis.glyphs.clusters[g]
-                        if lastOfCluster && !flags.contains(.attachment) { advance += style.letterSpacing }
-                    }
-                }
-                if advance != analysis.glyphs.advances[g] {
-                    analysis.glyphs.advances[g] = advance
-                    advancesChanged = true
-                }
-            }
-            if advancesChanged { remeasureBreakSegments(of: &analysis, paragraphStart: start, length: record.length) }
-            record.analysis = analysis
-            if record.layout != nil { record.layout = nil }
-            store.refresh(at: p)
-            invalidateFlow(fromParagraph: p)
+            replaceGlyphs(local..<(local + count), ofParagraph: p, paragraphStart: start, with: glyphs + done,
+                          properties: props + done, characterIndexes: charIndexes + done, count: count, font: aFont)
             done += count
         }
-        _ = charIndexes
+    }
+
+    /// Replaces glyphs `old` of paragraph `p` by `count` new ones in `font`, which draw the same
+    /// characters: each new glyph's cluster starts at its character index (clamped into those
+    /// characters and made non-decreasing; the first one starts where `old` did, so that every
+    /// character keeps a glyph). A new glyph takes what layout knows of its character from the old
+    /// glyph of that character (white space, tab, control, attachment, line break) and what the
+    /// properties say (`.null` hides it, `.controlCharacter` makes it take no room, `.elastic`
+    /// makes it stretch). No new glyphs for a non-empty range gives one hidden glyph.
+    /// Returns the new glyphs' range in the paragraph.
+    @discardableResult
+    private func replaceGlyphs(_ old: Range<Int>, ofParagraph p: Int, paragraphStart: Int, with ids: UnsafePointer<CGGlyph>,
+                               properties: UnsafePointer<GlyphProperty>, characterIndexes: UnsafePointer<Int>,
+                               count requested: Int, font: UIFont) -> Range<Int> {
+        let record = store.record(p)
+        guard let analysis = record.analysis, !old.isEmpty else { return old }
+        let glyphs = analysis.glyphs
+        let characters = glyphs.characterRange(forGlyphs: old)
+        // Clusters may not pass the glyph after the range (the range may end inside a cluster).
+        let lastCluster = min(characters.upperBound - 1, old.upperBound < glyphs.count ? Int(glyphs.clusters[old.upperBound]) : .max)
+        let count = max(requested, 1)
+        let fontIndex = Self.fontIndex(of: font, in: glyphs)
+
+        // What each new glyph is, from the old glyph of its character.
+        var newIDs: [UInt16] = [], newClusters: [Int32] = [], newFlags: [GlyphFlags] = [], newAdvances: [Float] = []
+        var origins: [Int] = []  // the old glyph each new one stands beside
+        newIDs.reserveCapacity(count)
+        var cluster = characters.lowerBound
+        for i in 0..<count {
+            let given = i < requested ? characterIndexes[i] - paragraphStart : cluster
+            if i > 0 { cluster = min(max(cluster, given), max(lastCluster, cluster)) }
+            let origin = glyphs.glyph(forCharacterAt: cluster)
+            var flags = glyphs.flags[origin].intersection([.whitespace, .control, .tab, .attachment, .lineBreak, .missing,
+                                                          .unsafeToBreak, .notShown, .drawsOutsideLineFragment])
+            let property: GlyphProperty = i < requested ? properties[i] : .null
+            if property.contains(.null) { flags.insert(.null) }
+            if property.contains(.controlCharacter) { flags.insert(.control) }
+            if property.contains(.elastic) { flags.insert(.whitespace) }
+            let previousCluster = i > 0 ? Int(newClusters[i - 1]) : (old.lowerBound > 0 ? Int(glyphs.clusters[old.lowerBound - 1]) : -1)
+            if cluster != previousCluster { flags.insert(.clusterStart) }
+            newIDs.append(i < requested ? ids[i] : 0)
+            newClusters.append(Int32(cluster))
+            newFlags.append(flags)
+            origins.append(origin)
+        }
+        for i in 0..<count {
+            let flags = newFlags[i]
+            var advance: Float = 0
+            if flags.contains(.attachment) {
+                advance = flags.contains(.clusterStart) ? glyphs.advances[origins[i]] : 0
+            } else if flags.isDisjoint(with: [.null, .control]) {
+                let style = analysis.styles[Int(glyphs.runs[glyphs.runIndex(containingGlyph: origins[i])].style)]
+                advance = Float(font.advance(forGlyph: newIDs[i])) * style.horizontalScale
+                let lastOfCluster = i + 1 < count ? newClusters[i + 1] != newClusters[i]
+                    : old.upperBound == glyphs.count || glyphs.clusters[old.upperBound] != newClusters[i]
+                if lastOfCluster { advance += style.letterSpacing }
+            }
+            newAdvances.append(advance)
+        }
+        // The new glyphs' runs: the run of each one's character, in the new font.
+        var newRuns: [GlyphRun] = []
+        for i in 0..<count {
+            var run = glyphs.runs[glyphs.runIndex(containingGlyph: origins[i])]
+            let g = old.lowerBound + i
+            if let last = newRuns.last, last.style == run.style, last.level == run.level, last.script == run.script {
+                newRuns[newRuns.count - 1].glyphRange = last.glyphRange.lowerBound..<(g + 1)
+                continue
+            }
+            run.glyphRange = g..<(g + 1)
+            run.font = fontIndex
+            newRuns.append(run)
+        }
+
+        // Splice the arrays, then the runs (the old runs' parts outside the range stay, shifted).
+        let delta = count - old.count
+        glyphs.glyphs.replaceSubrange(old, with: newIDs)
+        glyphs.clusters.replaceSubrange(old, with: newClusters)
+        glyphs.flags.replaceSubrange(old, with: newFlags)
+        glyphs.advances.replaceSubrange(old, with: newAdvances)
+        if !glyphs.offsets.isEmpty {
+            var offsets: [Int32: SIMD2<Float>] = [:]
+            for (g, offset) in glyphs.offsets where !old.contains(Int(g)) {
+                offsets[Int(g) >= old.upperBound ? g + Int32(delta) : g] = offset
+            }
+            glyphs.offsets = offsets
+        }
+        if old.upperBound < glyphs.count - delta {
+            // The glyph after the range starts a cluster unless it shares the last new glyph's.
+            let after = old.upperBound + delta
+            if count == 0 || glyphs.clusters[after] != newClusters[count - 1] { glyphs.flags[after].insert(.clusterStart) }
+        }
+        var runs: [GlyphRun] = []
+        runs.reserveCapacity(glyphs.runs.count + newRuns.count)
+        var inserted = false
+        for run in glyphs.runs {
+            if run.glyphRange.upperBound <= old.lowerBound {
+                runs.append(run)
+                continue
+            }
+            if run.glyphRange.lowerBound < old.lowerBound {
+                var before = run
+                before.glyphRange = run.glyphRange.lowerBound..<old.lowerBound
+                runs.append(before)
+            }
+            if !inserted { runs += newRuns; inserted = true }
+            if run.glyphRange.upperBound > old.upperBound {
+                var after = run
+                after.glyphRange = (max(run.glyphRange.lowerBound, old.upperBound) + delta)..<(run.glyphRange.upperBound + delta)
+                runs.append(after)
+            }
+        }
+        if !inserted { runs += newRuns }
+        for i in runs.indices { runs[i].characterRange = glyphs.characterRange(forGlyphs: runs[i].glyphRange) }
+        glyphs.runs = runs
+
+        if !record.attachmentSizes.isEmpty {
+            var sizes: [Int: CGSize] = [:]
+            for (g, size) in record.attachmentSizes where !old.contains(g) { sizes[g >= old.upperBound ? g + delta : g] = size }
+            record.attachmentSizes = sizes
+        }
+        remeasureBreakSegments(of: analysis, paragraphStart: paragraphStart, length: record.length)
+        if record.layout != nil { record.layout = nil }
+        store.refresh(at: p)
+        invalidateFlow(fromParagraph: p)
+        return old.lowerBound..<(old.lowerBound + count)
     }
 
     func _notShownAttribute(forGlyphAt glyphIndex: Int) -> Bool {
@@ -79,7 +182,7 @@ extension NSLayoutManager {
 
     /// Break opportunities carry widths: after advances change, measure them again. The locale is
     /// the analyzer's (the paragraph's first run's language).
-    private func remeasureBreakSegments(of analysis: inout ParagraphAnalysis, paragraphStart start: Int, length: Int) {
+    private func remeasureBreakSegments(of analysis: ParagraphAnalysis, paragraphStart start: Int, length: Int) {
         guard let storage = textStorage else { return }
         let language = analysis.styles.first?.language ?? ""
         let locale = language.replacingOccurrences(of: "-", with: "_")
@@ -108,7 +211,7 @@ extension NSLayoutManager {
     /// separators before layout), so those answers only matter for the characters that already
     /// break. Called after shaping, before lines are made.
     func applyControlCharacterActions(paragraph p: Int) {
-        guard let delegate, let storage = textStorage, var analysis = store.record(p).analysis,
+        guard let delegate, let storage = textStorage, let analysis = store.record(p).analysis,
               let container = textContainers.first else { return }
         let prefix = store.prefix(p)
         let glyphs = analysis.glyphs
@@ -138,30 +241,35 @@ extension NSLayoutManager {
             advancesChanged = true
         }
         if advancesChanged {
-            remeasureBreakSegments(of: &analysis, paragraphStart: prefix.length, length: store.record(p).length)
+            remeasureBreakSegments(of: analysis, paragraphStart: prefix.length, length: store.record(p).length)
             store.record(p).analysis = analysis
         }
     }
 
     /// Offers paragraph `p`'s new glyphs to the delegate, run by run (called by `ensureAnalysis`).
+    /// Runs are found by their characters, which stay put while the delegate changes glyphs.
     func offerGlyphsToDelegate(paragraph p: Int) {
         guard let delegate, let initial = store.record(p).analysis, initial.glyphs.count > 0 else { return }
         let prefix = store.prefix(p)
-        for run in initial.glyphs.runs where !run.glyphRange.isEmpty {
+        defer { glyphOffer = nil }
+        for characters in initial.glyphs.runs.map(\.characterRange) where !characters.isEmpty {
             // Read the current glyphs: an earlier call may have changed the paragraph.
             guard let current = store.record(p).analysis else { return }
             let glyphs = current.glyphs
-            let range = run.glyphRange
+            let range = glyphs.glyphRange(forCharacters: characters)
+            guard !range.isEmpty else { continue }
             let ids = Array(glyphs.glyphs[range])
             let properties = range.map { Self.property(of: glyphs.flags[$0]) }
-            let characters = range.map { prefix.length + Int(glyphs.clusters[$0]) }
+            let characterIndexes = range.map { prefix.length + Int(glyphs.clusters[$0]) }
             let font = glyphs.fonts[Int(glyphs.runs[glyphs.runIndex(containingGlyph: range.lowerBound)].font)]
+            let location = prefix.glyphs + range.lowerBound
+            glyphOffer = (p, location, range)
             ids.withUnsafeBufferPointer { idBuffer in
                 properties.withUnsafeBufferPointer { propertyBuffer in
-                    characters.withUnsafeBufferPointer { characterBuffer in
+                    characterIndexes.withUnsafeBufferPointer { characterBuffer in
                         _ = delegate.layoutManager(self, shouldGenerateGlyphs: idBuffer.baseAddress!, properties: propertyBuffer.baseAddress!,
                                                    characterIndexes: characterBuffer.baseAddress!, font: font,
-                                                   forGlyphRange: NSRange(location: prefix.glyphs + range.lowerBound, length: range.count))
+                                                   forGlyphRange: NSRange(location: location, length: range.count))
                     }
                 }
             }

@@ -114,6 +114,10 @@ open class NSLayoutManager: NSObject {
     var positionCache: (record: ParagraphRecord, version: Int, fragment: Int, xs: [Float], advances: [Float])?
     /// Temporary attributes, by character range (created on first use).
     var temporaryAttributeStorage: NSMutableAttributedString?
+    /// The glyphs offered to the delegate's `shouldGenerateGlyphs` while it runs (paragraph, their
+    /// first global glyph index, their range in the paragraph): a `setGlyphs` call at that index
+    /// replaces all of them, with as many glyphs as it passes (NSLayoutManager+GlyphGeneration.swift).
+    var glyphOffer: (paragraph: Int, location: Int, glyphs: Range<Int>)?
 
     // MARK: Drawing state (used by NSLayoutManager+Drawing.swift only)
 
