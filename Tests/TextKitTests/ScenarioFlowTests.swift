@@ -56,6 +56,33 @@ struct ScenarioFlowTests {
         return pages
     }
 
+    /// A line goes to the next container only when its own height does not fit: a paragraph that
+    /// starts large and goes on small fills the container with its small lines (the edit fuzzer's
+    /// `editing-container-mismatch-1`: a paragraph shifted down kept a line a fresh layout moved on).
+    @Test func aSmallLineFillsTheContainerBelowALargeOne() throws {
+        let size = CGSize(width: 120, height: 50)
+        let text = NSMutableAttributedString(string: "X", attributes: [.font: LayoutStack.serif(30)])
+        text.append(NSAttributedString(string: " then small words that wrap over several lines", attributes: [.font: LayoutStack.serif(8)]))
+        let storage = NSTextStorage(attributedString: text)
+        let lm = NSLayoutManager()
+        storage.addLayoutManager(lm)
+        for _ in 0..<2 { lm.addTextContainer(NSTextContainer(size: size)) }
+        var fragments: [(rect: CGRect, container: NSTextContainer)] = []
+        lm.enumerateLineFragments(forGlyphRange: NSRange(location: 0, length: lm.numberOfGlyphs)) { rect, _, container, _, _ in
+            fragments.append((rect, container))
+        }
+        try #require(fragments.count >= 3)
+        let large = fragments[0].rect.height, small = fragments[1].rect.height
+        #expect(large > 30 && small < 12 && large + small <= size.height)
+        // The second line fits below the first, though a line as tall as the first would not.
+        #expect(fragments[1].container === lm.textContainers[0])
+        #expect(large + large > size.height)
+        // Container 0 holds every line whose bottom is inside it, and no more.
+        for fragment in fragments where fragment.container === lm.textContainers[0] { #expect(fragment.rect.maxY <= size.height + 0.001) }
+        let firstInSecond = try #require(fragments.firstIndex { $0.container === lm.textContainers[1] })
+        #expect(fragments[firstInSecond - 1].rect.maxY + fragments[firstInSecond].rect.height > size.height)
+    }
+
     @Test func pagingColumnsCoverTheTextAndFollowItsLength() {
         let size = CGSize(width: 160, height: 120)
         let storage = NSTextStorage(string: Self.chapter, attributes: [.font: Self.font()])

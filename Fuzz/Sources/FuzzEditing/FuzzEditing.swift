@@ -142,6 +142,9 @@ final class FuzzEditingStack {
         }
         for c in manager.textContainers { manager.ensureLayout(for: c) }
         let again = Self.fragments(manager)
+        if ProcessInfo.processInfo.environment["OTK_FUZZ_TRACE"] != nil {
+            FileHandle.standardError.write(Data("kept:  \(kept.map { "\($0.0.location)+\($0.0.length)@c\($0.1) y\($0.2.minY) h\($0.2.height)" })\nfresh: \(again.map { "\($0.0.location)+\($0.0.length)@c\($0.1) y\($0.2.minY) h\($0.2.height)" })\n".utf8))
+        }
         require(kept.count == again.count, "incremental layout has \(kept.count) fragments, a fresh one \(again.count)")
         for (a, b) in zip(kept, again) {
             require(a.0 == b.0 && a.1 == b.1, "fragment \(a.0) in container \(a.1) is \(b.0) in \(b.1) when laid out afresh")

@@ -352,7 +352,15 @@ extension NSLayoutManager {
                     let head = isFirstLine ? firstLineHeadIndent : headIndent
                     let width = min(geometry.size.width, Self.unboundedHeight)
                     let tail = tailIndent > 0 ? tailIndent : width + tailIndent
-                    proposed = CGRect(x: head, y: y - containerTop + before, width: max(0, tail - head), height: estimate)
+                    var height = estimate
+                    let room = containerHeight - (y - containerTop + before)
+                    if geometry.isSimple, room > 0 {
+                        // The real line's height decides whether it fits above the bottom (checked
+                        // below): an estimate taller than the room left must not send a shorter line
+                        // on to the next container (a fresh layout and a shifted one would differ).
+                        height = min(height, room)
+                    }
+                    proposed = CGRect(x: head, y: y - containerTop + before, width: max(0, tail - head), height: height)
                 }
                 if remainingInRow == nil, Self.horizontalRoom(of: proposed, inWidth: geometry.size.width) <= 0 {
                     // The indents leave no room inside the container's width, on any line: the text
