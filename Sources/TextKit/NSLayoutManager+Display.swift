@@ -40,7 +40,7 @@ extension NSLayoutManager {
     func markDisplay(ofParagraph p: Int, top: CGFloat? = nil, characters: Range<Int>? = nil) {
         guard p >= 0, p < store.count, let layout = store.record(p).layout else { return }
         let paragraphTop = top ?? paragraphTop(p, layout: layout)
-        let glyphs = store.record(p).analysis?.glyphs
+        let glyphs = characters == nil ? nil : store.record(p).glyphCount.map { _ in ensureAnalysis(p).glyphs }
         var pending: (rect: CGRect, container: Int)?
         for fragment in layout.fragments {
             if let characters, let glyphs {

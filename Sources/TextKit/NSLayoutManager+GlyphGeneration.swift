@@ -39,7 +39,9 @@ extension NSLayoutManager {
         var done = 0
         while done < glyphRange.length {
             let (p, first, start) = locate(glyph: glyphRange.location + done, "setGlyphs(_:properties:characterIndexes:font:forGlyphRange:)")
-            guard let analysis = store.record(p).analysis else { return }
+            let analysis = ensureAnalysis(p, start: start)
+            // Glyph generation would not make these glyphs again: keep them.
+            store.record(p).keepsAnalysis = true
             let local = glyphRange.location + done - first
             let count = min(glyphRange.length - done, analysis.glyphs.count - local)
             replaceGlyphs(local..<(local + count), ofParagraph: p, paragraphStart: start, with: glyphs + done,
@@ -167,6 +169,9 @@ extension NSLayoutManager {
             record.attachmentSizes = sizes
         }
         remeasureBreakSegments(of: analysis, paragraphStart: paragraphStart, length: record.length)
+        let keeps = record.keepsAnalysis
+        record.analysis = analysis  // the glyph count changed
+        record.keepsAnalysis = keeps
         if record.layout != nil { record.layout = nil }
         store.refresh(at: p)
         invalidateFlow(fromParagraph: p)
@@ -175,7 +180,7 @@ extension NSLayoutManager {
 
     func _notShownAttribute(forGlyphAt glyphIndex: Int) -> Bool {
         let (p, first, _) = locate(glyph: glyphIndex)
-        return !store.record(p).analysis!.glyphs.flags[glyphIndex - first].isDisjoint(with: [.null, .control, .notShown])
+        return !ensureAnalysis(p).glyphs.flags[glyphIndex - first].isDisjoint(with: [.null, .control, .notShown])
     }
 
     // MARK: Internals

@@ -59,7 +59,7 @@ extension NSLayoutManager {
 
     func _glyph(at glyphIndex: Int) -> CGGlyph {
         let (p, first, _) = locate(glyph: glyphIndex)
-        return store.record(p).analysis!.glyphs.glyphs[glyphIndex - first]
+        return ensureAnalysis(p).glyphs.glyphs[glyphIndex - first]
     }
 
     func _glyph(at glyphIndex: Int, isValidIndex: UnsafeMutablePointer<ObjCBool>?) -> CGGlyph {
@@ -73,7 +73,7 @@ extension NSLayoutManager {
 
     func _propertyForGlyph(at glyphIndex: Int) -> GlyphProperty {
         let (p, first, _) = locate(glyph: glyphIndex)
-        return Self.property(of: store.record(p).analysis!.glyphs.flags[glyphIndex - first])
+        return Self.property(of: ensureAnalysis(p).glyphs.flags[glyphIndex - first])
     }
 
     static func property(of flags: GlyphFlags) -> GlyphProperty {
@@ -88,14 +88,14 @@ extension NSLayoutManager {
     func _characterIndexForGlyph(at glyphIndex: Int) -> Int {
         if glyphIndex >= numberOfGlyphs { return store.length }
         let (p, first, start) = locate(glyph: glyphIndex)
-        return start + Int(store.record(p).analysis!.glyphs.clusters[glyphIndex - first])
+        return start + Int(ensureAnalysis(p).glyphs.clusters[glyphIndex - first])
     }
 
     func _glyphIndexForCharacter(at charIndex: Int) -> Int {
         guard charIndex < store.length else { return numberOfGlyphs }
         checkPrecondition(charIndex >= 0, "glyphIndexForCharacter(at:): character index \(charIndex) is negative")
         let (p, start, firstGlyph) = locate(character: charIndex)
-        return firstGlyph + store.record(p).analysis!.glyphs.glyph(forCharacterAt: charIndex - start)
+        return firstGlyph + ensureAnalysis(p).glyphs.glyph(forCharacterAt: charIndex - start)
     }
 
     func _glyphRange(forCharacterRange charRange: NSRange, actualCharacterRange actualCharRange: NSRangePointer?) -> NSRange {
@@ -118,7 +118,7 @@ extension NSLayoutManager {
     /// The glyph after the last glyph of the character at `charIndex`'s cluster.
     private func glyphIndexAfterCharacter(_ charIndex: Int) -> Int {
         let (p, start, firstGlyph) = locate(character: charIndex)
-        let glyphs = store.record(p).analysis!.glyphs
+        let glyphs = ensureAnalysis(p).glyphs
         let local = glyphs.glyphRange(forCharacters: (charIndex - start)..<(charIndex - start + 1))
         return firstGlyph + local.upperBound
     }
@@ -135,7 +135,7 @@ extension NSLayoutManager {
         let start = characterIndexForGlyph(at: glyphRange.location)
         let lastGlyph = glyphRange.location + glyphRange.length - 1
         let (p, first, paragraphStart) = locate(glyph: lastGlyph)
-        let glyphs = store.record(p).analysis!.glyphs
+        let glyphs = ensureAnalysis(p).glyphs
         let local = glyphs.characterRange(forGlyphs: (lastGlyph - first)..<(lastGlyph - first + 1))
         let end = paragraphStart + local.upperBound
         let characters = NSRange(location: start, length: end - start)
@@ -163,7 +163,7 @@ extension NSLayoutManager {
         let end = glyphRange.location + glyphRange.length
         while g < end {
             let (p, first, start) = locate(glyph: g)
-            let analysis = store.record(p).analysis!
+            let analysis = ensureAnalysis(p)
             let local = g - first
             let upper = min(analysis.glyphs.count, end - first)
             for i in local..<upper {

@@ -149,14 +149,14 @@ extension NSLayoutManager {
             let record = store.record(q)
             guard let layout = record.layout else { continue }
             let prefix = store.prefix(q)
-            guard let analysis = record.analysis else { continue }
+            guard record.glyphCount != nil else { continue }
             // As `located(_:_:layout:glyphBase:characterBase:)`, with the paragraph's top found once.
             let top = FixedHeight.points(isStacked ? prefix.height : layout.start.y)
             for (i, fragment) in layout.fragments.enumerated() where fragment.container == index {
                 let dy = top - containerTop(fragment.container)
                 let found = LocatedFragment(paragraph: q, index: i, fragment: fragment, glyphBase: prefix.glyphs,
                                             characterBase: prefix.length, rect: fragment.rect.offsetBy(dx: 0, dy: dy),
-                                            usedRect: fragment.usedRect.offsetBy(dx: 0, dy: dy), analysis: analysis)
+                                            usedRect: fragment.usedRect.offsetBy(dx: 0, dy: dy), record: record, manager: self)
                 let key = (Self.distance(point.y, found.rect.minY, found.rect.maxY, halfOpen: true),
                            Self.distance(point.x, found.rect.minX, found.rect.maxX, halfOpen: false))
                 if key < bestKey {

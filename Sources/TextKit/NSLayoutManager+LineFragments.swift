@@ -14,7 +14,15 @@ struct LocatedFragment {
     /// `fragment.rect` and `fragment.usedRect` in container coordinates.
     var rect: CGRect
     var usedRect: CGRect
-    var analysis: ParagraphAnalysis
+    /// The paragraph's record, and the layout manager that makes its glyphs again when they were
+    /// dropped to save memory (see `NSLayoutManager.analysisBudget`).
+    let record: ParagraphRecord
+    unowned let manager: NSLayoutManager
+
+    /// The paragraph's glyphs (made again if they were evicted).
+    var analysis: ParagraphAnalysis {
+        record.analysis ?? manager.ensureAnalysis(paragraph, start: characterBase)
+    }
 
     var glyphRange: NSRange {
         NSRange(location: glyphBase + fragment.line.glyphRange.lowerBound, length: fragment.line.glyphRange.count)
@@ -30,12 +38,12 @@ extension NSLayoutManager {
     }
 
     func located(_ p: Int, _ index: Int, layout: ParagraphLayout, glyphBase: Int, characterBase: Int,
-                 top: CGFloat? = nil, analysis: ParagraphAnalysis? = nil) -> LocatedFragment {
+                 top: CGFloat? = nil, record: ParagraphRecord? = nil) -> LocatedFragment {
         let fragment = layout.fragments[index]
         let dy = (top ?? paragraphTop(p, layout: layout)) - containerTop(fragment.container)
         return LocatedFragment(paragraph: p, index: index, fragment: fragment, glyphBase: glyphBase, characterBase: characterBase,
                                rect: fragment.rect.offsetBy(dx: 0, dy: dy), usedRect: fragment.usedRect.offsetBy(dx: 0, dy: dy),
-                               analysis: analysis ?? store.record(p).analysis!)
+                               record: record ?? store.record(p), manager: self)
     }
 
     /// The laid-out fragment holding glyph `glyphIndex`, or nil when the glyph is in no container.
@@ -67,14 +75,14 @@ extension NSLayoutManager {
         while p < store.count {
             ensureLayout(throughParagraph: p)
             let record = store.record(p)
-            guard let layout = record.layout, let analysis = record.analysis else { return }
+            guard let layout = record.layout, let glyphCount = record.glyphCount else { return }
             let paragraphTop = FixedHeight.points(isStacked ? top : layout.start.y)
             for i in layout.fragments.indices {
                 if !body(located(p, i, layout: layout, glyphBase: glyphBase, characterBase: characterBase,
-                                 top: paragraphTop, analysis: analysis)) { return }
+                                 top: paragraphTop, record: record)) { return }
             }
             if layout.overflowed { return }
-            glyphBase += analysis.glyphs.count
+            glyphBase += glyphCount
             characterBase += record.length
             top += layout.height
             p += 1
@@ -213,7 +221,7 @@ extension NSLayoutManager {
                 found = glyph + (layout.fragments.last?.line.glyphRange.upperBound ?? 0)
                 return false
             }
-            glyph += record.analysis?.glyphs.count ?? 0
+            glyph += record.glyphCount ?? 0
             return true
         }
         return found ?? glyph

@@ -118,6 +118,8 @@ open class NSLayoutManager: NSObject {
     /// first global glyph index, their range in the paragraph): a `setGlyphs` call at that index
     /// replaces all of them, with as many glyphs as it passes (NSLayoutManager+GlyphGeneration.swift).
     var glyphOffer: (paragraph: Int, location: Int, glyphs: Range<Int>)?
+    /// Which paragraphs keep their glyphs (Layout/AnalysisBudget.swift).
+    var analysisBudget = AnalysisBudget()
 
     // MARK: Drawing state (used by NSLayoutManager+Drawing.swift only)
 
@@ -388,7 +390,8 @@ open class NSLayoutManager: NSObject {
         var last = store.paragraph(containingCharacter: max(oldStart, min(max(oldEnd, oldStart + 1) - 1, store.length))).index
         if oldEnd >= store.length { last = store.count - 1 }
         // The affected paragraphs span [spanStart, spanEnd) in the new text; widen until both ends
-        // are paragraph boundaries there (an edit can merge paragraphs or join a CR to an LF).
+        // are paragraph boundaries there (an edit can merge paragraphs or join a CR to an LF). The
+        // pieces of a long paragraph are all replaced: they are cut again from its start.
         var spanStart = store.prefix(first).length
         var spanEnd = store.prefix(last + 1).length + delta
         while first > 0 && !isParagraphStart(spanStart, in: textStorage) {
@@ -399,7 +402,10 @@ open class NSLayoutManager: NSObject {
             last += 1
             spanEnd += store.record(last).length
         }
-        for p in first...last { markDisplay(ofParagraph: p) }  // the old lines
+        for p in first...last {
+            markDisplay(ofParagraph: p)  // the old lines
+            store.record(p).analysis = nil  // freed now, not when the analysis budget forgets the record
+        }
         store.replace(first..<(last + 1), withLengths: paragraphLengths(in: spanStart..<spanEnd, of: textStorage))
         invalidateFlow(fromParagraph: first)
         delegate?.layoutManagerDidInvalidateLayout(self)
@@ -408,6 +414,7 @@ open class NSLayoutManager: NSObject {
     /// Rebuilds every paragraph record from the storage (no glyphs, no lines).
     func rebuildParagraphs() {
         store = ParagraphStore()
+        analysisBudget.reset()
         let length = textStorage?.length ?? 0
         let lengths = textStorage.map { paragraphLengths(in: 0..<length, of: $0) } ?? [0]
         store.replace(0..<0, withLengths: lengths)
@@ -415,15 +422,15 @@ open class NSLayoutManager: NSObject {
         delegate?.layoutManagerDidInvalidateLayout(self)
     }
 
-    /// The lengths of the paragraphs of `span`, which starts and ends at paragraph boundaries. An
-    /// empty span (empty text, or an empty last paragraph after a separator) is one empty paragraph.
+    /// The lengths of the records of `span`, which starts and ends at paragraph boundaries: one per
+    /// paragraph, or several for a very long one (its pieces, see ParagraphPieces.swift). An empty span (empty text, or an empty last paragraph after a separator) is one empty paragraph.
     private func paragraphLengths(in span: Range<Int>, of storage: NSTextStorage) -> [Int] {
         var lengths: [Int] = []
         var at = span.lowerBound
         while at < span.upperBound {
             let range = storage._paragraph(containing: at).range
             let end = min(range.location + range.length, span.upperBound)
-            lengths.append(end - at)
+            lengths += pieceLengths(ofParagraphAt: at, length: end - at, in: storage)  // ParagraphPieces.swift
             at = end
         }
         // Every offset, the end of the text included, belongs to a paragraph: empty text, or text
@@ -444,7 +451,7 @@ open class NSLayoutManager: NSObject {
         unit == 0x0A || unit == 0x0D || unit == 0x2029
     }
 
-    private func isParagraphStart(_ offset: Int, in storage: NSTextStorage) -> Bool {
+    func isParagraphStart(_ offset: Int, in storage: NSTextStorage) -> Bool {
         if offset == 0 { return true }
         let before = storage._utf16Unit(at: offset - 1)
         guard Self.isParagraphSeparator(before) else { return false }
@@ -452,7 +459,7 @@ open class NSLayoutManager: NSObject {
         return !(before == 0x0D && offset < storage.length && storage._utf16Unit(at: offset) == 0x0A)
     }
 
-    private func isParagraphEnd(_ offset: Int, in storage: NSTextStorage) -> Bool {
+    func isParagraphEnd(_ offset: Int, in storage: NSTextStorage) -> Bool {
         offset == storage.length || isParagraphStart(offset, in: storage)
     }
 

@@ -56,6 +56,7 @@ extension NSLayoutManager {
         let record = store.record(p)
         if let analysis = record.analysis { return analysis }
         let start = start ?? store.prefix(p).length
+        let evictedCount = record.isAnalysisEvicted ? record.glyphCount : nil
         let analysis = analyze(paragraphAt: start, length: record.length)
         record.analysis = analysis
         store.refresh(at: p)
@@ -65,9 +66,16 @@ extension NSLayoutManager {
         if delegate != nil {
             offerGlyphsToDelegate(paragraph: p)
             applyControlCharacterActions(paragraph: p)
-            return record.analysis ?? analysis
         }
-        return analysis
+        let made = record.analysis ?? analysis
+        if let evictedCount, evictedCount != made.glyphs.count {
+            // Made again differently (a delegate that changed its mind): the lines are stale.
+            record.layout = nil
+            store.refresh(at: p)
+            invalidateFlow(fromParagraph: p)
+        }
+        analysisBudget.add(made, of: record)
+        return made
     }
 
     /// Shapes the paragraph `[start, start + length)` of the storage.
@@ -81,7 +89,13 @@ extension NSLayoutManager {
                                           attributes: attributes))
             return true
         }
-        let style = (runs.first?.attributes[.paragraphStyle] as? NSParagraphStyle) ?? .default
+        var style = (runs.first?.attributes[.paragraphStyle] as? NSParagraphStyle) ?? .default
+        if style.baseWritingDirection == .natural, !startsParagraph(at: start) {
+            // A piece of a long paragraph goes the paragraph's way (ParagraphPieces.swift).
+            let resolved = style.mutableCopy(with: nil) as! NSMutableParagraphStyle
+            resolved.baseWritingDirection = continuedDirection(ofPieceAt: start)
+            style = resolved
+        }
         let analyzer = analyzer ?? self.analyzer
         return text.withUnsafeBufferPointer { analyzer.analyze(text: $0, runs: runs, paragraphStyle: style) }
     }
@@ -283,8 +297,12 @@ extension NSLayoutManager {
             var overflowed = false
             var proposedHeight: CGFloat?
 
-            var spacingBefore = style.paragraphSpacingBefore
-            if let delegate {
+            // A long paragraph's pieces (ParagraphPieces.swift): the first-line indent and the
+            // spacing before go to its first piece, the spacing after to its last.
+            let startsParagraph = self.startsParagraph(at: characterStart)
+            let endsParagraph = self.endsParagraph(at: characterStart + length)
+            var spacingBefore = startsParagraph ? style.paragraphSpacingBefore : 0
+            if let delegate, startsParagraph {
                 let v = delegate.layoutManager(self, paragraphSpacingBeforeGlyphAt: glyphBase,
                                                withProposedLineFragmentRect: .zero)
                 if !v.isNaN { spacingBefore = v }
@@ -292,9 +310,10 @@ extension NSLayoutManager {
 
             // Values read once per paragraph (or per container) rather than once per line: the
             // style's and the container's properties are dynamically dispatched.
-            let firstLineHeadIndent = style.firstLineHeadIndent, headIndent = style.headIndent
+            let headIndent = style.headIndent
+            let firstLineHeadIndent = startsParagraph ? style.firstLineHeadIndent : headIndent
             let tailIndent = style.tailIndent, styleLineSpacing = style.lineSpacing
-            let styleParagraphSpacing = style.paragraphSpacing
+            let styleParagraphSpacing = endsParagraph ? style.paragraphSpacing : 0
             let styleTruncation: NSLineBreakMode? = [.byTruncatingHead, .byTruncatingMiddle, .byTruncatingTail].contains(style.lineBreakMode) ? style.lineBreakMode : nil
             var geometryOf: (index: Int, container: NSTextContainer, size: CGSize, padding: CGFloat, maximumLines: Int,
                              isSimple: Bool, lineBreakMode: NSLineBreakMode, top: CGFloat)?
@@ -438,7 +457,7 @@ extension NSLayoutManager {
                 if let delegate {
                     let v = delegate.layoutManager(self, lineSpacingAfterGlyphAt: lastGlyph, withProposedLineFragmentRect: rect)
                     if !v.isNaN { lineSpacing = v }
-                    if isLast {
+                    if isLast && endsParagraph {
                         let a = delegate.layoutManager(self, paragraphSpacingAfterGlyphAt: lastGlyph, withProposedLineFragmentRect: rect)
                         if !a.isNaN { spacingAfter = a }
                     }

@@ -20,7 +20,8 @@ extension NSLayoutManager {
     /// stacked flow), through the layout primitives.
     func reportLayoutToPrimitives(paragraph p: Int, top: CGFloat) {
         let record = store.record(p)
-        guard let layout = record.layout, let analysis = record.analysis else { return }
+        guard let layout = record.layout else { return }
+        let analysis = ensureAnalysis(p)
         let glyphBase = store.prefix(p).glyphs
         reportingParagraph = (p, glyphBase, top)
         defer { reportingParagraph = nil }
@@ -84,8 +85,8 @@ extension NSLayoutManager {
     /// when `glyphRange` starts the line fragment, the whole line moves to `x`.
     func storeLocation(_ location: CGPoint, forStartOfGlyphRange glyphRange: NSRange) {
         guard let (record, i, _) = storedFragment(forGlyphRange: glyphRange),
-              let fragment = record.layout?.fragments[i], let analysis = record.analysis,
-              !fragment.line.glyphRange.isEmpty else { return }
+              let fragment = record.layout?.fragments[i], !fragment.line.glyphRange.isEmpty,
+              let analysis = record.analysis ?? storedGlyph(glyphRange.location)?.analysis else { return }
         let (xs, _) = fragment.line.glyphPositions(in: analysis.glyphs)
         let current = fragment.textOriginX + CGFloat(xs[0]) - fragment.rect.minX
         record.layout?.fragments[i].textOriginX += location.x - current
@@ -93,20 +94,24 @@ extension NSLayoutManager {
         drawingLineCache = nil
     }
 
-    /// The paragraph and glyph-local index of global glyph `glyphIndex`, when its glyphs exist.
-    func storedGlyph(_ glyphIndex: Int) -> (record: ParagraphRecord, local: Int)? {
-        guard glyphIndex >= 0, glyphIndex < store.summary.glyphs else { return nil }
+    /// The paragraph, glyph-local index and glyphs of global glyph `glyphIndex` (glyphs made as far as it), or nil past the end.
+    func storedGlyph(_ glyphIndex: Int) -> (record: ParagraphRecord, local: Int, analysis: ParagraphAnalysis)? {
+        guard glyphIndex >= 0 else { return nil }
+        ensureGlyphs(throughGlyph: glyphIndex)
+        guard glyphIndex < store.summary.glyphs else { return nil }
         let found = store.paragraph(containingGlyph: glyphIndex)
         let record = store.record(found.index)
-        guard let analysis = record.analysis else { return nil }
-        let local = glyphIndex - store.prefix(found.index).glyphs
-        return local < analysis.glyphs.count ? (record, local) : nil
+        guard record.glyphCount != nil else { return nil }
+        let analysis = ensureAnalysis(found.index)
+        let local = glyphIndex - found.firstGlyph
+        return local < analysis.glyphs.count ? (record, local, analysis) : nil
     }
 
     /// Sets or clears a flag of a stored glyph (the glyph arrays are shared by the paragraph's analysis).
     func setGlyphFlag(_ flag: GlyphFlags, _ on: Bool, forGlyphAt glyphIndex: Int) {
-        guard let (record, local) = storedGlyph(glyphIndex), let glyphs = record.analysis?.glyphs else { return }
-        if on { glyphs.flags[local].insert(flag) } else { glyphs.flags[local].remove(flag) }
+        guard let (record, local, analysis) = storedGlyph(glyphIndex) else { return }
+        if on { analysis.glyphs.flags[local].insert(flag) } else { analysis.glyphs.flags[local].remove(flag) }
+        record.keepsAnalysis = true  // glyph generation would not set the flag again
         drawingLineCache = nil
     }
 
@@ -114,7 +119,7 @@ extension NSLayoutManager {
     func storeAttachmentSize(_ size: CGSize, forGlyphRange glyphRange: NSRange) {
         guard glyphRange.length > 0 else { return }
         for glyph in glyphRange.location..<(glyphRange.location + glyphRange.length) {
-            guard let (record, local) = storedGlyph(glyph), record.analysis?.glyphs.flags[local].contains(.attachment) == true else { continue }
+            guard let (record, local, analysis) = storedGlyph(glyph), analysis.glyphs.flags[local].contains(.attachment) else { continue }
             record.attachmentSizes[local] = size
         }
     }
@@ -122,7 +127,7 @@ extension NSLayoutManager {
     /// The base behaviour of ``attachmentSize(forGlyphAt:)``.
     func storedAttachmentSize(forGlyphAt glyphIndex: Int) -> CGSize {
         ensureGlyphs(throughGlyph: glyphIndex)
-        guard let (record, local) = storedGlyph(glyphIndex), let analysis = record.analysis,
+        guard let (record, local, analysis) = storedGlyph(glyphIndex),
               analysis.glyphs.flags[local].contains(.attachment) else { return CGSize(width: -1, height: -1) }
         if let size = record.attachmentSizes[local] { return size }
         let run = analysis.glyphs.runs[analysis.glyphs.runIndex(containingGlyph: local)]
@@ -131,7 +136,7 @@ extension NSLayoutManager {
     }
 
     func glyphFlag(_ flag: GlyphFlags, forGlyphAt glyphIndex: Int) -> Bool {
-        guard let (record, local) = storedGlyph(glyphIndex), let glyphs = record.analysis?.glyphs else { return false }
-        return glyphs.flags[local].contains(flag)
+        guard let (_, local, analysis) = storedGlyph(glyphIndex) else { return false }
+        return analysis.glyphs.flags[local].contains(flag)
     }
 }

@@ -13,6 +13,9 @@ import TextKitTypesetting
 extension NSLayoutManager {
     /// Below this many paragraphs without layout, one thread does the work.
     static let parallelThreshold = 48
+    /// At most about this many UTF-16 units are laid out in one parallel stretch (glyphs take about
+    /// 15 bytes a character until they are stored; see AnalysisBudget.swift).
+    static let parallelStretchLength = 1 << 19
 
     /// Lays out the paragraphs without layout from `first` (which has none) up to `target` in
     /// parallel, and returns true; returns false (doing nothing) when the stretch is short, only
@@ -27,7 +30,8 @@ extension NSLayoutManager {
         var jobs: [(paragraph: Int, start: Int, length: Int, record: ParagraphRecord)] = []
         var start = characterStart
         store.forEach(from: first) { p, record in
-            guard p <= target, record.layout == nil else { return false }
+            // The stretch's glyphs are all held until they are stored: keep them within the budget.
+            guard p <= target, record.layout == nil, start - characterStart < Self.parallelStretchLength else { return false }
             jobs.append((p, start, record.length, record))
             start += record.length
             return true
@@ -68,7 +72,10 @@ extension NSLayoutManager {
             placed.start.y = y
             placed.end.y = y + layout.height
             y += layout.height
-            job.record.analysis = analysis
+            if job.record.analysis == nil {
+                job.record.analysis = analysis
+                analysisBudget.add(analysis, of: job.record)
+            }
             job.record.layout = placed
         }
         store.refresh(jobs[0].paragraph..<(jobs[jobs.count - 1].paragraph + 1))

@@ -8,12 +8,28 @@ import TextKitTypesetting
 final class ParagraphRecord {
     /// UTF-16 units, terminator included.
     var length: Int
-    /// The glyphs and break opportunities; nil until generated, or after invalidation.
+    /// The glyphs and break opportunities; nil until generated, after invalidation, or after the
+    /// layout manager dropped them to bound its memory (``evictAnalysis()``: the glyph count stays,
+    /// and `NSLayoutManager.ensureAnalysis` makes the same glyphs again when they are next needed).
     var analysis: ParagraphAnalysis? {
-        didSet { if analysis == nil { attachmentSizes = [:] } }
+        get { storedAnalysis }
+        set {
+            storedAnalysis = newValue
+            glyphCount = newValue?.glyphs.count
+            if newValue == nil { attachmentSizes = [:]; keepsAnalysis = false }
+        }
     }
+    private var storedAnalysis: ParagraphAnalysis?
+    /// The number of glyphs, known once the paragraph has been analyzed, also while its analysis
+    /// is evicted (glyph indices of later paragraphs depend on it).
+    private(set) var glyphCount: Int?
+    /// The analysis holds what cannot be made again from the text (glyphs set through `setGlyphs`
+    /// outside glyph generation, flags set through the layout primitives): never evicted.
+    var keepsAnalysis = false
     /// Sizes given through `NSLayoutManager.setAttachmentSize(_:forGlyphRange:)`, by glyph (in the paragraph).
-    var attachmentSizes: [Int: CGSize] = [:]
+    var attachmentSizes: [Int: CGSize] = [:] {
+        didSet { if !attachmentSizes.isEmpty { keepsAnalysis = true } }
+    }
     /// The lines; nil until laid out, or after invalidation.
     var layout: ParagraphLayout? { didSet { layoutVersion &+= 1 } }
     /// Counts changes of ``layout``: what is derived from its lines (a line's caret geometry)
@@ -22,9 +38,18 @@ final class ParagraphRecord {
 
     init(length: Int) { self.length = length }
 
+    /// Whether the glyphs were made and then dropped to save memory.
+    var isAnalysisEvicted: Bool { storedAnalysis == nil && glyphCount != nil }
+
+    /// Drops the analysis, keeping the glyph count (unless it must be kept).
+    func evictAnalysis() {
+        guard !keepsAnalysis else { return }
+        storedAnalysis = nil
+    }
+
     var summary: ParagraphSummary {
-        ParagraphSummary(paragraphs: 1, length: length, glyphs: analysis?.glyphs.count ?? 0,
-                         unanalyzed: analysis == nil ? 1 : 0, unlaid: layout == nil ? 1 : 0,
+        ParagraphSummary(paragraphs: 1, length: length, glyphs: glyphCount ?? 0,
+                         unanalyzed: glyphCount == nil ? 1 : 0, unlaid: layout == nil ? 1 : 0,
                          height: layout?.height ?? 0)
     }
 }

@@ -65,6 +65,14 @@ package struct _AttributedStorage {
 
     /// Splices `source[range]` (text and runs) into `target` in place of `self[target]`.
     mutating func replace(_ target: Range<Int>, with source: _AttributedStorage, range: Range<Int>) {
+        if target == 0..<length, range == 0..<source.length {
+            // All of it by all of it (`setAttributedString`): share the source's ropes, copy on write.
+            let next = max(version, source.version) + 1
+            self = source
+            version = next
+            cachedString = nil
+            return
+        }
         version += 1
         text.replace(target, with: source.text.units(in: range))
         runs.replace(target, newLength: 0, id: 0)

@@ -29,6 +29,9 @@ package final class ParagraphAnalysis: @unchecked Sendable {  // immutable once 
 
     package var length: Int { glyphs.length }
 
+    /// Approximate bytes held (glyphs and break opportunities).
+    package var byteCount: Int { glyphs.byteCount + segments.count * MemoryLayout<BreakSegment>.stride }
+
     package init(glyphs: ParagraphGlyphs, segments: [BreakSegment], baseLevel: UInt8, styles: [RunStyle],
                  paragraphStyle: NSParagraphStyle, tabStops: TabStopList? = nil) {
         self.glyphs = glyphs

@@ -118,6 +118,26 @@ package struct BidiParagraph: Sendable {
     /// The level of the unit at `offset`.
     package func level(at offset: Int) -> UInt8 { levels.isEmpty ? baseLevel : levels[offset] }
 
+    /// The level of the first strong character of `text` (UAX #9 P2 without the isolate rule):
+    /// 0 for L, 1 for R or AL, nil when there is none.
+    package static func firstStrongLevel(_ text: UnsafeBufferPointer<UInt16>) -> UInt8? {
+        var i = 0
+        while i < text.count {
+            var value = UInt32(text[i])
+            if UTF16.isLeadSurrogate(text[i]), i + 1 < text.count, UTF16.isTrailSurrogate(text[i + 1]) {
+                value = 0x10000 + ((value - 0xD800) << 10) + (UInt32(text[i + 1]) - 0xDC00)
+                i += 1
+            }
+            i += 1
+            switch cotk_char_direction(value) {
+            case 0: return 0         // U_LEFT_TO_RIGHT
+            case 1, 13: return 1     // U_RIGHT_TO_LEFT, U_RIGHT_TO_LEFT_ARABIC
+            default: continue
+            }
+        }
+        return nil
+    }
+
     /// False only when no unit of `text` can be, or can start, right-to-left text: no code point
     /// of a right-to-left script and no explicit directional formatting character. The scan is
     /// conservative (any unit in the Hebrew–Arabic blocks or from U+07C0 to U+08FF, the

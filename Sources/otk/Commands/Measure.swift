@@ -34,9 +34,11 @@ struct Measure: ParsableCommand {
         let progress = ProgressReporter.make(quiet: quiet)
         defer { progress?.finish() }
         let document = try PreparedDocument.prepare(input: input, options: layout, quiet: quiet)
+        // Measured before the pages are laid out, so that the two layouts are never held at once.
+        let bounds = MeasureReport.boundingSize(of: document)
         let laidOut = try document.layOut(progress: progress)
         progress?.finish()
-        let report = MeasureReport(input: input ?? "(sample)", document: document, layout: laidOut)
+        let report = MeasureReport(input: input ?? "(sample)", document: document, layout: laidOut, boundingSize: bounds)
         print(json ? try report.json() : report.text())
     }
 }

@@ -32,7 +32,14 @@ struct MeasureReport: Codable {
     var boundingSize: Size
     var pageDetails: [Page]
 
-    init(input: String, document: PreparedDocument, layout: PagedLayout) {
+    /// The text's size in one column of the document's column width, with no height limit.
+    static func boundingSize(of document: PreparedDocument) -> Size {
+        let bounds = document.storage.boundingRect(with: CGSize(width: document.design.columnWidth, height: .greatestFiniteMagnitude),
+                                                   options: [.usesLineFragmentOrigin], context: nil)
+        return Size(width: round(bounds.width), height: round(bounds.height))
+    }
+
+    init(input: String, document: PreparedDocument, layout: PagedLayout, boundingSize: Size) {
         self.input = input
         let manager = layout.layoutManager
         let first = layout.pages.first?.template.size ?? document.design.pageSize
@@ -43,9 +50,7 @@ struct MeasureReport: Codable {
         glyphs = manager.numberOfGlyphs
         characters = document.storage.length
         lines = layout.pages.reduce(0) { $0 + $1.lineCount }
-        let bounds = document.storage.boundingRect(with: CGSize(width: document.design.columnWidth, height: .greatestFiniteMagnitude),
-                                                   options: [.usesLineFragmentOrigin], context: nil)
-        boundingSize = Size(width: Self.round(bounds.width), height: Self.round(bounds.height))
+        self.boundingSize = boundingSize
         pageDetails = layout.pages.enumerated().map { i, page in
             let glyphRange = page.glyphRange
             let characters = glyphRange.length > 0

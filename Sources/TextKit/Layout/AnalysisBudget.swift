@@ -1,0 +1,51 @@
+import TextKitTypesetting
+
+/// Bounds the memory a layout manager's glyphs take.
+///
+/// Glyphs and break opportunities cost about 15 bytes per character, lines about 4: a 10 MB
+/// document laid out in full would hold 150 MB of glyphs that only drawing, hit testing and glyph
+/// queries need, and only for the paragraphs they touch. So the layout manager keeps the glyphs of
+/// at most ``limit`` bytes' worth of paragraphs, dropping the oldest made first; a dropped
+/// paragraph keeps its glyph count and its lines, and its glyphs are made again, identically, when
+/// a query needs them (the shaped-word cache makes that cheap). Glyphs that glyph generation would
+/// not make again (changed through `setGlyphs` outside the delegate's `shouldGenerateGlyphs`, or
+/// through the layout primitives) are never dropped.
+struct AnalysisBudget {
+    /// The default: ample for every paragraph on several screens, small beside a large document.
+    static let defaultLimit = 16 << 20
+
+    var limit = defaultLimit
+    /// Analyses in the order they were made: the record, which analysis (the record may have
+    /// another by now), and its size.
+    private var queue: [(record: ParagraphRecord, analysis: ObjectIdentifier, bytes: Int)] = []
+    private var head = 0
+    /// Bytes counted (analyses since replaced by an edit still count until they leave the queue).
+    private(set) var bytes = 0
+
+    /// Counts `analysis`, just made for `record`, then drops the oldest analyses while over the
+    /// limit (never `record`'s).
+    mutating func add(_ analysis: ParagraphAnalysis, of record: ParagraphRecord) {
+        let cost = analysis.byteCount
+        queue.append((record, ObjectIdentifier(analysis), cost))
+        bytes += cost
+        while bytes > limit, head < queue.count - 1 {
+            let oldest = queue[head]
+            head += 1
+            bytes -= oldest.bytes
+            if oldest.record !== record, let current = oldest.record.analysis, ObjectIdentifier(current) == oldest.analysis {
+                oldest.record.evictAnalysis()
+            }
+        }
+        if head >= 1024, head * 2 >= queue.count {
+            queue.removeFirst(head)
+            head = 0
+        }
+    }
+
+    /// Forgets every analysis (the records were all replaced).
+    mutating func reset() {
+        queue = []
+        head = 0
+        bytes = 0
+    }
+}

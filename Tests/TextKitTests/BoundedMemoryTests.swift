@@ -1,0 +1,166 @@
+import Testing
+@testable import TextKit
+import TextKitFonts
+import TextKitGraphics
+import TextKitModel
+
+/// The layout manager's memory stays bounded: glyphs beyond its budget are dropped and made again
+/// identically when needed, and very long paragraphs are laid out in pieces.
+@Suite("Bounded memory: evicted glyphs, long paragraphs in pieces")
+struct BoundedMemoryTests {
+    static func document(paragraphs: Int) -> String {
+        let words = ["layout", "of", "a", "long", "document", "with", "many", "paragraphs", "שלום", "and", "ffi", "e\u{301}"]
+        var text = ""
+        for p in 0..<paragraphs {
+            for w in 0..<(20 + p % 17) { text += words[(p * 7 + w * 3) % words.count] + " " }
+            text += "\n"
+        }
+        return text
+    }
+
+    /// Everything a client can ask of the glyphs and lines, in one comparable value.
+    static func snapshot(_ lm: NSLayoutManager, _ container: NSTextContainer) -> [String] {
+        var lines: [String] = []
+        let count = lm.numberOfGlyphs
+        lm.enumerateLineFragments(forGlyphRange: NSRange(location: 0, length: count)) { rect, used, _, range, _ in
+            lines.append("\(range) \(rect) \(used)")
+        }
+        for g in stride(from: 0, to: count, by: 7) {
+            lines.append("\(g): \(lm.glyph(at: g)) \(lm.characterIndexForGlyph(at: g)) \(lm.location(forGlyphAt: g)) \(lm.propertyForGlyph(at: g).rawValue)")
+        }
+        for y in stride(from: 3.0, to: 2000, by: 37) {
+            let point = CGPoint(x: 40 + y.truncatingRemainder(dividingBy: 200), y: y)
+            lines.append("hit \(point): \(lm.characterIndex(for: point, in: container, fractionOfDistanceBetweenInsertionPoints: nil))")
+        }
+        return lines
+    }
+
+    static func drawn(_ lm: NSLayoutManager) -> [String] {
+        let context = CGContext(recordingSize: CGSize(width: 400, height: 3000))
+        DrawingHarness.draw(lm, in: context)
+        return context.recording!.operations.compactMap {
+            guard case .glyphs(let run) = $0 else { return nil }
+            return "\(run.glyphs) \(run.positions)"
+        }
+    }
+
+    @Test func evictedGlyphsComeBackIdentical() throws {
+        let text = Self.document(paragraphs: 120)
+        let reference = LayoutStack(text, containerSizes: [CGSize(width: 300, height: 1e7)])
+        let lm = NSLayoutManager()
+        lm.analysisBudget.limit = 1  // keep only the paragraph made last
+        let stack = LayoutStack(text, containerSizes: [CGSize(width: 300, height: 1e7)], layoutManager: lm)
+        lm.ensureLayout(for: stack.containers[0])
+        var evicted = 0
+        lm.store.forEach { _, record in
+            if record.isAnalysisEvicted { evicted += 1 }
+            return true
+        }
+        #expect(evicted >= 100)
+        #expect(lm.analysisBudget.bytes < 64 * 1024)
+        #expect(Self.snapshot(lm, stack.containers[0]) == Self.snapshot(reference.layoutManager, reference.containers[0]))
+        #expect(Self.drawn(lm) == Self.drawn(reference.layoutManager))
+        // Edits after eviction: the kept lines and glyph counts of other paragraphs stay right.
+        for stack in [stack, reference] {
+            stack.storage.replaceCharacters(in: NSRange(location: 500, length: 3), with: "inserted words\nand a new paragraph ")
+            stack.storage.deleteCharacters(in: NSRange(location: 3000, length: 40))
+        }
+        #expect(Self.snapshot(lm, stack.containers[0]) == Self.snapshot(reference.layoutManager, reference.containers[0]))
+    }
+
+    @Test func glyphsChangedOutsideGenerationAreNeverEvicted() throws {
+        let text = Self.document(paragraphs: 40)
+        let lm = NSLayoutManager()
+        lm.analysisBudget.limit = 1
+        let stack = LayoutStack(text, containerSizes: [CGSize(width: 300, height: 1e7)], layoutManager: lm)
+        lm.setNotShownAttribute(true, forGlyphAt: 3)
+        lm.setDrawsOutsideLineFragment(true, forGlyphAt: 5)
+        lm.ensureLayout(for: stack.containers[0])
+        // Later paragraphs were made after glyph 3's and pushed the budget over many times.
+        #expect(lm.store.record(0).analysis != nil)
+        #expect(lm.notShownAttribute(forGlyphAt: 3))
+        #expect(lm.drawsOutsideLineFragment(forGlyphAt: 5))
+        _ = lm.glyph(at: lm.numberOfGlyphs - 1)
+        #expect(lm.notShownAttribute(forGlyphAt: 3))
+    }
+
+    // MARK: Long paragraphs
+
+    static func longParagraph(_ word: String, units: Int) -> String {
+        var text = ""
+        text.reserveCapacity(units + word.utf16.count)
+        var n = 0
+        var i = 0
+        while n < units {
+            let w = "\(word)\(i % 10) "
+            text += w
+            n += w.utf16.count
+            i += 1
+        }
+        return text
+    }
+
+    @Test func aLongParagraphIsLaidOutInPiecesThatEndLines() throws {
+        let text = Self.longParagraph("piece", units: 150_000) + "\nnext paragraph"
+        let style = NSMutableParagraphStyle()
+        style.firstLineHeadIndent = 30
+        style.paragraphSpacingBefore = 7
+        let stack = LayoutStack(text, attributes: [.font: LayoutStack.serif(10), .paragraphStyle: style],
+                                containerSizes: [CGSize(width: 400, height: 1e8)])
+        let lm = stack.layoutManager
+        // Three pieces of at most 65,536 units, cut after a space, then the next paragraph.
+        let lengths = (0..<lm.store.count).map { lm.store.record($0).length }
+        #expect(lengths.count == 4)
+        #expect(lengths.prefix(3).allSatisfy { $0 <= NSLayoutManager.maximumPieceLength })
+        #expect(lengths.reduce(0, +) == stack.storage.length)
+        let units = Array(stack.storage.string.utf16)
+        #expect(units[lengths[0] - 1] == 0x20 && units[lengths[0] + lengths[1] - 1] == 0x20)
+        // Every character in exactly one fragment, and a fragment ends at each piece's end.
+        var next = 0
+        var ends: Set<Int> = []
+        var fragments: [(rect: CGRect, used: CGRect, characters: NSRange)] = []
+        lm.enumerateLineFragments(forGlyphRange: NSRange(location: 0, length: lm.numberOfGlyphs)) { rect, used, _, range, _ in
+            let characters = lm.characterRange(forGlyphRange: range, actualGlyphRange: nil)
+            #expect(characters.location == next)
+            next = characters.location + characters.length
+            ends.insert(next)
+            fragments.append((rect, used, characters))
+        }
+        #expect(next == stack.storage.length)
+        #expect(ends.contains(lengths[0]) && ends.contains(lengths[0] + lengths[1]))
+        // The first-line indent and the spacing before go to the paragraph's first line only.
+        let second = try #require(fragments.firstIndex { $0.characters.location == lengths[0] })
+        #expect(fragments[0].used.minX >= 30)
+        #expect(fragments[second].used.minX < 1)
+        #expect(abs(fragments[second].rect.height - fragments[second - 1].rect.height) < 0.01)
+        #expect(abs(fragments[second].rect.minY - fragments[second - 1].rect.maxY) < 0.01)
+    }
+
+    @Test func aLongRightToLeftParagraphKeepsItsDirectionInEveryPiece() throws {
+        let text = Self.longParagraph("שלום", units: 70_000)
+        let stack = LayoutStack(text, attributes: [.font: LayoutStack.serif(10)], containerSizes: [CGSize(width: 300, height: 1e8)])
+        let lm = stack.layoutManager
+        #expect(lm.store.count == 2)
+        // The second piece starts with a digit (a weak character): still right to left, so its
+        // lines stand against the right edge.
+        let start = lm.store.record(0).length
+        let glyph = lm.glyphIndexForCharacter(at: start)
+        let used = lm.lineFragmentUsedRect(forGlyphAt: glyph, effectiveRange: nil)
+        #expect(used.maxX > 290)
+        #expect(lm.store.record(1).analysis?.baseLevel == 1)
+    }
+
+    @Test func editingALongParagraphMatchesAFreshLayout() throws {
+        let text = Self.longParagraph("edit", units: 140_000)
+        let stack = LayoutStack(text, attributes: [.font: LayoutStack.serif(10)], containerSizes: [CGSize(width: 350, height: 1e8)])
+        let lm = stack.layoutManager
+        lm.ensureLayout(for: stack.containers[0])
+        stack.storage.replaceCharacters(in: NSRange(location: 65_530, length: 20), with: "a few new words in the middle ")
+        stack.storage.replaceCharacters(in: NSRange(location: 100, length: 0), with: String(repeating: "x", count: 70_000))
+        let fresh = LayoutStack(stack.storage.string, attributes: [.font: LayoutStack.serif(10)], containerSizes: [CGSize(width: 350, height: 1e8)])
+        let lengths = (0..<lm.store.count).map { lm.store.record($0).length }
+        #expect(lengths == (0..<fresh.layoutManager.store.count).map { fresh.layoutManager.store.record($0).length })
+        #expect(stack.fragments().map(\.glyphs) == fresh.fragments().map(\.glyphs))
+        #expect(stack.fragments().map(\.rect) == fresh.fragments().map(\.rect))
+    }
+}
