@@ -2,10 +2,7 @@ import TextKitModel
 
 extension NSLayoutManager {
     /// Whether text runs horizontally or vertically (only horizontal is laid out on Linux).
-    public enum TextLayoutOrientation: Int, Sendable {
-        case horizontal = 0
-        case vertical = 1
-    }
+    public typealias TextLayoutOrientation = NSTextLayoutOrientation
 
     /// What a glyph is to layout, as TextKit's `NSLayoutManager.GlyphProperty`.
     public struct GlyphProperty: OptionSet, Hashable, Sendable {

@@ -350,7 +350,7 @@ open class NSLayoutManager: NSObject {
             owner.removeTextContainer(at: i)
         }
         textContainers.insert(container, at: index)
-        container.layoutManager = self
+        container.owner = self
         invalidateLayoutFromContainer(index)
     }
 
@@ -359,7 +359,7 @@ open class NSLayoutManager: NSObject {
         checkPrecondition(index >= 0 && index < textContainers.count,
                      "removeTextContainer(at:): index \(index) beyond \(textContainers.count) containers")
         let container = textContainers.remove(at: index)
-        if container.layoutManager === self { container.layoutManager = nil }
+        if container.owner === self { container.owner = nil }
         invalidateLayoutFromContainer(index)
     }
 

@@ -165,4 +165,28 @@ struct PortingSpellingTests {
         layoutManager.getFirstUnlaidCharacterIndex(&character, glyphIndex: &glyph)
         #expect(character == storage.length)
     }
+
+    @Test("An attachment subclass overriding attachmentBounds(for: NSTextContainer?, …) sizes its image to the cap height")
+    func attachmentSubclass() throws {
+        let icon = UIGraphicsImageRenderer(size: CGSize(width: 20, height: 10)).image { context in
+            UIColor.red.setFill()
+            context.fill(CGRect(x: 0, y: 0, width: 20, height: 10))
+        }
+        let attachment = CenteredImageAttachment()
+        attachment.image = icon
+        attachment.font = PortingTests.sans
+        let text = NSMutableAttributedString(string: "Go ", attributes: [.font: PortingTests.sans])
+        text.append(NSAttributedString(attachment: attachment))
+        text.append(NSAttributedString(string: " now", attributes: [.font: PortingTests.sans]))
+        let storage = NSTextStorage(attributedString: text)
+        let layoutManager = NSLayoutManager()
+        storage.addLayoutManager(layoutManager)
+        let container = NSTextContainer(size: CGSize(width: 300, height: 100))
+        layoutManager.addTextContainer(container)
+        // The attachment glyph is as wide as the image scaled to the cap height.
+        let after = layoutManager.location(forGlyphAt: 4).x - layoutManager.location(forGlyphAt: 3).x
+        #expect(abs(after - 2 * PortingTests.sans.capHeight) < 0.01)
+        #expect(attachment.containersAsked.contains { $0 === container })
+        #expect(container.layoutManager === layoutManager)
+    }
 }

@@ -194,7 +194,7 @@ struct StringDrawingTests {
     @Test("A string drawn while another is being drawn (from an attachment) uses a stack of its own")
     func reentrant() {
         final class LabelAttachment: NSTextAttachment {
-            override func image(forBounds imageBounds: CGRect, textContainer: AnyObject?, characterIndex charIndex: Int) -> UIImage? {
+            override func image(forBounds imageBounds: CGRect, textContainer: NSTextContainer?, characterIndex charIndex: Int) -> UIImage? {
                 let context = try! CGContext(imageSize: imageBounds.size)
                 UIGraphicsPushContext(context)
                 "inner".draw(at: .zero, withAttributes: [.font: DrawingHarness.sans(8)])

@@ -15,9 +15,15 @@ struct AnalysisBudget {
     static let defaultLimit = 16 << 20
 
     var limit = defaultLimit
-    /// Analyses in the order they were made: the record, which analysis (the record may have
-    /// another by now), and its size.
-    private var queue: [(record: ParagraphRecord, analysis: ObjectIdentifier, bytes: Int)] = []
+    /// An analysis counted: its record (weakly: a record an edit replaced, and its lines, must not
+    /// outlive it here), which analysis (the record may have another by now), and its size.
+    private struct Entry {
+        weak var record: ParagraphRecord?
+        let analysis: ObjectIdentifier
+        let bytes: Int
+    }
+    /// Analyses in the order they were made.
+    private var queue: [Entry] = []
     private var head = 0
     /// Bytes counted (analyses since replaced by an edit still count until they leave the queue).
     private(set) var bytes = 0
@@ -26,14 +32,14 @@ struct AnalysisBudget {
     /// limit (never `record`'s).
     mutating func add(_ analysis: ParagraphAnalysis, of record: ParagraphRecord) {
         let cost = analysis.byteCount
-        queue.append((record, ObjectIdentifier(analysis), cost))
+        queue.append(Entry(record: record, analysis: ObjectIdentifier(analysis), bytes: cost))
         bytes += cost
         while bytes > limit, head < queue.count - 1 {
             let oldest = queue[head]
             head += 1
             bytes -= oldest.bytes
-            if oldest.record !== record, let current = oldest.record.analysis, ObjectIdentifier(current) == oldest.analysis {
-                oldest.record.evictAnalysis()
+            if let kept = oldest.record, kept !== record, let current = kept.analysis, ObjectIdentifier(current) == oldest.analysis {
+                kept.evictAnalysis()
             }
         }
         if head >= 1024, head * 2 >= queue.count {

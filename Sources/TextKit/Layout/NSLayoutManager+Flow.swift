@@ -97,7 +97,16 @@ extension NSLayoutManager {
             style = resolved
         }
         let analyzer = analyzer ?? self.analyzer
-        return text.withUnsafeBufferPointer { analyzer.analyze(text: $0, runs: runs, paragraphStyle: style) }
+        // Attachments are asked their bounds as the glyphs are made, in the first container, with
+        // a line fragment as wide as it and as tall as the attachment's font (Apple's typesetter
+        // asks with the line fragment itself, which is not known yet here).
+        let container = textContainers.first
+        let width = min(container?.size.width ?? 0, 1e12)
+        let query: ParagraphAnalyzer.AttachmentBoundsQuery = { attachment, offset, font in
+            attachment.attachmentBounds(for: container, proposedLineFragment: CGRect(x: 0, y: 0, width: width, height: font.lineHeight),
+                                        glyphPosition: .zero, characterIndex: start + offset)
+        }
+        return text.withUnsafeBufferPointer { analyzer.analyze(text: $0, runs: runs, paragraphStyle: style, attachmentBounds: query) }
     }
 
     /// Makes glyphs for every paragraph up to and including the one that holds glyph `glyph`

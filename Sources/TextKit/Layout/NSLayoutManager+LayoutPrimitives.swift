@@ -110,6 +110,9 @@ extension NSLayoutManager {
     /// Sets or clears a flag of a stored glyph (the glyph arrays are shared by the paragraph's analysis).
     func setGlyphFlag(_ flag: GlyphFlags, _ on: Bool, forGlyphAt glyphIndex: Int) {
         guard let (record, local, analysis) = storedGlyph(glyphIndex) else { return }
+        let flags = analysis.glyphs.flags[local]
+        // Nothing to keep when nothing changes (layout reports control glyphs as not shown).
+        if flags.contains(flag) == on || (flag == .notShown && on && flags.contains(.control)) { return }
         if on { analysis.glyphs.flags[local].insert(flag) } else { analysis.glyphs.flags[local].remove(flag) }
         record.keepsAnalysis = true  // glyph generation would not set the flag again
         drawingLineCache = nil
@@ -120,6 +123,8 @@ extension NSLayoutManager {
         guard glyphRange.length > 0 else { return }
         for glyph in glyphRange.location..<(glyphRange.location + glyphRange.length) {
             guard let (record, local, analysis) = storedGlyph(glyph), analysis.glyphs.flags[local].contains(.attachment) else { continue }
+            // The size layout reports is the attachment's own: storing it would only pin the glyphs.
+            if record.attachmentSizes[local] == nil, size == Self.ownSize(ofAttachmentAt: local, in: analysis) { continue }
             record.attachmentSizes[local] = size
         }
     }
@@ -130,9 +135,14 @@ extension NSLayoutManager {
         guard let (record, local, analysis) = storedGlyph(glyphIndex),
               analysis.glyphs.flags[local].contains(.attachment) else { return CGSize(width: -1, height: -1) }
         if let size = record.attachmentSizes[local] { return size }
+        return Self.ownSize(ofAttachmentAt: local, in: analysis)
+    }
+
+    /// The size the attachment of glyph `local` (an attachment glyph) has by itself; (-1, -1) without one.
+    private static func ownSize(ofAttachmentAt local: Int, in analysis: ParagraphAnalysis) -> CGSize {
         let run = analysis.glyphs.runs[analysis.glyphs.runIndex(containingGlyph: local)]
         guard let attachment = analysis.styles[Int(run.style)].attachment else { return CGSize(width: -1, height: -1) }
-        return ParagraphAnalyzer.attachmentSize(attachment)
+        return (analysis.glyphs.attachmentBounds[analysis.glyphs.clusters[local]] ?? LayoutNumber.attachmentBounds(attachment)).size
     }
 
     func glyphFlag(_ flag: GlyphFlags, forGlyphAt glyphIndex: Int) -> Bool {

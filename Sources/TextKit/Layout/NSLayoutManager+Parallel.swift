@@ -20,8 +20,9 @@ extension NSLayoutManager {
     /// Lays out the paragraphs without layout from `first` (which has none) up to `target` in
     /// parallel, and returns true; returns false (doing nothing) when the stretch is short, only
     /// one thread is allowed, a delegate is set, the layout manager is a subclass (its primitives
-    /// must be called in order), or the storage is a subclass (its primitives may not be safe to
-    /// call from several threads: a backing store's `string` may fill a cache).
+    /// must be called in order), the storage is a subclass (its primitives may not be safe to
+    /// call from several threads: a backing store's `string` may fill a cache), or the text holds
+    /// an attachment of a subclass (its `attachmentBounds` is asked as glyphs are made).
     func layOutInParallel(from first: Int, through target: Int, characterStart: Int) -> Bool {
         let threads = min(maximumLayoutThreads, 64)
         guard threads > 1, delegate == nil, let storage = textStorage, storage._primitives != .custom,
@@ -37,6 +38,15 @@ extension NSLayoutManager {
             return true
         }
         guard jobs.count >= Self.parallelThreshold else { return false }
+        // An attachment subclass's `attachmentBounds` is the app's code: call it on this thread only.
+        var subclassedAttachment = false
+        storage._forEachAttributeRun(in: NSRange(location: characterStart, length: start - characterStart)) { attributes, _ in
+            if let attachment = attributes[.attachment] as? NSTextAttachment, type(of: attachment) != NSTextAttachment.self {
+                subclassedAttachment = true
+            }
+            return !subclassedAttachment
+        }
+        if subclassedAttachment { return false }
 
         var results = [(ParagraphAnalysis, ParagraphLayout)?](repeating: nil, count: jobs.count)
         // The workers' analyzers live as long as the layout manager, so their front caches stay warm.

@@ -1,17 +1,14 @@
 import TextKitGraphics
 
-/// What the layout manager asks of an attachment, as UIKit's `NSTextAttachmentContainer`.
-///
-/// The text container parameter is `AnyObject?` here, not `NSTextContainer?`: the container lives in
-/// the TextKit layer above this one. The layout manager passes its `NSTextContainer`; cast it with
-/// `as? NSTextContainer` in an override. (This is the one spelling that differs from UIKit's.)
+/// What the layout manager asks of an attachment, as UIKit's `NSTextAttachmentContainer`. The
+/// layout manager passes the container the attachment is laid out in.
 public protocol NSTextAttachmentContainer: AnyObject {
     /// The image to draw in `imageBounds` (in the attachment's own coordinates) for the attachment at
     /// `charIndex`, or nil to draw nothing.
-    func image(forBounds imageBounds: CGRect, textContainer: AnyObject?, characterIndex charIndex: Int) -> UIImage?
+    func image(forBounds imageBounds: CGRect, textContainer: NSTextContainer?, characterIndex charIndex: Int) -> UIImage?
     /// The attachment's bounds in points relative to the baseline (y up from the baseline, as UIKit:
     /// a negative `origin.y` descends below it), given the proposed line fragment and glyph position.
-    func attachmentBounds(for textContainer: AnyObject?, proposedLineFragment lineFrag: CGRect,
+    func attachmentBounds(for textContainer: NSTextContainer?, proposedLineFragment lineFrag: CGRect,
                           glyphPosition position: CGPoint, characterIndex charIndex: Int) -> CGRect
 }
 
@@ -37,13 +34,13 @@ open class NSTextAttachment: NSObject, NSTextAttachmentContainer {
         super.init()
     }
 
-    /// An attachment showing `image`.
     /// Keyed-archive decoding: not supported on Linux, so it always fails. It exists because
     /// subclasses written for iOS declare `required init?(coder:)`, and that must compile.
     public required init?(coder: NSCoder) {
         return nil
     }
 
+    /// An attachment showing `image`.
     public convenience init(image: UIImage) {
         self.init(data: nil, ofType: nil)
         self.image = image
@@ -51,12 +48,12 @@ open class NSTextAttachment: NSObject, NSTextAttachmentContainer {
 
     public convenience override init() { self.init(data: nil, ofType: nil) }
 
-    open func image(forBounds imageBounds: CGRect, textContainer: AnyObject?, characterIndex charIndex: Int) -> UIImage? {
+    open func image(forBounds imageBounds: CGRect, textContainer: NSTextContainer?, characterIndex charIndex: Int) -> UIImage? {
         image
     }
 
     /// ``bounds`` when set, else the image's size sitting on the baseline, else zero.
-    open func attachmentBounds(for textContainer: AnyObject?, proposedLineFragment lineFrag: CGRect,
+    open func attachmentBounds(for textContainer: NSTextContainer?, proposedLineFragment lineFrag: CGRect,
                                glyphPosition position: CGPoint, characterIndex charIndex: Int) -> CGRect {
         if bounds != .zero { return bounds }
         if let image { return CGRect(origin: .zero, size: image.size) }

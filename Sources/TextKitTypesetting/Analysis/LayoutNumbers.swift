@@ -40,13 +40,17 @@ package enum LayoutNumber {
         value.isNaN ? fallback : min(max(value, range.lowerBound), range.upperBound)
     }
 
-    /// The size an attachment takes in the line, sanitised: its bounds, else its image's size.
-    package static func attachmentBounds(_ attachment: NSTextAttachment) -> CGRect {
-        let b = attachment.bounds
+    /// Attachment bounds made usable: zero when any number is NaN, else clamped (sizes not negative).
+    package static func usable(_ b: CGRect) -> CGRect {
         let values = [b.origin.x, b.origin.y, b.size.width, b.size.height]
-        let bounds = values.contains(where: \.isNaN) ? CGRect.zero
+        return values.contains(where: \.isNaN) ? CGRect.zero
             : CGRect(x: length(b.origin.x), y: length(b.origin.y),
                      width: clamp(b.size.width, to: 0...maximumLength), height: clamp(b.size.height, to: 0...maximumLength))
+    }
+
+    /// The size an attachment takes in the line, sanitised: its bounds, else its image's size.
+    package static func attachmentBounds(_ attachment: NSTextAttachment) -> CGRect {
+        let bounds = usable(attachment.bounds)
         if bounds.size != .zero { return bounds }
         let image = attachment.image?.size ?? .zero
         return CGRect(origin: bounds.origin, size: CGSize(width: clamp(image.width, to: 0...maximumLength),

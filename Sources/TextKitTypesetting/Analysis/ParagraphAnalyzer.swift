@@ -87,7 +87,11 @@ package final class ParagraphAnalyzer {
     ///   - runs: attribute runs covering `0..<text.count` in order.
     ///   - paragraphStyle: the paragraph's style (the layout manager takes the first character's).
     package func analyze(text: UnsafeBufferPointer<UInt16>, runs: [AttributeRunInput],
-                         paragraphStyle: NSParagraphStyle) -> ParagraphAnalysis {
+                         paragraphStyle: NSParagraphStyle,
+                         attachmentBounds: AttachmentBoundsQuery? = nil) -> ParagraphAnalysis {
+        let outer = attachmentQuery
+        attachmentQuery = attachmentBounds  // an attachment's answer may lay text out: keep the caller's
+        defer { attachmentQuery = outer }
         let paragraphStyle = paragraphStyle.sanitizedForLayout  // NaN and absurd numbers: see LayoutNumber
         syncFrontCache()
         let styles = runs.map { runStyle(for: $0.attributes) }
@@ -457,20 +461,24 @@ package final class ParagraphAnalyzer {
         }
         if piece.containsObjectReplacement, let attachment = style.attachment {
             // The glyph of a U+FFFC is the attachment's box.
-            let width = Float(Self.attachmentSize(attachment).width)
             for i in 0..<n where text[offset + Int(piece.clusters[i])] == 0xFFFC {
+                let character = offset + Int(piece.clusters[i])
+                let bounds = attachmentQuery.map { LayoutNumber.usable($0(attachment, character, style.font)) }
+                    ?? LayoutNumber.attachmentBounds(attachment)
+                glyphs.attachmentBounds[Int32(character)] = bounds
                 glyphs.flags[base + i].insert(.attachment)
                 glyphs.flags[base + i].remove(.missing)
-                glyphs.advances[base + i] = width
+                glyphs.advances[base + i] = Float(bounds.width)
             }
         }
     }
 
-    /// The size an attachment takes in the line: its bounds, else its image's size.
-    /// NaN and absurd bounds follow ``LayoutNumber``'s rule.
-    package static func attachmentSize(_ attachment: NSTextAttachment) -> CGSize {
-        LayoutNumber.attachmentBounds(attachment).size
-    }
+    /// Asks an attachment its bounds: the attachment, its offset in the paragraph and the font of
+    /// its run; the layout manager asks `attachmentBounds(for:proposedLineFragment:glyphPosition:characterIndex:)`.
+    package typealias AttachmentBoundsQuery = (NSTextAttachment, Int, UIFont) -> CGRect
+    /// The query of the analysis under way (nil: the attachment's `bounds`, else its image's size).
+    private var attachmentQuery: AttachmentBoundsQuery?
+
 }
 
 /// The arrays of a paragraph's glyphs while they are being made.
@@ -480,6 +488,7 @@ struct GlyphBuilder {
     var clusters: [Int32] = []
     var flags: [GlyphFlags] = []
     var offsets: [Int32: SIMD2<Float>] = [:]
+    var attachmentBounds: [Int32: CGRect] = [:]
     var runs: [GlyphRun] = []
     var fonts: [UIFont] = []
 
@@ -500,6 +509,7 @@ struct GlyphBuilder {
         result.clusters = clusters
         result.flags = flags
         result.offsets = offsets
+        result.attachmentBounds = attachmentBounds
         result.runs = runs
         result.fonts = fonts
         result.length = length

@@ -29,11 +29,13 @@ package struct LinePlacer {
             let shift = style.baselineOffset
             var ascent = Float(font.ascender) + shift
             var descent = -Float(font.descender) - shift
-            if let attachment = style.attachment {
-                let size = ParagraphAnalyzer.attachmentSize(attachment)
-                let bottom = Float(LayoutNumber.attachmentBounds(attachment).origin.y)
-                ascent = max(ascent, bottom + Float(size.height) + shift)
-                descent = max(descent, -bottom - shift)
+            if style.attachment != nil {
+                for c in run.characterRange {
+                    guard let bounds = glyphs.attachmentBounds[Int32(c)] else { continue }
+                    let bottom = Float(bounds.origin.y)
+                    ascent = max(ascent, bottom + Float(bounds.height) + shift)
+                    descent = max(descent, -bottom - shift)
+                }
             }
             return (ascent, descent, Float(font.leading))
         }

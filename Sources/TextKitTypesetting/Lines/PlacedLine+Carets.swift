@@ -230,8 +230,8 @@ extension PlacedLine {
                 let y = CGFloat(offset.y - style.baselineOffset)
                 var box: CGRect
                 if flags.contains(.attachment), let attachment = style.attachment {
-                    let size = ParagraphAnalyzer.attachmentSize(attachment)
-                    box = CGRect(x: 0, y: -(attachment.bounds.minY + size.height), width: size.width, height: size.height)
+                    let bounds = glyphs.attachmentBounds[glyphs.clusters[g]] ?? LayoutNumber.attachmentBounds(attachment)
+                    box = CGRect(x: 0, y: -(bounds.minY + bounds.height), width: bounds.width, height: bounds.height)
                 } else {
                     box = font.boundingRect(forGlyph: glyphs.glyphs[g])
                     if box.isEmpty { continue }

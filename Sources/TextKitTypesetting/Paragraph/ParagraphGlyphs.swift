@@ -72,6 +72,10 @@ package final class ParagraphGlyphs: @unchecked Sendable {  // mutated only whil
     package var fonts: [UIFont] = []
     /// The paragraph's length in UTF-16 units (including its terminator, if any).
     package var length: Int = 0
+    /// The bounds of each attachment (by the paragraph offset of its U+FFFC), relative to the
+    /// baseline with y up as UIKit's: what `attachmentBounds(for:proposedLineFragment:glyphPosition:characterIndex:)`
+    /// answered when the glyphs were made, made usable (``LayoutNumber``).
+    package var attachmentBounds: [Int32: CGRect] = [:]
 
     package init() {}
 

@@ -1,5 +1,14 @@
 import TextKitGraphics
-import TextKitModel
+
+/// What a text container tells the layout manager it belongs to. `NSLayoutManager` (module
+/// TextKit, above this one) adopts it; the container is declared here so that the types below the
+/// layout manager (`NSTextAttachmentContainer`) can name it, as UIKit's do.
+package protocol TextContainerOwner: AnyObject {
+    /// The container's size, exclusion paths, padding or line limit changed: lay out again.
+    func textContainerChangedGeometry(_ container: NSTextContainer)
+    /// The container's size changed from `oldSize`: tell the delegate.
+    func textContainer(_ container: NSTextContainer, didChangeSizeFrom oldSize: CGSize)
+}
 
 /// A region where text is laid out, as TextKit's `NSTextContainer`: a rectangle of `size`, minus
 /// its `exclusionPaths`, or any shape a subclass gives by overriding
@@ -20,9 +29,7 @@ open class NSTextContainer: NSObject, NSTextLayoutOrientationProvider {
             if usable != size { size = usable }
             guard size != oldValue else { return }
             geometryChanged()
-            if let layoutManager {
-                layoutManager.delegate?.layoutManager(layoutManager, textContainer: self, didChangeGeometryFrom: oldValue)
-            }
+            owner?.textContainer(self, didChangeSizeFrom: oldValue)
         }
     }
 
@@ -75,10 +82,11 @@ open class NSTextContainer: NSObject, NSTextLayoutOrientationProvider {
     open var heightTracksTextView = false
 
     /// The layout manager that owns this container, set when the container is added to one.
-    open internal(set) weak var layoutManager: NSLayoutManager?
+    /// The layout manager the container belongs to (`layoutManager`, declared with it in TextKit).
+    package weak var owner: (any TextContainerOwner)?
 
     /// Horizontal text only; vertical layout is not supported on Linux yet.
-    open var layoutOrientation: NSLayoutManager.TextLayoutOrientation { .horizontal }
+    open var layoutOrientation: NSTextLayoutOrientation { .horizontal }
 
     /// A container of `size`.
     public init(size: CGSize) {
@@ -97,16 +105,6 @@ open class NSTextContainer: NSObject, NSTextLayoutOrientationProvider {
     /// An unbounded container (`greatestFiniteMagnitude` both ways), as `init()` in TextKit.
     public override convenience init() {
         self.init(size: CGSize(width: CGFloat.greatestFiniteMagnitude, height: CGFloat.greatestFiniteMagnitude))
-    }
-
-    /// Moves the container to another layout manager (removing it from its current one).
-    open func replaceLayoutManager(_ newLayoutManager: NSLayoutManager) {
-        guard let old = layoutManager, old !== newLayoutManager else {
-            newLayoutManager.addTextContainer(self)
-            return
-        }
-        if let index = old.textContainers.firstIndex(where: { $0 === self }) { old.removeTextContainer(at: index) }
-        newLayoutManager.addTextContainer(self)
     }
 
     /// Whether the container is a plain rectangle, so that a line's fragment never depends on where
@@ -168,13 +166,20 @@ open class NSTextContainer: NSObject, NSTextLayoutOrientationProvider {
     }
 
     private func geometryChanged() {
-        layoutManager?.textContainerChangedGeometry(self)
+        owner?.textContainerChangedGeometry(self)
     }
+}
+
+/// Whether text runs horizontally or vertically (only horizontal is laid out on Linux); UIKit's
+/// `NSTextLayoutOrientation`, also spelled `NSLayoutManager.TextLayoutOrientation`.
+public enum NSTextLayoutOrientation: Int, Sendable {
+    case horizontal = 0
+    case vertical = 1
 }
 
 /// What provides a layout orientation (TextKit's `NSTextLayoutOrientationProvider`).
 public protocol NSTextLayoutOrientationProvider {
-    var layoutOrientation: NSLayoutManager.TextLayoutOrientation { get }
+    var layoutOrientation: NSTextLayoutOrientation { get }
 }
 
 /// Exclusion paths sorted by their tops, in blocks that know their lowest bottom: the paths that
