@@ -189,4 +189,20 @@ struct PortingSpellingTests {
         #expect(attachment.containersAsked.contains { $0 === container })
         #expect(container.layoutManager === layoutManager)
     }
+
+    @Test("read(from:options:documentAttributes:) fills a text storage from RTF, and leaves it alone on error")
+    func readFromData() throws {
+        let storage = NSTextStorage(string: "old")
+        let rtf = Data(#"{\rtf1\ansi{\fonttbl\f0 DejaVu Sans;}\f0\fs28 Hello {\b bold} world}"#.utf8)
+        var attributes: [NSAttributedString.DocumentAttributeKey: Any] = [:]
+        try storage.read(from: rtf, options: [.documentType: NSAttributedString.DocumentType.rtf], documentAttributes: &attributes)
+        #expect(storage.string == "Hello bold world")
+        let bold = try #require(storage.attribute(.font, at: 7, effectiveRange: nil) as? UIFont)
+        #expect(bold.fontDescriptor.symbolicTraits.contains(.traitBold))
+        #expect(attributes[.documentType] as? NSAttributedString.DocumentType == .rtf)
+        #expect(throws: (any Error).self) {
+            try storage.read(from: Data("{\\rtf1 \\bin99999 x".utf8), options: [.documentType: NSAttributedString.DocumentType.rtf], documentAttributes: nil)
+        }
+        #expect(storage.string == "Hello bold world")
+    }
 }

@@ -168,3 +168,26 @@ extension NSAttributedString.DocumentType {
         self = .plain
     }
 }
+
+extension NSMutableAttributedString {
+    /// Replaces the contents with the document at `url`, as Apple's
+    /// `read(from:options:documentAttributes:)`: the same types and options as
+    /// ``NSAttributedString/init(url:options:documentAttributes:)``. On error the string is left
+    /// as it was. A text storage is edited in one `beginEditing()`/`endEditing()` round.
+    public func read(from url: URL, options: [NSAttributedString.DocumentReadingOptionKey: Any] = [:],
+                     documentAttributes dict: UnsafeMutablePointer<[NSAttributedString.DocumentAttributeKey: Any]>?) throws {
+        let (string, attributes) = try NSAttributedString._readDocument(url: url, options: options)
+        dict?.pointee = attributes
+        setAttributedString(string)
+    }
+
+    /// Replaces the contents with the document in `data`, as Apple's
+    /// `read(from:options:documentAttributes:)`; see ``NSAttributedString/init(data:options:documentAttributes:)``.
+    /// On error the string is left as it was.
+    public func read(from data: Data, options: [NSAttributedString.DocumentReadingOptionKey: Any] = [:],
+                     documentAttributes dict: UnsafeMutablePointer<[NSAttributedString.DocumentAttributeKey: Any]>?) throws {
+        let (string, attributes) = try NSAttributedString._readDocument(data: data, options: options)
+        dict?.pointee = attributes
+        setAttributedString(string)
+    }
+}
