@@ -205,4 +205,22 @@ struct PortingSpellingTests {
         }
         #expect(storage.string == "Hello bold world")
     }
+
+    @Test("mutableString edits reach the text storage and its layout manager")
+    func mutableStringProxy() {
+        let storage = NSTextStorage(string: "Hello world", attributes: [.font: PortingTests.sans])
+        let layoutManager = NSLayoutManager()
+        storage.addLayoutManager(layoutManager)
+        layoutManager.addTextContainer(NSTextContainer(size: CGSize(width: 300, height: 100)))
+        #expect(layoutManager.numberOfGlyphs == 11)
+        let proxy = storage.mutableString
+        #expect(proxy.length == 11 && proxy.hasPrefix("Hello"))
+        proxy.replaceCharacters(in: NSRange(location: 6, length: 5), with: "there")
+        proxy.append("!")
+        #expect(storage.string == "Hello there!")
+        #expect(storage.attribute(.font, at: 11, effectiveRange: nil) as? UIFont == PortingTests.sans)
+        #expect(layoutManager.numberOfGlyphs == 12)
+        proxy.setString("")
+        #expect(storage.length == 0 && (proxy as String).isEmpty)
+    }
 }

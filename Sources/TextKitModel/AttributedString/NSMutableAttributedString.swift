@@ -1,3 +1,5 @@
+import TextKitGraphics
+
 /// Lets the built-in fast paths of ``NSMutableAttributedString`` report an edit to a class whose
 /// mutating primitives add a notification to the built-in storage (``NSTextStorage``): after a fast
 /// path changed the storage directly, it calls this exactly as the overridden primitive would have
@@ -159,6 +161,12 @@ open class NSMutableAttributedString: NSAttributedString {
     }
 
     /// Replaces all characters and attributes with those of `attrString`.
+    /// The characters as a Foundation `NSMutableString` whose edits are edits of this string, as
+    /// Apple's: `textStorage.mutableString.replaceCharacters(in:with:)` or `.setString("")` go
+    /// through ``replaceCharacters(in:with:)-(NSRange,String)`` (inserted text takes the attributes
+    /// of the text it replaces or follows). Each call returns a new proxy over the same string.
+    open var mutableString: NSMutableString { _AttributedMutableString(owner: self) }
+
     open func setAttributedString(_ attrString: NSAttributedString) {
         replaceCharacters(in: NSRange(location: 0, length: length), with: attrString)
     }
@@ -166,5 +174,37 @@ open class NSMutableAttributedString: NSAttributedString {
     /// An immutable copy.
     open override func copy(with zone: NSZone? = nil) -> Any {
         NSAttributedString(attributedString: self)
+    }
+}
+
+/// The proxy behind ``NSMutableAttributedString/mutableString``: Foundation's `NSMutableString`
+/// subclass over the attributed string's characters (its primitives: `length`, `character(at:)`,
+/// `replaceCharacters(in:with:)`; Foundation derives the rest from them).
+final class _AttributedMutableString: NSMutableString {
+    private let owner: NSMutableAttributedString
+
+    init(owner: NSMutableAttributedString) {
+        self.owner = owner
+        super.init(capacity: 0)
+    }
+
+    // Foundation's NSMutableString requires these of a subclass; a proxy is only made by its owner.
+    required init?(coder aDecoder: NSCoder) { return nil }
+    required init(unicodeScalarLiteral value: StaticString) { preconditionFailure("mutableString proxies are made by their attributed string") }
+    required init(extendedGraphemeClusterLiteral value: StaticString) { preconditionFailure("mutableString proxies are made by their attributed string") }
+    required init(stringLiteral value: StaticString) { preconditionFailure("mutableString proxies are made by their attributed string") }
+    required init(capacity: Int) { preconditionFailure("mutableString proxies are made by their attributed string") }
+    required init(string aString: String) { preconditionFailure("mutableString proxies are made by their attributed string") }
+    required init(characters: UnsafePointer<unichar>, length: Int) { preconditionFailure("mutableString proxies are made by their attributed string") }
+
+    override var length: Int { owner.length }
+
+    override func character(at index: Int) -> unichar {
+        checkPrecondition(index >= 0 && index < owner.length, "mutableString: index \(index) out of bounds; string length \(owner.length)")
+        return owner._utf16Unit(at: index)
+    }
+
+    override func replaceCharacters(in range: NSRange, with aString: String) {
+        owner.replaceCharacters(in: range, with: aString)
     }
 }
