@@ -407,6 +407,9 @@ open class NSLayoutManager: NSObject {
             store.record(p).analysis = nil  // freed now, not when the analysis budget forgets the record
         }
         store.replace(first..<(last + 1), withLengths: paragraphLengths(in: spanStart..<spanEnd, of: textStorage))
+        #if DEBUG
+        if store.count <= 10_000 { store.checkInvariants(length: textStorage.length) }  // O(n log n): small documents
+        #endif
         invalidateFlow(fromParagraph: first)
         delegate?.layoutManagerDidInvalidateLayout(self)
     }

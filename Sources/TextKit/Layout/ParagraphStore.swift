@@ -112,7 +112,11 @@ struct ParagraphItem: RopeElement {
     typealias Index = Int
     var isEmpty: Bool { false }
     var isUndersized: Bool { false }
-    func invariantCheck() {}
+    /// The tree's copy of the summary must be the record's own: a change to a record's analysis
+    /// or layout that forgot ``ParagraphStore/refresh(at:)`` would skew every sum above it.
+    func invariantCheck() {
+        precondition(summary == record.summary, "paragraph store: a record changed without refresh(at:) (\(summary) in the tree, \(record.summary) in the record)")
+    }
     mutating func rebalance(nextNeighbor right: inout Self) -> Bool { false }
     mutating func rebalance(prevNeighbor left: inout Self) -> Bool { false }
     mutating func split(at index: Int) -> Self {
@@ -248,6 +252,23 @@ struct ParagraphStore {
                 rope.insert(item, at: ropeIndex(at))
             }
         }
+    }
+
+    /// Checks, in O(n), what the sums rely on: every record's summary in the tree is its own
+    /// (``ParagraphItem/invariantCheck()``), the records cover `length` UTF-16 units exactly, only
+    /// the last record may be empty. Debug builds run it after every edit
+    /// (`NSLayoutManager.processEditing`), so every test that edits checks it.
+    func checkInvariants(length expected: Int) {
+        var total = ParagraphSummary()
+        forEach { index, record in
+            let item = rope[ropeIndex(index)]
+            item.invariantCheck()
+            precondition(record.length > 0 || index == count - 1, "paragraph store: record \(index) of \(count) is empty")
+            total.add(record.summary)
+            return true
+        }
+        precondition(total == summary, "paragraph store: the tree's sums \(summary) differ from the records' \(total)")
+        precondition(summary.length == expected, "paragraph store: records cover \(summary.length) units, the text has \(expected)")
     }
 
     /// Every record, in order (O(n); for whole-document passes).
