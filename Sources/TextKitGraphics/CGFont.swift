@@ -38,6 +38,9 @@ public final class CGFont: @unchecked Sendable {  // immutable after init; `face
     public let unitsPerEm: Int
     /// The face's bounding box in design units.
     public let fontBBox: CGRect
+    /// Whether the glyphs are outlines (false for bitmap-only faces such as Noto Color Emoji's
+    /// CBDT): only outlines can be drawn as paths.
+    package let hasOutlines: Bool
 
     private let face: FT_Face
     private let lock = NSLock()
@@ -76,6 +79,7 @@ public final class CGFont: @unchecked Sendable {  // immutable after init; `face
         postScriptName = FT_Get_Postscript_Name(ownFace).map { String(cString: $0) }
         numberOfGlyphs = Int(record.num_glyphs)
         unitsPerEm = Int(record.units_per_EM)
+        hasOutlines = record.face_flags & 1 != 0  // FT_FACE_FLAG_SCALABLE
         let box = record.bbox
         fontBBox = CGRect(x: CGFloat(box.xMin), y: CGFloat(box.yMin),
                           width: CGFloat(box.xMax - box.xMin), height: CGFloat(box.yMax - box.yMin))

@@ -14,6 +14,11 @@ extension CairoRenderer {
     /// The largest glyph drawn, in device pixels per em (FreeType's limit is 65,535); larger
     /// glyphs (a 10,000-point font widened by `.expansion`, or zoomed in) are left out.
     static let maximumGlyphPixelsPerEm: CGFloat = 60_000
+    /// Above this many device pixels per em, glyphs on an image surface are filled as outlines:
+    /// Cairo would first rasterize each whole glyph into its glyph cache (a 20,000-pixel glyph is a
+    /// 400 MB mask), however little of it the image shows. Bitmap glyphs (colour emoji) have no
+    /// outline and are left out at such sizes.
+    static let largestRasterizedGlyphPixelsPerEm: CGFloat = 2048
 
     func drawShadow(of command: DrawCommand, shadow: CGShadow) {
         guard shadow.offset.width.isFinite, shadow.offset.height.isFinite else { return }

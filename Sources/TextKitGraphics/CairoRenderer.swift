@@ -68,11 +68,19 @@ struct CairoRenderer {
 
     private func drawGlyphs(_ run: GlyphRunCommand, on cr: OpaquePointer) {
         let mode = state.textDrawingMode
-        guard mode.fills || mode.strokes, setGlyphFont(run, on: cr) else { return }
+        guard mode.fills || mode.strokes, let pixelsPerEm = setGlyphFont(run, on: cr) else { return }
+        let huge = pixelsPerEm > CairoRenderer.largestRasterizedGlyphPixelsPerEm
+        // Cairo makes a huge bitmap glyph's path by tracing the scaled bitmap: not at all.
+        if huge, state.font?.hasOutlines != true { return }
+        let asOutlines = huge && cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE
         run.cairoGlyphs.withUnsafeBufferPointer { glyphs in
             if mode.fills {
                 setSource(cr, state.fillColor)
-                if let text = run.utf8Text, !run.cairoClusters.isEmpty {
+                if asOutlines {
+                    cairo_new_path(cr)
+                    cairo_glyph_path(cr, glyphs.baseAddress, Int32(glyphs.count))
+                    cairo_fill(cr)
+                } else if let text = run.utf8Text, !run.cairoClusters.isEmpty {
                     run.cairoClusters.withUnsafeBufferPointer { clusters in
                         cairo_show_text_glyphs(cr, text, Int32(text.utf8.count), glyphs.baseAddress, Int32(glyphs.count),
                                                clusters.baseAddress, Int32(clusters.count), run.clusterFlags)
@@ -91,11 +99,12 @@ struct CairoRenderer {
         }
     }
 
-    /// Sets the run's font and font matrix on `cr`; false when there is nothing drawable.
-    private func setGlyphFont(_ run: GlyphRunCommand, on cr: OpaquePointer) -> Bool {
-        guard let font = state.font, state.fontSize.isFinite, state.fontSize != 0, !run.glyphs.isEmpty else { return false }
+    /// Sets the run's font and font matrix on `cr` and returns the glyphs' size in device pixels
+    /// per em; nil when there is nothing drawable.
+    private func setGlyphFont(_ run: GlyphRunCommand, on cr: OpaquePointer) -> CGFloat? {
+        guard let font = state.font, state.fontSize.isFinite, state.fontSize != 0, !run.glyphs.isEmpty else { return nil }
         let g = run.glyphTransform
-        guard isUsable(g.linearPart) else { return false }
+        guard isUsable(g.linearPart) else { return nil }
         cairo_set_font_face(cr, font.cairoFontFace)
         // `g` maps the font's y-up glyph space to user space; Cairo's glyph space is y-down, so
         // Cairo's font matrix is `g` after a flip.
@@ -109,9 +118,9 @@ struct CairoRenderer {
         var device = fontMatrix
         cairo_matrix_multiply(&device, &fontMatrix, &ctm)
         let extent = (device.xx * device.xx + device.yx * device.yx + device.xy * device.xy + device.yy * device.yy).squareRoot()
-        guard extent.isFinite, extent < CairoRenderer.maximumGlyphPixelsPerEm else { return false }
+        guard extent.isFinite, extent < CairoRenderer.maximumGlyphPixelsPerEm else { return nil }
         cairo_set_font_matrix(cr, &fontMatrix)
-        return true
+        return extent
     }
 
     /// For the clip text modes: intersects the live clip with the run's glyph outlines and
@@ -121,7 +130,8 @@ struct CairoRenderer {
         let userToDevice = state.ctm.concatenating(context.baseTransform)
         cairo_new_path(cr)
         if isUsable(userToDevice) { setCairoMatrix(cr, userToDevice) }
-        guard isUsable(userToDevice), setGlyphFont(run, on: cr) else {
+        guard isUsable(userToDevice), let pixelsPerEm = setGlyphFont(run, on: cr),
+              pixelsPerEm <= CairoRenderer.largestRasterizedGlyphPixelsPerEm || state.font?.hasOutlines == true else {
             cairo_clip(cr)  // an empty path: nothing shows through
             return nil
         }

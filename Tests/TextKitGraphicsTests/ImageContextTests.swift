@@ -244,6 +244,32 @@ struct ImageContextTests {
         #expect(yellow > 300)  // a yellow face, not a black silhouette
     }
 
+    @Test("Huge glyphs on an image are filled as outlines (Cairo would rasterize them whole: 750 MB for a fuzzer's input); huge bitmap glyphs are left out")
+    func hugeGlyphs() throws {
+        let font = try CGFont(url: TestFonts.dejaVuSans)
+        let context = try whiteContext(100, 100)
+        context.setFont(font)
+        context.setFontSize(20_000)
+        context.setFillColor(UIColor.black)
+        // The stem of a 20,000-point "l": x from about 1,860 to 3,870 (DejaVu Sans), so starting
+        // 2,000 points to the left puts the image inside it.
+        context.textPosition = CGPoint(x: -2_000, y: -1_000)  // the baseline below the image: the stem covers it
+        context.translateBy(x: 0, y: 100)
+        context.scaleBy(x: 1, y: -1)
+        context.showGlyphs([font.glyph(for: "l")], at: [.zero])
+        let image = try #require(context.makeImage())
+        #expect(image.count(in: CGRect(x: 0, y: 0, width: 100, height: 100)) { $0[0] < 128 } == 10_000)
+
+        let emoji = try CGFont(url: TestFonts.colorEmoji)
+        let again = try whiteContext(100, 100)
+        again.setFont(emoji)
+        again.setFontSize(20_000)
+        let run = simpleRun("😀", font: emoji, size: 20_000, at: CGPoint(x: -5_000, y: 10_000))
+        again.showGlyphs(run.glyphs, at: run.positions, text: "😀", clusters: scalarClusters("😀"))
+        let blank = try #require(again.makeImage())
+        #expect(blank.count(in: CGRect(x: 0, y: 0, width: 100, height: 100)) { $0[0] < 250 } == 0)
+    }
+
     @Test("CGContext.draw(_:in:) draws a CGImage upside down as Core Graphics; UIImage.draw(in:) upright")
     func imageOrientation() throws {
         // A 1×2 image: red on top, blue below.
