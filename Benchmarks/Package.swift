@@ -7,6 +7,7 @@
 //   PangoPeer        C: the Pango peer (one PangoLayout per paragraph)
 //   HarfBuzzFloor    C: itemize + hb_shape every paragraph once, no line breaking, no caching
 //   TextKitMicro     ordo-one micro-benchmarks (`swift package benchmark`)
+//   SpellBench       UITextChecker's checking and completion speed (`swift run -c release SpellBench`)
 import PackageDescription
 
 let package = Package(
@@ -38,6 +39,9 @@ let package = Package(
             name: "HarfBuzzFloor",
             dependencies: ["PeerSupport", "BenchHarfBuzz", "BenchICU", "BenchFontconfig"]
         ),
+
+        // UITextChecker: words checked per second and completion times (`swift run -c release SpellBench`).
+        .executableTarget(name: "SpellBench", dependencies: [.product(name: "OpenTextKit", package: "OpenTextKit")]),
 
         // Each paragraph's line starts as OpenTextKit breaks them (for `compare-breaks`).
         .executableTarget(name: "BreakDump", dependencies: [.product(name: "OpenTextKit", package: "OpenTextKit")]),

@@ -11,7 +11,7 @@ packages=(
   # peer engine for line-break comparisons and benchmarks
   libpango1.0-dev
   # data: hyphenation patterns, spelling dictionary, Unicode conformance files
-  hyphen-en-us hyphen-de hyphen-fr hunspell-en-us unicode-data
+  hyphen-en-us hyphen-de hyphen-fr hunspell-en-us hunspell-de-de hunspell-fr unicode-data
   # fonts
   fonts-dejavu-core fonts-dejavu-extra fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-linuxlibertine
   # checking rendered output: pdftotext, pdftoppm, pdfinfo

@@ -223,4 +223,13 @@ struct PortingSpellingTests {
         proxy.setString("")
         #expect(storage.length == 0 && (proxy as String).isEmpty)
     }
+
+    @Test("A spelling walk with UITextChecker compiles beside Foundation and finds the installed languages")
+    func spellingWalk() {
+        // Only a language without a dictionary is checked here: this test process does not move the
+        // learned-words file away from the user's (TextKitEditingTests check the spelling itself).
+        #expect(spellingIssues(in: "teh cat", language: "xx_XX").isEmpty)
+        #expect(spellingLanguage(for: "en-US") == "en_US")
+        #expect(spellingLanguage(for: "de-AT")?.hasPrefix("de_") == true)
+    }
 }

@@ -1,0 +1,173 @@
+import CHunspell
+import TextKitModel
+
+/// One hunspell dictionary (an `.aff`/`.dic` pair) opened once and shared by every checker that
+/// asks for its language (see ``SpellingDictionaries``).
+///
+/// hunspell's handle is not documented as thread-safe, so every call into it takes `lock`.
+/// Words cross the boundary in the dictionary's own encoding (``DictionaryTextEncoding``).
+final class SpellingDictionary: @unchecked Sendable {  // `handle`, `addedWords` and `validCompletions` are only touched under `lock`
+    /// The language code the dictionary was found under ("en_US").
+    let language: String
+    let affixPath: String
+    let wordListPath: String
+    let encoding: DictionaryTextEncoding
+
+    private let handle: OpaquePointer  // Hunhandle *
+    private let lock = NSLock()
+    /// Learned words this handle did not know and was given with `Hunspell_add`. Only these are
+    /// ever removed again: `Hunspell_remove` marks a word forbidden, which must never happen to a
+    /// word of the dictionary itself (learning then unlearning "the" leaves "the" correct).
+    private var addedWords: Set<String> = []
+
+    private let indexLock = NSLock()
+    private var index: CompletionIndex?  // built on first use, under `indexLock`
+    /// Per index entry: 0 not yet asked, 1 hunspell accepts the word alone, 2 it does not (a
+    /// compound-only, affix-needing or forbidden entry of the word list). Under `lock`.
+    private var validCompletions: [UInt8] = []
+
+    /// Opens the dictionary; nil when hunspell cannot, or its encoding is unknown to iconv.
+    init?(language: String, affixPath: String, wordListPath: String) {
+        guard let handle = Hunspell_create(affixPath, wordListPath) else { return nil }
+        guard let cName = Hunspell_get_dic_encoding(handle),
+              let encoding = DictionaryTextEncoding(hunspellName: String(cString: cName)) else {
+            let name = Hunspell_get_dic_encoding(handle).map { String(cString: $0) } ?? "?"
+            Hunspell_destroy(handle)
+            SpellingDiagnostics.report("OpenTextKit: spelling dictionary \(affixPath) uses the encoding \(name), which iconv does not know; \(language) is not checked")
+            return nil
+        }
+        self.language = language
+        self.affixPath = affixPath
+        self.wordListPath = wordListPath
+        self.encoding = encoding
+        self.handle = handle
+    }
+
+    deinit { Hunspell_destroy(handle) }
+
+    /// Whether hunspell accepts `word` (learned words included). A word the dictionary's
+    /// encoding cannot write is not in the dictionary.
+    func isCorrect(_ word: String) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return unlockedIsCorrect(word)
+    }
+
+    private func unlockedIsCorrect(_ word: String) -> Bool {
+        encoding.withCString(word) { Hunspell_spell(handle, $0) != 0 } ?? false
+    }
+
+    /// hunspell's suggestions for `word`, best first.
+    func suggestions(for word: String) -> [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return encoding.withCString(word) { cWord -> [String] in
+            var list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+            let count = Int(Hunspell_suggest(handle, &list, cWord))
+            guard count > 0, let items = list else { return [] }
+            defer { Hunspell_free_list(handle, &list, Int32(count)) }
+            var result: [String] = []
+            for i in 0..<count {
+                if let item = items[i], let suggestion = encoding.decode(cString: item), !result.contains(suggestion) {
+                    result.append(suggestion)
+                }
+            }
+            return result
+        } ?? []
+    }
+
+    /// Makes a learned word correct in this handle (and in the forms hunspell derives from it:
+    /// "Zorblatt" learned makes "ZORBLATT" correct too).
+    func addLearnedWord(_ word: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !addedWords.contains(word), !unlockedIsCorrect(word) else { return }
+        if encoding.withCString(word, { Hunspell_add(handle, $0) }) != nil { addedWords.insert(word) }
+    }
+
+    /// Undoes ``addLearnedWord(_:)``; a word the dictionary knew by itself stays correct.
+    func removeLearnedWord(_ word: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard addedWords.remove(word) != nil else { return }
+        _ = encoding.withCString(word) { Hunspell_remove(handle, $0) }
+    }
+
+    // MARK: Completions
+
+    /// The dictionary's words that complete `partial`, shortest first then alphabetically, in the
+    /// partial word's case (see ``CompletionCase``). Never includes `partial` itself.
+    func completions(for partial: String) -> [String] {
+        let partial = UnicodeText.nfc(partial)
+        guard partial.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) else { return [] }
+        let index = completionIndex()
+        let style = CompletionCase(partial)
+        let candidates = index.entries(withKeyPrefix: Array(UnicodeText.nfc(partial.lowercased()).utf8))
+        let partialUTF8 = Array(partial.utf8)
+        var seen: Set<String> = []
+        var ranked: [(length: Int, order: Int, word: String)] = []
+        lock.lock()
+        if validCompletions.count != index.count { validCompletions = [UInt8](repeating: 0, count: index.count) }
+        for i in candidates {
+            let word = index.words[i]
+            let completion: String
+            switch style {
+            case .lowercase, .mixed:
+                // An exact prefix: "hap" completes to "happy", not to "Hapsburg".
+                guard word.utf8.starts(with: partialUTF8) else { continue }
+                completion = word
+            case .capitalized:
+                completion = word.first.map { $0.isLowercase ? $0.uppercased() + word.dropFirst() : word } ?? word
+            case .uppercase:
+                completion = word.uppercased()
+            }
+            guard completion != partial, !seen.contains(completion) else { continue }
+            if validCompletions[i] == 0 { validCompletions[i] = unlockedIsCorrect(word) ? 1 : 2 }
+            guard validCompletions[i] == 1 else { continue }
+            seen.insert(completion)
+            ranked.append((completion.count, i, completion))
+        }
+        lock.unlock()
+        ranked.sort { ($0.length, $0.order) < ($1.length, $1.order) }
+        return ranked.map(\.word)
+    }
+
+    /// The sorted word list, read from the `.dic` file the first time completions are asked for.
+    private func completionIndex() -> CompletionIndex {
+        indexLock.lock()
+        defer { indexLock.unlock() }
+        if let index { return index }
+        let built = CompletionIndex(wordListPath: wordListPath, encoding: encoding)
+        index = built
+        return built
+    }
+}
+
+/// How a partial word is capitalised, which decides the case of its completions (as UIKit's
+/// checker: "Hap" completes to "Happy", "HAP" to "HAPPY").
+enum CompletionCase: Equatable {
+    /// No capital letter: the dictionary's words that start with exactly these letters, as written
+    /// there ("hap" → "happy"; proper nouns such as "Hapsburg" are left out).
+    case lowercase
+    /// A capital first letter and no other: every word starting with these letters in any case,
+    /// capitalised ("Hap" → "Happy", "Hapsburg").
+    case capitalized
+    /// Two or more letters, all capitals: every such word in capitals ("HAP" → "HAPPY").
+    case uppercase
+    /// Any other mixture ("iPh"): words starting with exactly these letters.
+    case mixed
+
+    init(_ partial: String) {
+        let letters = partial.unicodeScalars.filter { $0.properties.isAlphabetic }
+        let upper = letters.filter { $0.properties.isUppercase }.count
+        if upper == 0 {
+            self = .lowercase
+        } else if upper == letters.count && letters.count > 1 {
+            self = .uppercase
+        } else if upper == 1, letters.first?.properties.isUppercase == true {
+            self = .capitalized
+        } else {
+            self = .mixed
+        }
+    }
+}
