@@ -7,6 +7,16 @@ import TextKitModel
 /// A glyph-generation delegate may set more or fewer glyphs than it was offered, as TextKit's
 /// allows: glyph counts, the glyph ↔ character maps, layout and hit testing follow.
 @Suite struct GlyphCountDelegateTests {
+    /// Sets `ids` in place of the glyphs offered in `offered`, as a delegate does from
+    /// `shouldGenerateGlyphs`, and returns what the delegate returns: the glyphs set, or 0 to keep them.
+    static func set(_ ids: [CGGlyph], _ properties: [NSLayoutManager.GlyphProperty], _ characters: [Int], font: UIFont,
+                    replacing offered: NSRange, in layoutManager: NSLayoutManager) -> Int {
+        guard ids.count != offered.length else { return 0 }
+        layoutManager.setGlyphs(ids, properties: properties, characterIndexes: characters, font: font,
+                                forGlyphRange: NSRange(location: offered.location, length: ids.count))
+        return ids.count
+    }
+
     /// Draws every "->" as one arrow glyph (U+2192), mapped to the "-".
     final class ArrowDelegate: NSLayoutManagerDelegate {
         func layoutManager(_ layoutManager: NSLayoutManager, shouldGenerateGlyphs glyphs: UnsafePointer<CGGlyph>,
@@ -27,10 +37,7 @@ import TextKitModel
                 ids.append(glyphs[i]); properties.append(props[i]); characters.append(c)
                 i += 1
             }
-            guard ids.count != glyphRange.length else { return 0 }
-            layoutManager.setGlyphs(ids, properties: properties, characterIndexes: characters, font: aFont,
-                                    forGlyphRange: NSRange(location: glyphRange.location, length: ids.count))
-            return ids.count
+            return GlyphCountDelegateTests.set(ids, properties, characters, font: aFont, replacing: glyphRange, in: layoutManager)
         }
     }
 
@@ -51,10 +58,7 @@ import TextKitModel
                     ids.append(glyphs[i]); properties.append(props[i]); characters.append(c)
                 }
             }
-            guard ids.count != glyphRange.length else { return 0 }
-            layoutManager.setGlyphs(ids, properties: properties, characterIndexes: characters, font: aFont,
-                                    forGlyphRange: NSRange(location: glyphRange.location, length: ids.count))
-            return ids.count
+            return GlyphCountDelegateTests.set(ids, properties, characters, font: aFont, replacing: glyphRange, in: layoutManager)
         }
     }
 
