@@ -163,4 +163,31 @@ struct BoundedMemoryTests {
         #expect(stack.fragments().map(\.glyphs) == fresh.fragments().map(\.glyphs))
         #expect(stack.fragments().map(\.rect) == fresh.fragments().map(\.rect))
     }
+
+    @Test func randomEditsInAnEvictedLongParagraphMatchAFreshLayout() throws {
+        // Two pieces, a budget that keeps one analysis, and edits on both sides of the cut.
+        var seed: UInt64 = 0x5EED
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(max(1, bound)))
+        }
+        let text = Self.longParagraph("cut", units: 80_000) + "\nshort paragraph\n" + Self.longParagraph("word", units: 3_000)
+        let lm = NSLayoutManager()
+        lm.analysisBudget.limit = 1
+        let stack = LayoutStack(text, attributes: [.font: LayoutStack.serif(10)], containerSizes: [CGSize(width: 320, height: 1e8)],
+                                layoutManager: lm)
+        lm.ensureLayout(for: stack.containers[0])
+        let pieces = ["x", " ", "\n", "שלום ", "word ", ""]
+        for _ in 0..<5 {
+            let length = stack.storage.length
+            let at = next(length)
+            let range = NSRange(location: at, length: min(next(40), length - at))
+            stack.storage.replaceCharacters(in: range, with: pieces[next(pieces.count)])
+            let fresh = LayoutStack(stack.storage.string, attributes: [.font: LayoutStack.serif(10)],
+                                    containerSizes: [CGSize(width: 320, height: 1e8)])
+            #expect(stack.fragments().map(\.glyphs) == fresh.fragments().map(\.glyphs))
+            #expect(stack.fragments().map(\.rect) == fresh.fragments().map(\.rect))
+            #expect(lm.glyph(at: lm.numberOfGlyphs / 2) == fresh.layoutManager.glyph(at: lm.numberOfGlyphs / 2))
+        }
+    }
 }
