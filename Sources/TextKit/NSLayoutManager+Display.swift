@@ -40,7 +40,8 @@ extension NSLayoutManager {
     func markDisplay(ofParagraph p: Int, top: CGFloat? = nil, characters: Range<Int>? = nil) {
         guard p >= 0, p < store.count, let layout = store.record(p).layout else { return }
         let paragraphTop = top ?? paragraphTop(p, layout: layout)
-        let glyphs = characters == nil ? nil : store.record(p).glyphCount.map { _ in ensureAnalysis(p).glyphs }
+        // Only a character filter needs the glyphs (made again if they were dropped).
+        let glyphs = characters != nil && store.record(p).glyphCount != nil ? ensureAnalysis(p).glyphs : nil
         var pending: (rect: CGRect, container: Int)?
         for fragment in layout.fragments {
             if let characters, let glyphs {

@@ -137,31 +137,9 @@ extension NSLayoutManager {
         if old.upperBound < glyphs.count - delta {
             // The glyph after the range starts a cluster unless it shares the last new glyph's.
             let after = old.upperBound + delta
-            if count == 0 || glyphs.clusters[after] != newClusters[count - 1] { glyphs.flags[after].insert(.clusterStart) }
+            if glyphs.clusters[after] != newClusters[count - 1] { glyphs.flags[after].insert(.clusterStart) }
         }
-        var runs: [GlyphRun] = []
-        runs.reserveCapacity(glyphs.runs.count + newRuns.count)
-        var inserted = false
-        for run in glyphs.runs {
-            if run.glyphRange.upperBound <= old.lowerBound {
-                runs.append(run)
-                continue
-            }
-            if run.glyphRange.lowerBound < old.lowerBound {
-                var before = run
-                before.glyphRange = run.glyphRange.lowerBound..<old.lowerBound
-                runs.append(before)
-            }
-            if !inserted { runs += newRuns; inserted = true }
-            if run.glyphRange.upperBound > old.upperBound {
-                var after = run
-                after.glyphRange = (max(run.glyphRange.lowerBound, old.upperBound) + delta)..<(run.glyphRange.upperBound + delta)
-                runs.append(after)
-            }
-        }
-        if !inserted { runs += newRuns }
-        for i in runs.indices { runs[i].characterRange = glyphs.characterRange(forGlyphs: runs[i].glyphRange) }
-        glyphs.runs = runs
+        glyphs.runs = Self.splice(glyphs.runs, replacing: old, with: newRuns, in: glyphs)
 
         if !record.attachmentSizes.isEmpty {
             var sizes: [Int: CGSize] = [:]
@@ -169,13 +147,55 @@ extension NSLayoutManager {
             record.attachmentSizes = sizes
         }
         remeasureBreakSegments(of: analysis, paragraphStart: paragraphStart, length: record.length)
-        let keeps = record.keepsAnalysis
         record.analysis = analysis  // the glyph count changed
-        record.keepsAnalysis = keeps
         if record.layout != nil { record.layout = nil }
         store.refresh(at: p)
         invalidateFlow(fromParagraph: p)
         return old.lowerBound..<(old.lowerBound + count)
+    }
+
+    /// `runs` after glyphs `old` were replaced by the glyphs of `newRuns` (already spliced into
+    /// `glyphs`): the parts of the old runs outside `old` stay, those after it shifted. Only the
+    /// runs around the splice get their character ranges measured again.
+    private static func splice(_ runs: [GlyphRun], replacing old: Range<Int>, with newRuns: [GlyphRun],
+                               in glyphs: ParagraphGlyphs) -> [GlyphRun] {
+        let delta = newRuns.reduce(0) { $0 + $1.glyphRange.count } - old.count
+        var result: [GlyphRun] = []
+        result.reserveCapacity(runs.count + newRuns.count)
+        var changed: Range<Int>?  // indices in `result` whose glyph ranges changed
+        func note(_ run: GlyphRun) {
+            result.append(run)
+            changed = (changed?.lowerBound ?? result.count - 1)..<result.count
+        }
+        var inserted = false
+        for run in runs {
+            if run.glyphRange.upperBound <= old.lowerBound {
+                result.append(run)
+                continue
+            }
+            if run.glyphRange.lowerBound >= old.upperBound {
+                if !inserted { newRuns.forEach(note); inserted = true }
+                var shifted = run
+                shifted.glyphRange = (run.glyphRange.lowerBound + delta)..<(run.glyphRange.upperBound + delta)
+                result.append(shifted)  // whole: same characters
+                continue
+            }
+            // A run the range cuts: its parts before and after it.
+            if run.glyphRange.lowerBound < old.lowerBound {
+                var before = run
+                before.glyphRange = run.glyphRange.lowerBound..<old.lowerBound
+                note(before)
+            }
+            if !inserted { newRuns.forEach(note); inserted = true }
+            if run.glyphRange.upperBound > old.upperBound {
+                var after = run
+                after.glyphRange = (old.upperBound + delta)..<(run.glyphRange.upperBound + delta)
+                note(after)
+            }
+        }
+        if !inserted { newRuns.forEach(note) }
+        for i in changed ?? 0..<0 { result[i].characterRange = glyphs.characterRange(forGlyphs: result[i].glyphRange) }
+        return result
     }
 
     func _notShownAttribute(forGlyphAt glyphIndex: Int) -> Bool {

@@ -408,7 +408,7 @@ open class NSLayoutManager: NSObject {
         }
         store.replace(first..<(last + 1), withLengths: paragraphLengths(in: spanStart..<spanEnd, of: textStorage))
         #if DEBUG
-        if store.count <= 10_000 { store.checkInvariants(length: textStorage.length) }  // O(n log n): small documents
+        if store.count <= 10_000 { store.checkInvariants(length: textStorage.length) }  // O(n): small documents only
         #endif
         invalidateFlow(fromParagraph: first)
         delegate?.layoutManagerDidInvalidateLayout(self)
@@ -433,7 +433,7 @@ open class NSLayoutManager: NSObject {
         while at < span.upperBound {
             let range = storage._paragraph(containing: at).range
             let end = min(range.location + range.length, span.upperBound)
-            lengths += pieceLengths(ofParagraphAt: at, length: end - at, in: storage)  // ParagraphPieces.swift
+            appendPieceLengths(ofParagraphAt: at, length: end - at, in: storage, to: &lengths)  // ParagraphPieces.swift
             at = end
         }
         // Every offset, the end of the text included, belongs to a paragraph: empty text, or text

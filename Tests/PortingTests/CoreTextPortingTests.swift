@@ -7,6 +7,20 @@ import Testing
 // for images. Each snippet is in the iOS spelling; the tests check what it does.
 
 /// Counts the pixels of `image` that are mostly red, green and blue.
+/// `line` drawn as Core Text code draws it: on white, in a context flipped to y up, at `position`.
+private func drawnLine(_ line: CTLine, size: CGSize, at position: CGPoint) -> UIImage {
+    UIGraphicsImageRenderer(size: size).image { rendererContext in
+        let context = rendererContext.cgContext
+        UIColor.white.setFill()
+        context.fill(CGRect(origin: .zero, size: size))
+        context.textMatrix = .identity
+        context.translateBy(x: 0, y: size.height)
+        context.scaleBy(x: 1, y: -1)
+        context.textPosition = position
+        CTLineDraw(line, context)
+    }
+}
+
 private func colourCounts(_ image: CGImage) -> (red: Int, green: Int, blue: Int) {
     var counts = (red: 0, green: 0, blue: 0)
     for y in 0..<image.height {
@@ -86,16 +100,7 @@ struct CoreTextPortingTests {
         let line = CTLineCreateWithAttributedString(text as CFAttributedString)
 
         let size = CGSize(width: 220, height: 50)
-        let image = UIGraphicsImageRenderer(size: size).image { rendererContext in
-            let context = rendererContext.cgContext
-            UIColor.white.setFill()
-            context.fill(CGRect(origin: .zero, size: size))
-            context.textMatrix = .identity
-            context.translateBy(x: 0, y: size.height)
-            context.scaleBy(x: 1, y: -1)
-            context.textPosition = CGPoint(x: 5, y: 15)
-            CTLineDraw(line, context)
-        }
+        let image = drawnLine(line, size: size, at: CGPoint(x: 5, y: 15))
         let counts = colourCounts(try #require(image.cgImage))
         #expect(counts.red > 50)
         #expect(counts.blue > 50)
@@ -170,16 +175,7 @@ struct CoreTextPortingTests {
 
         // Drawing draws the text but nothing in the box (no missing-glyph box for U+FFFC).
         let size = CGSize(width: CGFloat(width) + 20, height: 60)
-        let image = UIGraphicsImageRenderer(size: size).image { rendererContext in
-            let context = rendererContext.cgContext
-            UIColor.white.setFill()
-            context.fill(CGRect(origin: .zero, size: size))
-            context.textMatrix = .identity
-            context.translateBy(x: 0, y: size.height)
-            context.scaleBy(x: 1, y: -1)
-            context.textPosition = CGPoint(x: 10, y: 10)
-            CTLineDraw(line, context)
-        }
+        let image = drawnLine(line, size: size, at: CGPoint(x: 10, y: 10))
         let cg = try #require(image.cgImage)
         var inkInBox = 0, inkOutside = 0
         for y in 0..<cg.height {

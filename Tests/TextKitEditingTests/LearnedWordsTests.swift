@@ -67,23 +67,18 @@ struct LearnedWordsTests {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let file = directory + "/learned-words.txt"
         _ = FileManager.default.createFile(atPath: file, contents: Data([0x66, 0x6F, 0xFF, 0xFE, 0x0A, 0xC3, 0x28, 0x0A]))
-        LearnedWordStore.shared.directoryOverride = directory
-        simulateRestart()
-        defer {
-            LearnedWordStore.shared.directoryOverride = spellingTestDirectory
-            simulateRestart()
+        try withLearnedWords(in: directory) {
+            #expect(firstMisspelledWord("teh cat") == "teh")
+            #expect(!UITextChecker.hasLearnedWord("fo"))
+            #expect(UITextChecker.learnedWordsError?.kind == .notUTF8)
+            #expect(UITextChecker.learnedWordsError?.path == file)
+
+            UITextChecker.learnWord("Snorfle")
+            #expect(fileContents(file) == "Snorfle\n")
+            #expect(FileManager.default.fileExists(atPath: file + ".corrupt"))
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".tmp") }
+            #expect(leftovers.isEmpty)
         }
-
-        #expect(firstMisspelledWord("teh cat") == "teh")
-        #expect(!UITextChecker.hasLearnedWord("fo"))
-        #expect(UITextChecker.learnedWordsError?.kind == .notUTF8)
-        #expect(UITextChecker.learnedWordsError?.path == file)
-
-        UITextChecker.learnWord("Snorfle")
-        #expect(fileContents(file) == "Snorfle\n")
-        #expect(FileManager.default.fileExists(atPath: file + ".corrupt"))
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".tmp") }
-        #expect(leftovers.isEmpty)
     }
 
     @Test("A learned-words path that cannot be read or written is reported, not fatal")
@@ -91,17 +86,13 @@ struct LearnedWordsTests {
         // A directory where the file should be: neither readable as a file nor replaceable.
         let directory = spellingTestDirectory + "/blocked"
         try FileManager.default.createDirectory(atPath: directory + "/learned-words.txt", withIntermediateDirectories: true)
-        LearnedWordStore.shared.directoryOverride = directory
-        simulateRestart()
-        defer {
-            LearnedWordStore.shared.directoryOverride = spellingTestDirectory
-            simulateRestart()
+        withLearnedWords(in: directory) {
+            #expect(firstMisspelledWord("teh cat") == "teh")
+            #expect(UITextChecker.learnedWordsError?.kind == .unreadable)
+            UITextChecker.learnWord("Plimbix")
+            #expect(UITextChecker.learnedWordsError?.kind == .unwritable)
+            #expect(firstMisspelledWord("a Plimbix") == nil)  // learned for this process all the same
         }
-        #expect(firstMisspelledWord("teh cat") == "teh")
-        #expect(UITextChecker.learnedWordsError?.kind == .unreadable)
-        UITextChecker.learnWord("Plimbix")
-        #expect(UITextChecker.learnedWordsError?.kind == .unwritable)
-        #expect(firstMisspelledWord("a Plimbix") == nil)  // learned for this process all the same
     }
 
     @Test("The file is under $XDG_DATA_HOME/opentextkit, or ~/.local/share/opentextkit")

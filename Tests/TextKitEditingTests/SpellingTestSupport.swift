@@ -26,6 +26,18 @@ func simulateRestart() {
     LearnedWordStore.shared.reset()
 }
 
+/// Runs `body` with the learned words read from `directory`, as after a restart, then goes back to
+/// ``spellingTestDirectory``.
+func withLearnedWords<R>(in directory: String, _ body: () throws -> R) rethrows -> R {
+    LearnedWordStore.shared.directoryOverride = directory
+    simulateRestart()
+    defer {
+        LearnedWordStore.shared.directoryOverride = spellingTestDirectory
+        simulateRestart()
+    }
+    return try body()
+}
+
 func whole(_ text: String) -> NSRange { NSRange(location: 0, length: text.utf16.count) }
 
 /// The first misspelled word of `text`, or nil.

@@ -20,10 +20,9 @@ extension NSLayoutManager {
     /// How far back from the limit a piece looks for a line-break opportunity to end at.
     private static let pieceBreakWindow = 4096
 
-    /// The lengths of the pieces of the paragraph `[start, start + length)`.
-    func pieceLengths(ofParagraphAt start: Int, length: Int, in storage: NSTextStorage) -> [Int] {
-        guard length > Self.maximumPieceLength else { return [length] }
-        var lengths: [Int] = []
+    /// Appends the lengths of the pieces of the paragraph `[start, start + length)` to `lengths`
+    /// (one length for a paragraph that is not too long: no array per paragraph).
+    func appendPieceLengths(ofParagraphAt start: Int, length: Int, in storage: NSTextStorage, to lengths: inout [Int]) {
         var at = start
         let end = start + length
         while end - at > Self.maximumPieceLength {
@@ -32,7 +31,6 @@ extension NSLayoutManager {
             at = cut
         }
         lengths.append(end - at)
-        return lengths
     }
 
     /// Where a piece starting at `start` (with more than the maximum after it) ends.

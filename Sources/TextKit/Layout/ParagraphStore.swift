@@ -254,18 +254,21 @@ struct ParagraphStore {
         }
     }
 
-    /// Checks, in O(n), what the sums rely on: every record's summary in the tree is its own
+    /// Checks, in one O(n) walk, what the sums rely on: every record's summary in the tree is its own
     /// (``ParagraphItem/invariantCheck()``), the records cover `length` UTF-16 units exactly, only
     /// the last record may be empty. Debug builds run it after every edit
     /// (`NSLayoutManager.processEditing`), so every test that edits checks it.
     func checkInvariants(length expected: Int) {
         var total = ParagraphSummary()
-        forEach { index, record in
-            let item = rope[ropeIndex(index)]
+        var index = 0
+        var i = rope.startIndex
+        while i < rope.endIndex {  // one walk, O(n)
+            let item = rope[i]
             item.invariantCheck()
-            precondition(record.length > 0 || index == count - 1, "paragraph store: record \(index) of \(count) is empty")
-            total.add(record.summary)
-            return true
+            precondition(item.record.length > 0 || index == count - 1, "paragraph store: record \(index) of \(count) is empty")
+            total.add(item.summary)
+            rope.formIndex(after: &i)
+            index += 1
         }
         precondition(total == summary, "paragraph store: the tree's sums \(summary) differ from the records' \(total)")
         precondition(summary.length == expected, "paragraph store: records cover \(summary.length) units, the text has \(expected)")
