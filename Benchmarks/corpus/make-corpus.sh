@@ -14,6 +14,9 @@
 #                          emoji-test.txt interspersed: synthesised from Debian data)
 #   W4-{10KB,100KB,1MB,10MB}.txt   W1 cut (or repeated, for 10 MB) at a paragraph boundary
 #   word-{8000,16000,32000,64000}.txt   one word of a-z repeated, no break opportunity
+#   code-1MB.txt           ~1 MB of Python source: the standard library's top-level modules
+#                          (libpython3.11-minimal, libpython3.11-stdlib) in name order, cut at a
+#                          line; made on its own when missing, for the highlighted-editing rows
 #   PACKAGES.txt           the versions of the packages the text came from
 #
 # Usage: Benchmarks/corpus/make-corpus.sh [--force]
@@ -28,11 +31,26 @@ packages=(debian-handbook gettext unicode-data python3
           libgtk2.0-common libglib2.0-data gsettings-desktop-schemas dpkg apt shared-mime-info
           libgdk-pixbuf2.0-common grep sed wget)
 
+# The source-code file, independent of the rest.
+if [ ! -s "$out/code-1MB.txt" ] || [ "${1:-}" = "--force" ]; then
+  mkdir -p "$out"
+  python3 - "$out/code-1MB.txt.tmp" <<'PY'
+import glob, os, sys, sysconfig
+text = b""
+for path in sorted(glob.glob(os.path.join(sysconfig.get_paths()["stdlib"], "*.py"))):
+    text += open(path, "rb").read()
+    if len(text) >= 1 << 20:
+        break
+open(sys.argv[1], "wb").write(text[:text.rindex(b"\n", 0, 1 << 20) + 1])
+PY
+  mv -f "$out/code-1MB.txt.tmp" "$out/code-1MB.txt"
+fi
+
 complete=1
 for f in "${files[@]}"; do [ -s "$out/$f" ] || complete=0; done
 if [ "$complete" = 1 ] && [ "${1:-}" != "--force" ]; then
   echo "corpus: present in $out (use --force to regenerate)"
-  (cd "$out" && sha256sum "${files[@]}")
+  (cd "$out" && sha256sum "${files[@]}" code-1MB.txt)
   exit 0
 fi
 

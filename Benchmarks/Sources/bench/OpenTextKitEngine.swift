@@ -34,6 +34,8 @@ struct OpenTextKitEngine: BenchEngine {
         case .longWord: longWord(setup.path(workload.file), setup)
         case .memory: memory(setup.path(workload.file), setup)
         case .threads(let count): threads(setup.path(workload.file), count: count, setup)
+        case .highlightedKeystroke(let pageHeight): highlightedKeystroke(setup.path(workload.file), pageHeight: pageHeight, setup)
+        case .highlightedRecolor(let pageHeight): highlightedRecolor(setup.path(workload.file), pageHeight: pageHeight, setup)
         }
     }
 
@@ -52,9 +54,10 @@ struct OpenTextKitEngine: BenchEngine {
         let layoutManager: NSLayoutManager
         let container: NSTextContainer
 
-        init(_ text: String, _ setup: BenchSetup, width: Double? = nil, threads: Int = 1) {
+        init(_ text: String, _ setup: BenchSetup, width: Double? = nil, threads: Int = 1,
+             storage makeStorage: (String, [NSAttributedString.Key: Any]) -> NSTextStorage = NSTextStorage.init) {
             let font = try! UIFont(url: URL(fileURLWithPath: setup.fontFile), size: CGFloat(setup.fontSize))
-            storage = NSTextStorage(string: text, attributes: [.font: font])
+            storage = makeStorage(text, [.font: font])
             layoutManager = NSLayoutManager()
             layoutManager.maximumLayoutThreads = threads
             storage.addLayoutManager(layoutManager)
@@ -181,5 +184,54 @@ struct OpenTextKitEngine: BenchEngine {
     /// A line for the run's notes (printed to stderr, as the harness prints its own notes).
     static func note(_ message: String) {
         FileHandle.standardError.write(Data(("OpenTextKit: " + message + "\n").utf8))
+    }
+}
+
+extension OpenTextKitEngine {
+    /// A highlighted source file, highlighted and laid out whole, and the first page's rect.
+    static func highlightedDocument(_ text: String, _ setup: BenchSetup, pageHeight: Double) -> (Document, CGRect) {
+        let document = Document(text, setup, storage: { HighlightingStorage(string: $0, attributes: $1) })
+        let storage = document.storage as! HighlightingStorage
+        storage.beginEditing()
+        storage.highlight(NSRange(location: 0, length: storage.length))
+        storage.endEditing()
+        document.layoutManager.ensureLayout(for: document.container)
+        return (document, CGRect(x: 0, y: 0, width: CGFloat(setup.containerWidth), height: CGFloat(pageHeight)))
+    }
+
+    /// prepare: the highlighted file laid out. body: type "x" at the start of the line in the middle
+    /// of the first page (the storage recolours that paragraph), lay out the first page again.
+    func highlightedKeystroke(_ path: String, pageHeight: Double, _ setup: BenchSetup) -> Outcome {
+        let text = Self.corpusText(path)
+        return .samples(timedRuns(runs: setup.runs, prepare: { () -> (Document, CGRect, Int) in
+            let (document, page) = Self.highlightedDocument(text, setup, pageHeight: pageHeight)
+            let glyph = document.layoutManager.glyphIndex(for: CGPoint(x: 0, y: pageHeight / 2), in: document.container)
+            return (document, page, document.layoutManager.characterIndexForGlyph(at: glyph))
+        }, body: { state in
+            let (document, page, location) = state
+            document.storage.replaceCharacters(in: NSRange(location: location, length: 0), with: "x")
+            document.layoutManager.ensureLayout(forBoundingRect: page, in: document.container)
+            return document.linesAbove(pageHeight)
+        }))
+    }
+
+    /// prepare: the highlighted file laid out. body: recolour the first page's paragraphs with the
+    /// other theme in one editing group, lay out the first page again.
+    func highlightedRecolor(_ path: String, pageHeight: Double, _ setup: BenchSetup) -> Outcome {
+        let text = Self.corpusText(path)
+        return .samples(timedRuns(runs: setup.runs, prepare: { () -> (Document, CGRect, NSRange) in
+            let (document, page) = Self.highlightedDocument(text, setup, pageHeight: pageHeight)
+            let glyphs = document.layoutManager.glyphRange(forBoundingRect: page, in: document.container)
+            return (document, page, document.layoutManager.characterRange(forGlyphRange: glyphs, actualGlyphRange: nil))
+        }, body: { state in
+            let (document, page, visible) = state
+            let storage = document.storage as! HighlightingStorage
+            storage.theme = 1
+            storage.beginEditing()
+            storage.highlight(storage.paragraphRange(for: visible))
+            storage.endEditing()
+            document.layoutManager.ensureLayout(forBoundingRect: page, in: document.container)
+            return document.linesAbove(pageHeight)
+        }))
     }
 }

@@ -48,6 +48,8 @@ struct PeerEngine: BenchEngine {
             arguments = ["memory", file] + common
         case .threads(let count):
             arguments = ["threads", file, "--threads", String(count)] + common
+        case .highlightedKeystroke, .highlightedRecolor:
+            return .notApplicable("n/a (no attributed-text model)")
         }
         // A generous wall-clock limit for the whole process (setup, warm-up and runs); the
         // long-word cap applies to each run.

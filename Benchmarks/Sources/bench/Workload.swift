@@ -21,6 +21,14 @@ enum WorkloadKind: Sendable, Equatable {
     case memory
     /// Full layout of the file split across `threads` threads.
     case threads(Int)
+    /// A source file in a storage that highlights syntax in `processEditing()` (the edited
+    /// paragraphs are recoloured), laid out whole (untimed): type one character in the middle of
+    /// the first page, then lay out the first page again.
+    case highlightedKeystroke(pageHeight: Double)
+    /// The same highlighted file laid out whole (untimed): recolour every paragraph of the first
+    /// page with another theme (attributes only, no character changes) in one editing group, then
+    /// lay out the first page again.
+    case highlightedRecolor(pageHeight: Double)
 }
 
 /// One row of the table.
@@ -56,6 +64,10 @@ struct Workload: Sendable {
                  kind: .threads(1)),
         Workload(id: "threads2-10MB", title: "W4 10 MB full layout, 2 threads", file: "W4-10MB.txt",
                  kind: .threads(2)),
+        Workload(id: "keystroke-code-1MB", title: "Keystroke in a syntax-highlighted 1 MB source file + relayout first page",
+                 file: "code-1MB.txt", kind: .highlightedKeystroke(pageHeight: 800)),
+        Workload(id: "recolor-code-1MB", title: "Recolour the first page of a highlighted 1 MB source file + relayout",
+                 file: "code-1MB.txt", kind: .highlightedRecolor(pageHeight: 800)),
     ]
 }
 
