@@ -372,98 +372,16 @@ open class NSLayoutManager: NSObject {
 
     // MARK: Edits from the storage
 
-    /// Called by the text storage after each round of edits: the paragraphs the edit touched get
-    /// new records (no glyphs, no lines); every other paragraph keeps its glyphs and lines.
+    /// Called by the text storage after each round of edits. The paragraphs whose characters
+    /// changed get new records (no glyphs, no lines). Paragraphs whose attributes alone changed
+    /// keep their glyphs when shaping is unchanged — and their lines too when only drawing
+    /// changed (a colour, an underline: a syntax highlighter's every keystroke), so they are only
+    /// redrawn. Every other paragraph keeps its glyphs and lines.
     open func processEditing(for textStorage: NSTextStorage, edited editMask: NSTextStorage.EditActions,
                              range newCharRange: NSRange, changeInLength delta: Int,
                              invalidatedRange invalidatedCharRange: NSRange) {
         guard textStorage === self.textStorage else { return }
-        temporaryAttributesFollowEdit(editMask, range: newCharRange, changeInLength: delta, newLength: textStorage.length)
-        if store.count == 0 || store.length + delta != textStorage.length {
-            // Out of step (a storage that skipped a notification): start again.
-            rebuildParagraphs()
-            return
-        }
-        let oldStart = newCharRange.location
-        let oldEnd = newCharRange.location + newCharRange.length - delta
-        var first = store.paragraph(containingCharacter: max(0, min(oldStart, store.length))).index
-        var last = store.paragraph(containingCharacter: max(oldStart, min(max(oldEnd, oldStart + 1) - 1, store.length))).index
-        if oldEnd >= store.length { last = store.count - 1 }
-        // The affected paragraphs span [spanStart, spanEnd) in the new text; widen until both ends
-        // are paragraph boundaries there (an edit can merge paragraphs or join a CR to an LF). The
-        // pieces of a long paragraph are all replaced: they are cut again from its start.
-        var spanStart = store.prefix(first).length
-        var spanEnd = store.prefix(last + 1).length + delta
-        while first > 0 && !isParagraphStart(spanStart, in: textStorage) {
-            first -= 1
-            spanStart -= store.record(first).length
-        }
-        while last < store.count - 1 && !isParagraphEnd(spanEnd, in: textStorage) {
-            last += 1
-            spanEnd += store.record(last).length
-        }
-        for p in first...last {
-            markDisplay(ofParagraph: p)  // the old lines
-            store.record(p).analysis = nil  // freed now, not when the analysis budget forgets the record
-        }
-        store.replace(first..<(last + 1), withLengths: paragraphLengths(in: spanStart..<spanEnd, of: textStorage))
-        #if DEBUG
-        if store.count <= 10_000 { store.checkInvariants(length: textStorage.length) }  // O(n): small documents only
-        #endif
-        invalidateFlow(fromParagraph: first)
-        delegate?.layoutManagerDidInvalidateLayout(self)
-    }
-
-    /// Rebuilds every paragraph record from the storage (no glyphs, no lines).
-    func rebuildParagraphs() {
-        store = ParagraphStore()
-        analysisBudget.reset()
-        let length = textStorage?.length ?? 0
-        let lengths = textStorage.map { paragraphLengths(in: 0..<length, of: $0) } ?? [0]
-        store.replace(0..<0, withLengths: lengths)
-        invalidateFlow(fromParagraph: 0)
-        delegate?.layoutManagerDidInvalidateLayout(self)
-    }
-
-    /// The lengths of the records of `span`, which starts and ends at paragraph boundaries: one per
-    /// paragraph, or several for a very long one (its pieces, see ParagraphPieces.swift). An empty span (empty text, or an empty last paragraph after a separator) is one empty paragraph.
-    private func paragraphLengths(in span: Range<Int>, of storage: NSTextStorage) -> [Int] {
-        var lengths: [Int] = []
-        var at = span.lowerBound
-        while at < span.upperBound {
-            let range = storage._paragraph(containing: at).range
-            let end = min(range.location + range.length, span.upperBound)
-            appendPieceLengths(ofParagraphAt: at, length: end - at, in: storage, to: &lengths)  // ParagraphPieces.swift
-            at = end
-        }
-        // Every offset, the end of the text included, belongs to a paragraph: empty text, or text
-        // that ends with a separator, has a final empty paragraph (where the extra line fragment goes).
-        if span.upperBound == storage.length && (storage.length == 0 || endsWithSeparator(storage)) {
-            lengths.append(0)
-        }
-        return lengths
-    }
-
-    private func endsWithSeparator(_ storage: NSTextStorage) -> Bool {
-        let n = storage.length
-        guard n > 0 else { return false }
-        return Self.isParagraphSeparator(storage._utf16Unit(at: n - 1))
-    }
-
-    static func isParagraphSeparator(_ unit: UInt16) -> Bool {
-        unit == 0x0A || unit == 0x0D || unit == 0x2029
-    }
-
-    func isParagraphStart(_ offset: Int, in storage: NSTextStorage) -> Bool {
-        if offset == 0 { return true }
-        let before = storage._utf16Unit(at: offset - 1)
-        guard Self.isParagraphSeparator(before) else { return false }
-        // A CR directly followed by LF is one separator: the paragraph starts after the LF.
-        return !(before == 0x0D && offset < storage.length && storage._utf16Unit(at: offset) == 0x0A)
-    }
-
-    func isParagraphEnd(_ offset: Int, in storage: NSTextStorage) -> Bool {
-        offset == storage.length || isParagraphStart(offset, in: storage)
+        applyEdit(editMask, range: newCharRange, changeInLength: delta)
     }
 
     // MARK: Invalidation
@@ -485,27 +403,6 @@ open class NSLayoutManager: NSObject {
         actualCharRange?.pointee = discardParagraphs(covering: range, glyphsToo: true)
     }
 
-    /// Drops the layout (and with `glyphsToo` the glyphs) of every paragraph touching `range`,
-    /// invalidates the flow from the first of them and tells the delegate. Returns the whole
-    /// paragraphs' character range.
-    private func discardParagraphs(covering range: NSRange, glyphsToo: Bool) -> NSRange {
-        let (first, firstStart) = store.paragraph(containingCharacter: range.location)
-        let last = store.paragraph(containingCharacter: max(range.location, range.location + range.length - (range.length > 0 ? 1 : 0))).index
-        var end = firstStart
-        for p in first...last {
-            let record = store.record(p)
-            end += record.length
-            markDisplay(ofParagraph: p)
-            guard glyphsToo || record.layout != nil else { continue }
-            if glyphsToo { record.analysis = nil }
-            record.layout = nil
-            store.refresh(at: p)
-        }
-        invalidateFlow(fromParagraph: first)
-        delegate?.layoutManagerDidInvalidateLayout(self)
-        return NSRange(location: firstStart, length: end - firstStart)
-    }
-
     /// Marks the laid-out lines of `charRange` as needing display: ``invalidatedDisplayRect(in:)``
     /// grows and ``displayInvalidationHandler`` hears it (NSLayoutManager+Display.swift). Does no
     /// layout.
@@ -521,59 +418,6 @@ open class NSLayoutManager: NSObject {
         let start = min(max(0, glyphRange.location), glyphs), end = min(max(start, glyphRange.location + glyphRange.length), glyphs)
         guard end > start else { return }
         markDisplay(forCharacterRange: characterRange(forGlyphRange: NSRange(location: start, length: end - start), actualGlyphRange: nil))
-    }
-
-    func invalidateAllLayout() {
-        guard store.count > 0 else { return }
-        store.forEach { _, record in
-            record.layout = nil
-            return true
-        }
-        let count = store.count
-        for p in 0..<count { store.refresh(at: p) }
-        invalidateFlow(fromParagraph: 0)
-        delegate?.layoutManagerDidInvalidateLayout(self)
-    }
-
-    func invalidateAllDisplay() { markAllDisplay() }
-
-    /// Layout from container `index` on must be redone.
-    func invalidateLayoutFromContainer(_ index: Int) {
-        containerTops = []
-        markAllDisplay(fromContainer: index)
-        guard store.count > 0 else { return }
-        // Find the first paragraph with a line in (or past) that container, or that overflowed.
-        var first: Int?
-        store.forEach { p, record in
-            guard let layout = record.layout else { return true }
-            if layout.overflowed || layout.end.container >= index || layout.fragments.contains(where: { $0.container >= index }) {
-                first = p
-                return false
-            }
-            return true
-        }
-        if let first {
-            var laidOut: [Int] = []
-            store.forEach(from: first) { p, record in
-                if record.layout != nil {
-                    record.layout = nil
-                    laidOut.append(p)
-                }
-                return true
-            }
-            for p in laidOut { store.refresh(at: p) }
-            invalidateFlow(fromParagraph: first)
-        } else {
-            invalidateFlow(fromParagraph: store.count)
-        }
-        delegate?.layoutManagerDidInvalidateLayout(self)
-    }
-
-    /// The flow before `paragraph` is unchanged; from there on it must be checked again.
-    func invalidateFlow(fromParagraph paragraph: Int) {
-        validatedParagraphs = min(validatedParagraphs, paragraph)
-        extraLineFragment = nil
-        hasReportedCompletion = false
     }
 
     func checkedCharacterRange(_ range: NSRange, _ function: StaticString) -> NSRange {

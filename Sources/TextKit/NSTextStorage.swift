@@ -54,6 +54,10 @@ open class NSTextStorage: NSMutableAttributedString {
     var isProcessingEdits = false
     /// With lazy fixing: the union of ranges whose attributes still need fixing.
     var pendingFixRange: NSRange?
+    /// The part of ``editedRange`` whose characters changed (in the current text), nil when the
+    /// pending edits changed attributes only. Layout managers reshape only these paragraphs and
+    /// restyle the rest of the edited range (NSLayoutManager+Invalidation.swift).
+    var editedCharacterRange: NSRange?
 
     // MARK: Initialisers
 
@@ -159,6 +163,14 @@ open class NSTextStorage: NSMutableAttributedString {
             let lo = Self.shift(pending.location, by: editedRange, delta: delta, isLower: true)
             let hi = Self.shift(pending.location + pending.length, by: editedRange, delta: delta, isLower: false)
             pendingFixRange = NSRange(location: lo, length: max(0, hi - lo))
+        }
+        if editedMask.contains(.editedCharacters) {
+            // Shifted like `editedRange`; attribute edits (no change in length) leave it alone.
+            editedCharacterRange = editedCharacterRange.map { old in
+                let lo = Self.shift(old.location, by: editedRange, delta: delta, isLower: true)
+                let hi = Self.shift(old.location + old.length, by: editedRange, delta: delta, isLower: false)
+                return NSUnionRange(NSRange(location: lo, length: max(0, hi - lo)), newRange)
+            } ?? newRange
         }
         self.editedMask.formUnion(editedMask)
         changeInLength += delta

@@ -29,7 +29,7 @@ final class HighlightingStorage: NSTextStorage {
         Self.tokens.enumerateMatches(in: string, range: range) { match, _, _ in
             guard let match else { return }
             for (group, color) in colors.enumerated() where match.range(at: group + 1).location != NSNotFound {
-                addAttribute(.foregroundColor, value: color, range: match.range(at: group + 1))
+                self.addAttribute(.foregroundColor, value: color, range: match.range(at: group + 1))
             }
         }
     }

@@ -81,21 +81,9 @@ extension NSLayoutManager {
     /// Shapes the paragraph `[start, start + length)` of the storage.
     func analyze(paragraphAt start: Int, length: Int, using analyzer: ParagraphAnalyzer? = nil) -> ParagraphAnalysis {
         guard let storage = textStorage, length > 0 else { return .empty }
-        let range = NSRange(location: start, length: length)
-        let text = storage._utf16(in: range)
-        var runs: [AttributeRunInput] = []
-        storage._forEachAttributeRun(in: range) { attributes, runRange in
-            runs.append(AttributeRunInput(range: (runRange.location - start)..<(runRange.location + runRange.length - start),
-                                          attributes: attributes))
-            return true
-        }
-        var style = (runs.first?.attributes[.paragraphStyle] as? NSParagraphStyle) ?? .default
-        if style.baseWritingDirection == .natural, !startsParagraph(at: start) {
-            // A piece of a long paragraph goes the paragraph's way (ParagraphPieces.swift).
-            let resolved = style.mutableCopy(with: nil) as! NSMutableParagraphStyle
-            resolved.baseWritingDirection = continuedDirection(ofPieceAt: start)
-            style = resolved
-        }
+        let text = storage._utf16(in: NSRange(location: start, length: length))
+        let runs = attributeRuns(paragraphAt: start, length: length)
+        let style = paragraphStyle(ofPieceAt: start, runs: runs)
         let analyzer = analyzer ?? self.analyzer
         // Attachments are asked their bounds as the glyphs are made, in the first container, with
         // a line fragment as wide as it and as tall as the attachment's font (Apple's typesetter
@@ -107,6 +95,29 @@ extension NSLayoutManager {
                                         glyphPosition: .zero, characterIndex: start + offset)
         }
         return text.withUnsafeBufferPointer { analyzer.analyze(text: $0, runs: runs, paragraphStyle: style, attachmentBounds: query) }
+    }
+
+    /// The attribute runs of the paragraph (or piece) `[start, start + length)`, in its offsets.
+    func attributeRuns(paragraphAt start: Int, length: Int) -> [AttributeRunInput] {
+        guard let storage = textStorage else { return [] }
+        var runs: [AttributeRunInput] = []
+        storage._forEachAttributeRun(in: NSRange(location: start, length: length)) { attributes, runRange in
+            runs.append(AttributeRunInput(range: (runRange.location - start)..<(runRange.location + runRange.length - start),
+                                          attributes: attributes))
+            return true
+        }
+        return runs
+    }
+
+    /// The paragraph style a paragraph (or piece) starting at `start` is laid out with: its first
+    /// character's; a piece of a long paragraph whose direction is natural goes the paragraph's way
+    /// (ParagraphPieces.swift).
+    func paragraphStyle(ofPieceAt start: Int, runs: [AttributeRunInput]) -> NSParagraphStyle {
+        let style = (runs.first?.attributes[.paragraphStyle] as? NSParagraphStyle) ?? .default
+        guard style.baseWritingDirection == .natural, !startsParagraph(at: start) else { return style }
+        let resolved = style.mutableCopy(with: nil) as! NSMutableParagraphStyle
+        resolved.baseWritingDirection = continuedDirection(ofPieceAt: start)
+        return resolved
     }
 
     /// Makes glyphs for every paragraph up to and including the one that holds glyph `glyph`

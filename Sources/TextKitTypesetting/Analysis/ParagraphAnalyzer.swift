@@ -16,16 +16,19 @@ package struct AttributeRunInput {
 /// The width-independent layout of a paragraph: its glyphs and its break opportunities. Refilling
 /// lines at another width reuses it whole. A class, so that layout records share it without
 /// copying its arrays.
-package final class ParagraphAnalysis: @unchecked Sendable {  // immutable once made, except `glyphs` while a glyph-generation delegate edits it on the layout thread
+package final class ParagraphAnalysis: @unchecked Sendable {  // changed only on the layout thread, never while workers read it: by a glyph-generation delegate (`glyphs`), or by ``ParagraphAnalyzer/restyle(_:runs:paragraphStyle:)`` (styles)
     package var glyphs: ParagraphGlyphs
     package var segments: [BreakSegment]  // re-measured after a glyph-generation delegate changes glyphs
     /// 0 for a left-to-right paragraph, 1 for right-to-left.
     package let baseLevel: UInt8
-    /// Per-glyph-run styles (`GlyphRun.style` indexes this).
-    package let styles: [RunStyle]
-    package let paragraphStyle: NSParagraphStyle
+    /// One style per attribute run of the paragraph (`GlyphRun.style` indexes this).
+    package fileprivate(set) var styles: [RunStyle]
+    /// The characters of each attribute run (`styles[i]` covers `styleRanges[i]`); shaping never
+    /// crosses their boundaries.
+    package let styleRanges: [Range<Int>]
+    package fileprivate(set) var paragraphStyle: NSParagraphStyle
     /// The paragraph style's tab stops, resolved.
-    package let tabStops: TabStopList
+    package fileprivate(set) var tabStops: TabStopList
 
     package var length: Int { glyphs.length }
 
@@ -33,18 +36,19 @@ package final class ParagraphAnalysis: @unchecked Sendable {  // immutable once 
     package var byteCount: Int { glyphs.byteCount + segments.count * MemoryLayout<BreakSegment>.stride }
 
     package init(glyphs: ParagraphGlyphs, segments: [BreakSegment], baseLevel: UInt8, styles: [RunStyle],
-                 paragraphStyle: NSParagraphStyle, tabStops: TabStopList? = nil) {
+                 styleRanges: [Range<Int>], paragraphStyle: NSParagraphStyle, tabStops: TabStopList? = nil) {
         self.glyphs = glyphs
         self.segments = segments
         self.baseLevel = baseLevel
         self.styles = styles
+        self.styleRanges = styleRanges
         self.paragraphStyle = paragraphStyle
         self.tabStops = tabStops ?? TabStopList(style: paragraphStyle)
     }
 
     /// The analysis of an empty paragraph.
     package static let empty = ParagraphAnalysis(glyphs: ParagraphGlyphs(), segments: [], baseLevel: 0, styles: [],
-                                                 paragraphStyle: .default)
+                                                 styleRanges: [], paragraphStyle: .default)
 }
 
 /// Turns a paragraph's text and attributes into glyphs: bidi levels (ICU), script and font runs
@@ -56,6 +60,8 @@ package final class ParagraphAnalysis: @unchecked Sendable {  // immutable once 
 package final class ParagraphAnalyzer {
     private let shaper = Shaper()
     private let cache: ShapedWordCache
+    /// How many paragraphs this analyzer has shaped (what invalidation tests count).
+    package private(set) var analysisCount = 0
     /// Styles already resolved, by attribute dictionary identity within one analysis batch.
     private var parameterIDs: [ShapingParameters: Int32] = [:]
 
@@ -89,6 +95,7 @@ package final class ParagraphAnalyzer {
     package func analyze(text: UnsafeBufferPointer<UInt16>, runs: [AttributeRunInput],
                          paragraphStyle: NSParagraphStyle,
                          attachmentBounds: AttachmentBoundsQuery? = nil) -> ParagraphAnalysis {
+        analysisCount += 1
         let outer = attachmentQuery
         attachmentQuery = attachmentBounds  // an attachment's answer may lay text out: keep the caller's
         defer { attachmentQuery = outer }
@@ -134,7 +141,48 @@ package final class ParagraphAnalyzer {
         cache.countFrontHits(frontHitCounter.pointee)
         frontHitCounter.pointee = 0
         return ParagraphAnalysis(glyphs: glyphs, segments: segments, baseLevel: bidi.baseLevel, styles: styles,
-                                 paragraphStyle: paragraphStyle, tabStops: tabStops(for: paragraphStyle))
+                                 styleRanges: runs.map(\.range), paragraphStyle: paragraphStyle,
+                                 tabStops: tabStops(for: paragraphStyle))
+    }
+
+    // MARK: Attribute changes
+
+    /// What an attribute change does to a paragraph's analysis.
+    package enum AttributeChangeEffect: Equatable {
+        /// Only drawing changed (colours, underlines, shadows…): the new styles are in place; the
+        /// glyphs and the lines stay.
+        case display
+        /// The paragraph style changed in a way that moves lines but not glyphs (alignment,
+        /// indents, spacing, tab stops, line break mode…): the glyphs stay, the lines must be made again.
+        case lines
+        /// Shaping changed (a font, a language, kerning, a run boundary…): the analysis was left
+        /// alone and must be made again.
+        case glyphs
+    }
+
+    /// Brings `analysis` up to date with its paragraph's new attributes, given as for
+    /// ``analyze(text:runs:paragraphStyle:attachmentBounds:)`` (the text is unchanged), when that
+    /// needs no shaping: the attribute runs must have the same boundaries and shape alike (see
+    /// ``RunStyle/shapesLike(_:)``) and hold no attachment, and the paragraph style must keep the
+    /// writing direction.
+    package func restyle(_ analysis: ParagraphAnalysis, runs: [AttributeRunInput],
+                         paragraphStyle: NSParagraphStyle) -> AttributeChangeEffect {
+        guard runs.count == analysis.styleRanges.count,
+              zip(runs, analysis.styleRanges).allSatisfy({ $0.range == $1 }) else { return .glyphs }
+        syncFrontCache()
+        let styles = runs.map { runStyle(for: $0.attributes) }
+        guard zip(styles, analysis.styles).allSatisfy({ $0.shapesLike($1) }) else { return .glyphs }
+        // An attachment is asked its bounds as the glyphs are made; an edit over it (the same
+        // object, re-set after its image changed) must ask again.
+        guard !styles.contains(where: { $0.attachment != nil }) else { return .glyphs }
+        let paragraphStyle = paragraphStyle.sanitizedForLayout
+        let old = analysis.paragraphStyle
+        guard paragraphStyle.baseWritingDirection == old.baseWritingDirection else { return .glyphs }
+        analysis.styles = styles
+        if paragraphStyle === old || paragraphStyle.isEqual(old) { return .display }
+        analysis.paragraphStyle = paragraphStyle
+        analysis.tabStops = tabStops(for: paragraphStyle)
+        return .lines
     }
 
     // MARK: Run styles

@@ -60,6 +60,20 @@ package final class RunStyle: @unchecked Sendable {  // immutable after init; `a
         attachment = attributes[.attachment] as? NSTextAttachment ?? runDelegate?.attachment()
     }
 
+    /// Whether text in this style is shaped exactly as in `other`: the same font, OpenType
+    /// features, language, spacing, baseline offset, scale, attachment and explicit writing
+    /// direction. Everything else in the attributes (colours, underlines, shadows, links…) only
+    /// changes how the glyphs are drawn.
+    package func shapesLike(_ other: RunStyle) -> Bool {
+        if self === other { return true }
+        return (font === other.font || font == other.font) && features == other.features && language == other.language
+            && letterSpacing == other.letterSpacing && baselineOffset == other.baselineOffset
+            && horizontalScale == other.horizontalScale && attachment === other.attachment
+            && runDelegate === other.runDelegate
+            && BidiParagraph.controls(forWritingDirection: attributes[.writingDirection])
+                == BidiParagraph.controls(forWritingDirection: other.attributes[.writingDirection])
+    }
+
     /// A numeric attribute value, whatever numeric type it was stored as.
     package static func number(_ value: Any?) -> CGFloat? {
         switch value {

@@ -1,0 +1,187 @@
+import Testing
+import ModelTestSupport
+@testable import TextKit
+import TextKitFonts
+import TextKitGraphics
+import TextKitModel
+
+/// Edits throw away what they change and nothing more: characters → glyphs and lines; attributes
+/// that change shaping → glyphs and lines; the paragraph style → lines; attributes that change only
+/// drawing → display only (NSLayoutManager+Invalidation.swift).
+@Suite("Named invalidation: what an edit makes again")
+struct NamedInvalidationTests {
+    static let text = "let x = 1 // first\nvar name = \"value\"\nfunc go() { return x }\n"
+
+    /// Paragraphs shaped by the layout manager's own analyzer so far.
+    static func shaped(_ stack: LayoutStack) -> Int { stack.layoutManager.analyzer.analysisCount }
+
+    /// The glyphs and line fragments of a layout, to compare with a fresh one.
+    static func snapshot(_ lm: NSLayoutManager) -> (glyphs: [CGGlyph], rects: [CGRect], used: [CGRect]) {
+        lm.ensureLayout(for: lm.textContainers[0])
+        let glyphs = (0..<lm.numberOfGlyphs).map { lm.cgGlyph(at: $0) }
+        var rects: [CGRect] = [], used: [CGRect] = []
+        lm.enumerateLineFragments(forGlyphRange: NSRange(location: 0, length: lm.numberOfGlyphs)) { rect, usedRect, _, _, _ in
+            rects.append(rect)
+            used.append(usedRect)
+        }
+        return (glyphs, rects, used)
+    }
+
+    static func expectMatchesFreshLayout(_ stack: LayoutStack, sourceLocation: SourceLocation = #_sourceLocation) {
+        let fresh = LayoutStack("", containerSizes: stack.containers.map(\.size))
+        fresh.storage.setAttributedString(stack.storage)
+        let a = snapshot(stack.layoutManager), b = snapshot(fresh.layoutManager)
+        #expect(a.glyphs == b.glyphs, sourceLocation: sourceLocation)
+        #expect(a.rects == b.rects, sourceLocation: sourceLocation)
+        #expect(a.used == b.used, sourceLocation: sourceLocation)
+    }
+
+    /// The colour the glyph of character `index` is drawn with, as its run's style says.
+    static func drawnColor(_ lm: NSLayoutManager, at index: Int) -> UIColor? {
+        let found = lm.store.paragraph(containingCharacter: index)
+        guard let analysis = lm.store.record(found.index).analysis else { return nil }
+        let glyphs = analysis.glyphs
+        let run = glyphs.runs[glyphs.runIndex(containingGlyph: glyphs.glyph(forCharacterAt: index - found.start))]
+        return analysis.styles[Int(run.style)].attributes[.foregroundColor] as? UIColor
+    }
+
+    @Test func colouringAWholeRunReshapesNothingAndKeepsTheLines() {
+        let stack = LayoutStack(Self.text)
+        stack.storage.addAttribute(.foregroundColor, value: UIColor.black, range: NSRange(location: 0, length: 3))
+        let before = Self.snapshot(stack.layoutManager)
+        let shaped = Self.shaped(stack)
+        var repainted: [CGRect] = []
+        stack.layoutManager.displayInvalidationHandler = { _, rect in repainted.append(rect) }
+        let version = stack.layoutManager.store.record(0).layoutVersion
+
+        // The highlighter's keyword changes colour: same run boundaries, same font.
+        stack.storage.addAttribute(.foregroundColor, value: UIColor.systemBlue, range: NSRange(location: 0, length: 3))
+        let after = Self.snapshot(stack.layoutManager)
+        #expect(Self.shaped(stack) == shaped)
+        #expect(after.rects == before.rects && after.glyphs == before.glyphs)
+        #expect(Self.drawnColor(stack.layoutManager, at: 1) == UIColor.systemBlue)
+        #expect(Self.drawnColor(stack.layoutManager, at: 5) == nil)
+        #expect(!repainted.isEmpty && repainted.allSatisfy { $0.minY < 20 })  // the first line is repainted
+        #expect(stack.layoutManager.store.record(0).layoutVersion == version)  // the lines were kept
+        Self.expectMatchesFreshLayout(stack)
+    }
+
+    @Test func drawingOnlyAttributesOverSeveralParagraphsReshapeNothing() {
+        let stack = LayoutStack(String(repeating: Self.text, count: 20))
+        let all = NSRange(location: 0, length: stack.storage.length)
+        _ = Self.snapshot(stack.layoutManager)
+        let shaped = Self.shaped(stack)
+        stack.storage.beginEditing()
+        stack.storage.addAttributes([.foregroundColor: UIColor.red, .underlineStyle: NSUnderlineStyle.single.rawValue,
+                                     .backgroundColor: UIColor.yellow, .strikethroughStyle: 1,
+                                     .shadow: NSShadow(), .link: "https://example.org"], range: all)
+        stack.storage.endEditing()
+        _ = Self.snapshot(stack.layoutManager)
+        #expect(Self.shaped(stack) == shaped)
+        #expect(Self.drawnColor(stack.layoutManager, at: stack.storage.length - 5) == UIColor.red)
+        Self.expectMatchesFreshLayout(stack)
+    }
+
+    @Test func aNewRunBoundaryInsideAWordReshapesThatParagraphOnly() {
+        let stack = LayoutStack(Self.text)
+        _ = Self.snapshot(stack.layoutManager)
+        let shaped = Self.shaped(stack)
+        // "name" split in two colours: shaping stops at run boundaries, as in Core Text.
+        stack.storage.addAttribute(.foregroundColor, value: UIColor.red, range: NSRange(location: 23, length: 2))
+        _ = Self.snapshot(stack.layoutManager)
+        #expect(Self.shaped(stack) == shaped + 1)
+        Self.expectMatchesFreshLayout(stack)
+    }
+
+    @Test func aFontChangeReshapesAndMovesTheLines() {
+        let stack = LayoutStack(Self.text)
+        let before = Self.snapshot(stack.layoutManager)
+        let shaped = Self.shaped(stack)
+        stack.storage.addAttribute(.font, value: LayoutStack.serif(20), range: NSRange(location: 0, length: 18))
+        let after = Self.snapshot(stack.layoutManager)
+        #expect(Self.shaped(stack) == shaped + 1)
+        #expect(after.rects[0].height > before.rects[0].height)
+        #expect(after.rects[1].minY > before.rects[1].minY)
+        Self.expectMatchesFreshLayout(stack)
+    }
+
+    @Test func aParagraphStyleChangeKeepsTheGlyphsAndRedoesTheLines() {
+        let stack = LayoutStack(Self.text)
+        let before = Self.snapshot(stack.layoutManager)
+        let shaped = Self.shaped(stack)
+        let centred = NSMutableParagraphStyle()
+        centred.alignment = .center
+        centred.paragraphSpacing = 10
+        stack.storage.addAttribute(.paragraphStyle, value: centred, range: NSRange(location: 19, length: 19))
+        let after = Self.snapshot(stack.layoutManager)
+        #expect(Self.shaped(stack) == shaped)
+        #expect(after.glyphs == before.glyphs)
+        #expect(after.used[1].minX > before.used[1].minX + 20)  // centred
+        #expect(after.rects[2].minY > before.rects[2].minY + 9)  // spaced
+        Self.expectMatchesFreshLayout(stack)
+
+        // A change of writing direction re-runs the bidi algorithm: the glyphs are made again.
+        let rtl = NSMutableParagraphStyle()
+        rtl.baseWritingDirection = .rightToLeft
+        stack.storage.addAttribute(.paragraphStyle, value: rtl, range: NSRange(location: 19, length: 19))
+        _ = Self.snapshot(stack.layoutManager)
+        #expect(Self.shaped(stack) == shaped + 1)
+        Self.expectMatchesFreshLayout(stack)
+    }
+
+    @Test func aRoundOfTypingAndRecolouringReshapesOnlyTheTypedParagraph() {
+        let stack = LayoutStack(String(repeating: Self.text, count: 10))
+        _ = Self.snapshot(stack.layoutManager)
+        let shaped = Self.shaped(stack)
+        stack.storage.beginEditing()
+        stack.storage.replaceCharacters(in: NSRange(location: 4, length: 0), with: "y")  // paragraph 0
+        // A highlighter that recolours from the edit to the end (a comment opened, say): one
+        // colour over whole paragraphs, from paragraph 1 (at 20, after the typed "y") on.
+        stack.storage.addAttribute(.foregroundColor, value: UIColor.gray, range: NSRange(location: 20, length: stack.storage.length - 20))
+        stack.storage.endEditing()
+        _ = Self.snapshot(stack.layoutManager)
+        #expect(Self.shaped(stack) == shaped + 1)  // paragraph 0, typed in
+        #expect(Self.drawnColor(stack.layoutManager, at: stack.storage.length - 3) == UIColor.gray)
+        Self.expectMatchesFreshLayout(stack)
+    }
+
+    @Test func reSettingAnAttachmentAsksItsBoundsAgain() {
+        let attachment = NSTextAttachment()
+        attachment.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+        let stack = LayoutStack("a\u{FFFC}b\n")
+        stack.storage.addAttribute(.attachment, value: attachment, range: NSRange(location: 1, length: 1))
+        let before = Self.snapshot(stack.layoutManager)
+        attachment.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
+        stack.storage.addAttribute(.attachment, value: attachment, range: NSRange(location: 1, length: 1))
+        let after = Self.snapshot(stack.layoutManager)
+        #expect(after.rects[0].height > before.rects[0].height + 20)
+        Self.expectMatchesFreshLayout(stack)
+    }
+
+    @Test func randomAttributeEditsMatchAFreshLayout() {
+        var rng = SeededGenerator(seed: 18)
+        let stack = LayoutStack(String(repeating: Self.text, count: 6), containerSizes: [CGSize(width: 160, height: 1e6)])
+        let values: [(NSAttributedString.Key, Any)] = [
+            (.foregroundColor, UIColor.red), (.foregroundColor, UIColor.blue), (.underlineStyle, 1),
+            (.backgroundColor, UIColor.yellow), (.kern, 2.0), (.font, LayoutStack.serif(15)),
+            (.baselineOffset, 3.0), (.ligature, 0), (.paragraphStyle, NSParagraphStyle.default),
+        ]
+        for step in 0..<60 {
+            let length = stack.storage.length
+            let location = Int(rng.next() % UInt64(length))
+            let range = NSRange(location: location, length: Int(rng.next() % UInt64(min(40, length - location) + 1)))
+            if step % 7 == 6 {
+                stack.storage.replaceCharacters(in: range, with: "ab\n")
+            } else {
+                let (key, value) = values[Int(rng.next() % UInt64(values.count))]
+                if rng.next() % 3 == 0 {
+                    stack.storage.removeAttribute(key, range: range)
+                } else {
+                    stack.storage.addAttribute(key, value: value, range: range)
+                }
+            }
+            if step % 5 == 0 { _ = Self.snapshot(stack.layoutManager) }
+        }
+        Self.expectMatchesFreshLayout(stack)
+    }
+}
