@@ -182,6 +182,35 @@ struct ParallelLayoutTests {
         #expect(one == four)
     }
 
+    /// Storage subclasses lay out with several threads allowed, and give the lines of the concrete
+    /// class: one that only restyles in `processEditing()`, and a backing-store subclass whose
+    /// `string` fills a cache on first read. A subclass's primitives may be the app's, not safe to
+    /// call from several threads, so their layout stays on the calling thread. Run under
+    /// ThreadSanitizer by scripts/tsan-check.sh.
+    @Test func subclassedStoragesWithSeveralThreads() {
+        let text = String(repeating: loremParagraphs + "\nTODO: שלום עולם and 日本語 😀.\n", count: 30)
+        func fragments(_ storage: NSTextStorage, threads: Int) -> [CGRect] {
+            let lm = NSLayoutManager()
+            lm.maximumLayoutThreads = threads
+            storage.addLayoutManager(lm)
+            let container = NSTextContainer(size: CGSize(width: 300, height: CGFloat.greatestFiniteMagnitude))
+            lm.addTextContainer(container)
+            _ = lm.usedRect(for: container)
+            var rects: [CGRect] = []
+            lm.enumerateLineFragments(forGlyphRange: NSRange(location: 0, length: lm.numberOfGlyphs)) { rect, _, _, _, _ in rects.append(rect) }
+            return rects
+        }
+        let attributes: [NSAttributedString.Key: Any] = [.font: LayoutStack.serif()]
+        let plain = fragments(NSTextStorage(string: text, attributes: attributes), threads: 1)
+        let restyling = KeywordColoringStorage(string: text, attributes: attributes)
+        let backed = HighlightingStorage()
+        backed.append(NSAttributedString(string: text, attributes: attributes))
+        #expect(restyling._primitives == .custom && backed._primitives == .custom)
+        #expect(plain.count > 150)
+        #expect(fragments(restyling, threads: 4) == plain)
+        #expect(fragments(backed, threads: 4) == plain)
+    }
+
     /// Separate text stacks on separate threads (each its own storage, layout manager and
     /// context) give the lines they give alone: the process-wide caches (faces, fallback, shaped
     /// words, break iterators) are shared safely. Run under ThreadSanitizer (README).

@@ -6,7 +6,7 @@ import TextKitTypesetting
 /// Making glyphs and lines, as far as a query needs.
 extension NSLayoutManager {
     /// A container's height is capped here so that tops of later containers stay finite.
-    private static let unboundedHeight: CGFloat = 1e12
+    static let unboundedHeight: CGFloat = 1e12
 
     /// The top of container `index` in the stacked flow (the sum of the heights of the containers
     /// before it).
@@ -19,9 +19,6 @@ extension NSLayoutManager {
         }
         return containerTops[min(max(0, index), textContainers.count)]
     }
-
-    /// How many bands in a row may find no room before the flow moves down in growing steps.
-    private static let blockedBandsBeforeGrowing = 1000
 
     /// The width a proposed line rect keeps inside a container `width` wide, before exclusion
     /// paths: what the container's shape allows on every line, wherever it is.
@@ -261,20 +258,32 @@ extension NSLayoutManager {
         return Float(hyphenationFactor)
     }
 
+    /// Lays out paragraph `p` (characters `characterStart..<characterStart + length`, shaped as
+    /// `analysis`) from flow state `state`: its lines, through the line loop (ParagraphLineLoop.swift).
+    /// Called by parallel layout's workers too: it reads the layout manager, never writes it.
     func paragraphLayout(analysis: ParagraphAnalysis, paragraph p: Int, characterStart: Int,
-                                 length: Int, from state: FlowState) -> ParagraphLayout {
+                         length: Int, from state: FlowState) -> ParagraphLayout {
         guard length > 0 else {
             return ParagraphLayout(fragments: [], height: 0, start: state, end: state, isShiftable: true, overflowed: false)
         }
         guard state.container < textContainers.count, let storage = textStorage else {
             return ParagraphLayout(fragments: [], height: 0, start: state, end: state, isShiftable: false, overflowed: true)
         }
-        let style = analysis.paragraphStyle
         let text = storage._utf16(in: NSRange(location: characterStart, length: length))
-        // Read once: `delegate` is a weak reference, and loading one costs an atomic operation.
-        let delegate = self.delegate
         let glyphBase = delegate == nil ? 0 : store.prefix(p).glyphs
+        let settings = lineBreakSettings(for: analysis, characterStart: characterStart)
+        let rules = paragraphRules(for: analysis, characterStart: characterStart, length: length, glyphBase: glyphBase)
+        return text.withUnsafeBufferPointer { buffer in
+            var loop = ParagraphLineLoop(manager: self, analysis: analysis, text: buffer, characterStart: characterStart,
+                                         length: length, glyphBase: glyphBase, settings: settings, rules: rules, from: state)
+            return loop.run()
+        }
+    }
 
+    /// How the paragraph's lines break: its style's mode, hyphenation (the style's factor, else
+    /// the layout manager's), tab stops, and the delegate's say on each break.
+    private func lineBreakSettings(for analysis: ParagraphAnalysis, characterStart: Int) -> LineBreakSettings {
+        let style = analysis.paragraphStyle
         var settings = LineBreakSettings()
         settings.mode = style.lineBreakMode
         settings.hyphenationFactor = hyphenationFactor(for: style)
@@ -298,244 +307,28 @@ extension NSLayoutManager {
                 delegate.layoutManager(self, shouldBreakLineByHyphenatingBeforeCharacterAt: characterStart + offset)
             }
         }
+        return settings
+    }
 
-        return text.withUnsafeBufferPointer { buffer -> ParagraphLayout in
-            let fitter = LineFitter(glyphs: analysis.glyphs, segments: analysis.segments, text: buffer, settings: settings)
-            var placer = LinePlacer(analysis: analysis, text: buffer)
-            placer.usesFontLeading = usesFontLeading
-            let direction: NSWritingDirection = analysis.baseLevel == 1 ? .rightToLeft : .leftToRight
-
-            var fragments: [LineFragment] = []
-            var container = state.container
-            var lines = state.linesInContainer
-            let top = FixedHeight.points(state.y)
-            var y = top  // the next row's top, in the stacked flow
-            var offset = 0
-            var remainingInRow: CGRect?
-            var rowBottom = y
-            var isShiftable = true
-            var overflowed = false
-            var proposedHeight: CGFloat?
-
-            // A long paragraph's pieces (ParagraphPieces.swift): the first-line indent and the
-            // spacing before go to its first piece, the spacing after to its last.
-            let startsParagraph = self.startsParagraph(at: characterStart)
-            let endsParagraph = self.endsParagraph(at: characterStart + length)
-            var spacingBefore = startsParagraph ? style.paragraphSpacingBefore : 0
-            if let delegate, startsParagraph {
-                let v = delegate.layoutManager(self, paragraphSpacingBeforeGlyphAt: glyphBase,
-                                               withProposedLineFragmentRect: .zero)
-                if !v.isNaN { spacingBefore = v }
-            }
-
-            // Values read once per paragraph (or per container) rather than once per line: the
-            // style's and the container's properties are dynamically dispatched.
-            let headIndent = style.headIndent
-            let firstLineHeadIndent = startsParagraph ? style.firstLineHeadIndent : headIndent
-            let tailIndent = style.tailIndent, styleLineSpacing = style.lineSpacing
-            let styleParagraphSpacing = endsParagraph ? style.paragraphSpacing : 0
-            let styleTruncation: NSLineBreakMode? = [.byTruncatingHead, .byTruncatingMiddle, .byTruncatingTail].contains(style.lineBreakMode) ? style.lineBreakMode : nil
-            var geometryOf: (index: Int, container: NSTextContainer, size: CGSize, padding: CGFloat, maximumLines: Int,
-                             isSimple: Bool, lineBreakMode: NSLineBreakMode, top: CGFloat)?
-            var paragraphEstimate: CGFloat?
-            var blockedBands = 0
-
-            /// Moves the flow to the top of the next container, telling the delegate that `finished`
-            /// is full; false when there is no next container (the rest of the paragraph overflows).
-            func moveToNextContainer(completing finished: NSTextContainer?) -> Bool {
-                guard container < textContainers.count - 1 else { return false }
-                if let finished { delegate?.layoutManager(self, didCompleteLayoutFor: finished, atEnd: false) }
-                container += 1
-                lines = 0
-                y = self.containerTop(container)
-                remainingInRow = nil
-                return true
-            }
-
-            while offset < length {
-                guard container < textContainers.count else { overflowed = true; break }
-                if geometryOf?.index != container {
-                    let c = textContainers[container]
-                    geometryOf = (container, c, c.size, c.lineFragmentPadding, c.maximumNumberOfLines,
-                                  c.isSimpleRectangularTextContainer, c.lineBreakMode, containerTop(container))
-                }
-                let geometry = geometryOf!
-                let textContainer = geometry.container
-                if geometry.maximumLines > 0, lines >= geometry.maximumLines {
-                    // The container is full (an earlier paragraph used its last line).
-                    guard moveToNextContainer(completing: nil) else { overflowed = true; break }
-                    continue
-                }
-                let containerTop = geometry.top
-                let containerHeight = min(geometry.size.height, Self.unboundedHeight)
-                let padding = geometry.padding
-                if !geometry.isSimple || geometry.maximumLines > 0 { isShiftable = false }
-                let isFirstLine = offset == 0
-                let before = isFirstLine ? spacingBefore : 0
-                // A simple container only needs a height to know whether the line fits its bottom
-                // (checked again with the real height below): estimate once per paragraph. Shapes
-                // need the band of each line.
-                let estimate: CGFloat
-                if let proposedHeight {
-                    estimate = proposedHeight
-                } else if geometry.isSimple {
-                    if paragraphEstimate == nil { paragraphEstimate = CGFloat(placer.estimatedHeight(at: 0)) }
-                    estimate = paragraphEstimate!
-                } else {
-                    estimate = CGFloat(placer.estimatedHeight(at: offset))
-                }
-                let proposed: CGRect
-                if let remaining = remainingInRow {
-                    proposed = remaining
-                } else {
-                    let head = isFirstLine ? firstLineHeadIndent : headIndent
-                    let width = min(geometry.size.width, Self.unboundedHeight)
-                    let tail = tailIndent > 0 ? tailIndent : width + tailIndent
-                    var height = estimate
-                    let room = containerHeight - (y - containerTop + before)
-                    if geometry.isSimple, room > 0 {
-                        // The real line's height decides whether it fits above the bottom (checked
-                        // below): an estimate taller than the room left must not send a shorter line
-                        // on to the next container (a fresh layout and a shifted one would differ).
-                        height = min(height, room)
-                    }
-                    proposed = CGRect(x: head, y: y - containerTop + before, width: max(0, tail - head), height: height)
-                }
-                if remainingInRow == nil, Self.horizontalRoom(of: proposed, inWidth: geometry.size.width) <= 0 {
-                    // The indents leave no room inside the container's width, on any line: the text
-                    // goes on in the next container, or is left unlaid (see `horizontalRoom`).
-                    guard moveToNextContainer(completing: textContainer) else { overflowed = true; break }
-                    continue
-                }
-                var remaining = CGRect.zero
-                let rect = textContainer.lineFragmentRect(forProposedRect: proposed, at: characterStart + offset,
-                                                          writingDirection: direction, remaining: &remaining)
-                // A container narrower than its padding is as narrow on every line: moving down never
-                // helps, so the line goes there anyway and holds one grapheme cluster.
-                let isNarrowEverywhere = remainingInRow == nil && !rect.isEmpty
-                    && Self.horizontalRoom(of: proposed, inWidth: geometry.size.width) <= 2 * padding + 0.5
-                if rect.isEmpty || (rect.width <= 2 * padding + 0.5 && !isNarrowEverywhere) {
-                    if remainingInRow != nil, !remaining.isEmpty {
-                        remainingInRow = remaining  // too narrow a piece: try the rest of the row
-                        continue
-                    }
-                    if remainingInRow != nil {
-                        remainingInRow = nil
-                        y = rowBottom
-                        continue
-                    }
-                    if proposed.maxY > containerHeight + 0.001 || proposed.width <= 0 {
-                        // No room left in this container: go on in the next one.
-                        guard moveToNextContainer(completing: textContainer) else { overflowed = true; break }
-                        continue
-                    }
-                    // Nothing free in this band (an exclusion spans it): move down a little. After
-                    // many bands in a row (a few thousand points of text height), the steps grow
-                    // with the distance travelled, so that a shape with no room anywhere below
-                    // (an exclusion taller than an unbounded container) reaches the bottom in a
-                    // few hundred more steps instead of hanging.
-                    blockedBands += 1
-                    var step = max(1, estimate / 4)
-                    if blockedBands > Self.blockedBandsBeforeGrowing { step = max(step, (y - top) / 8) }
-                    y += step
-                    isShiftable = false
-                    continue
-                }
-                blockedBands = 0
-                let lastAllowedLine = geometry.maximumLines > 0 && lines + 1 >= geometry.maximumLines
-                let lineStartX = Float(rect.minX)
-                let lineEndX = max(lineStartX, Float(rect.maxX - 2 * padding))
-                var fitted = fitter.fitLine(from: offset, lineStartX: lineStartX, lineEndX: lineEndX)
-                var truncation = styleTruncation
-                if lastAllowedLine && fitted.characters.upperBound < length,
-                   [.byTruncatingHead, .byTruncatingMiddle, .byTruncatingTail].contains(geometry.lineBreakMode) {
-                    // The last line the container allows shows the rest of the paragraph, truncated.
-                    var clipping = settings
-                    clipping.mode = .byClipping
-                    fitted = LineFitter(glyphs: analysis.glyphs, segments: analysis.segments, text: buffer, settings: clipping)
-                        .fitLine(from: offset, lineStartX: lineStartX, lineEndX: lineEndX)
-                    truncation = geometry.lineBreakMode
-                }
-                let isLast = fitted.characters.upperBound >= length
-                let placed = placer.place(fitted, lineStartX: lineStartX, lineEndX: lineEndX,
-                                          isLastLineOfParagraph: isLast, truncationMode: truncation)
-                let lineHeight = CGFloat(placed.height)
-                if geometry.isSimple, remainingInRow == nil, rect.minY + lineHeight > containerHeight + 0.001 {
-                    // Taller than the estimate and past the container's bottom: the next container.
-                    guard moveToNextContainer(completing: textContainer) else { overflowed = true; break }
-                    continue
-                }
-                if lineHeight > proposed.height + 0.01, proposedHeight == nil, !geometry.isSimple {
-                    // Taller than proposed: ask the container again for a band of the real height.
-                    proposedHeight = lineHeight
-                    continue
-                }
-                proposedHeight = nil
-                let lastGlyph = glyphBase + max(placed.glyphRange.lowerBound, placed.glyphRange.upperBound - 1)
-                var lineSpacing = styleLineSpacing
-                var spacingAfter = isLast ? styleParagraphSpacing : 0
-                if let delegate {
-                    let v = delegate.layoutManager(self, lineSpacingAfterGlyphAt: lastGlyph, withProposedLineFragmentRect: rect)
-                    if !v.isNaN { lineSpacing = v }
-                    if isLast && endsParagraph {
-                        let a = delegate.layoutManager(self, paragraphSpacingAfterGlyphAt: lastGlyph, withProposedLineFragmentRect: rect)
-                        if !a.isNaN { spacingAfter = a }
-                    }
-                }
-                var fragmentRect = CGRect(x: rect.minX, y: rect.minY - before, width: rect.width,
-                                          height: before + lineHeight + lineSpacing + spacingAfter)
-                // contentOriginX (geometry branch fix): a right-to-left line's hanging trailing white
-                // space stands left of its content and is not part of the used rect.
-                let glyphStart = rect.minX + padding + CGFloat(placed.contentOriginX - lineStartX)
-                var usedRect = CGRect(x: glyphStart - padding, y: rect.minY, width: CGFloat(placed.usedWidth) + 2 * padding,
-                                      height: lineHeight + lineSpacing)
-                var baseline = before + CGFloat(placed.baseline)
-                if let delegate {
-                    let range = NSRange(location: glyphBase + placed.glyphRange.lowerBound, length: placed.glyphRange.count)
-                    let wanted = fragmentRect
-                    if delegate.layoutManager(self, shouldSetLineFragmentRect: &fragmentRect, lineFragmentUsedRect: &usedRect,
-                                              baselineOffset: &baseline, in: textContainer, forGlyphRange: range) {
-                        if fragmentRect != wanted { isShiftable = false }
-                    }
-                }
-                let relativeTop = containerTop + fragmentRect.minY - top
-                var stored = LineFragment(line: placed, container: container,
-                                          rect: fragmentRect, usedRect: usedRect, baselineOffset: baseline,
-                                          textOriginX: padding)
-                stored.rect.origin.y = relativeTop
-                stored.usedRect.origin.y = relativeTop + (usedRect.minY - fragmentRect.minY)
-                fragments.append(stored)
-                lines += 1
-                offset = fitted.characters.upperBound
-                rowBottom = max(rowBottom, containerTop + fragmentRect.maxY)
-                if offset < length, !remaining.isEmpty {
-                    remainingInRow = CGRect(x: remaining.minX, y: rect.minY, width: remaining.width, height: rect.height)
-                } else {
-                    remainingInRow = nil
-                    y = rowBottom
-                }
-                if geometry.maximumLines > 0, lines >= geometry.maximumLines {
-                    if lastAllowedLine && truncation != nil && offset < length {
-                        // The truncated line stands for the rest of the paragraph.
-                        offset = length
-                    }
-                    if container == textContainers.count - 1 {
-                        if offset < length { overflowed = true }
-                        break
-                    }
-                    container += 1
-                    lines = 0
-                    y = self.containerTop(container)
-                    remainingInRow = nil
-                }
-            }
-            if remainingInRow != nil { y = rowBottom }
-            let heightPoints = max(0, y - top)
-            let end = FlowState(y: state.y + FixedHeight.from(heightPoints), container: container, linesInContainer: lines)
-            return ParagraphLayout(fragments: fragments, height: end.y - state.y, start: state, end: end,
-                                   isShiftable: isShiftable && !overflowed && fragments.allSatisfy { $0.container == state.container },
-                                   overflowed: overflowed)
+    /// The paragraph style's values for every line, and the delegate's spacing before. A long
+    /// paragraph's pieces (ParagraphPieces.swift): the first-line indent and the spacing before go
+    /// to its first piece, the spacing after to its last.
+    private func paragraphRules(for analysis: ParagraphAnalysis, characterStart: Int, length: Int,
+                                glyphBase: Int) -> ParagraphRules {
+        let style = analysis.paragraphStyle
+        let startsParagraph = self.startsParagraph(at: characterStart)
+        let endsParagraph = self.endsParagraph(at: characterStart + length)
+        var spacingBefore = startsParagraph ? style.paragraphSpacingBefore : 0
+        if let delegate, startsParagraph {
+            let v = delegate.layoutManager(self, paragraphSpacingBeforeGlyphAt: glyphBase, withProposedLineFragmentRect: .zero)
+            if !v.isNaN { spacingBefore = v }
         }
+        return ParagraphRules(spacingBefore: spacingBefore, headIndent: style.headIndent,
+                              firstLineHeadIndent: startsParagraph ? style.firstLineHeadIndent : style.headIndent,
+                              tailIndent: style.tailIndent, lineSpacing: style.lineSpacing,
+                              paragraphSpacing: endsParagraph ? style.paragraphSpacing : 0,
+                              truncation: ParagraphRules.isTruncating(style.lineBreakMode) ? style.lineBreakMode : nil,
+                              endsParagraph: endsParagraph, direction: analysis.baseLevel == 1 ? .rightToLeft : .leftToRight)
     }
 
     // MARK: The end of the text
