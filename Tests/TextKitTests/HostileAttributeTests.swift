@@ -34,7 +34,7 @@ struct HostileAttributeTests {
                     #expect(v.isFinite, "\(what): fragment \(fragment.rect)")
                 }
             }
-            // Indents beyond the container leave the rest unlaid (see NSLayoutManager.horizontalRoom).
+            // Indents beyond the container leave the rest unlaid (see LineLoop.horizontalRoom).
             if size.height > 1e12, !what.contains("Indent") { #expect(next == stack.storage.length, "\(what): laid out \(next) of \(stack.storage.length)") }
             _ = lm.glyphIndex(for: CGPoint(x: 50, y: 20), in: stack.containers[0])
             let context = try CGContext(imageSize: CGSize(width: 60, height: 60))

@@ -6,7 +6,7 @@ import TextKitTypesetting
 /// Making glyphs and lines, as far as a query needs.
 extension NSLayoutManager {
     /// A container's height is capped here so that tops of later containers stay finite.
-    static let unboundedHeight: CGFloat = 1e12
+    static var unboundedHeight: CGFloat { LineArea.unbounded }
 
     /// The top of container `index` in the stacked flow (the sum of the heights of the containers
     /// before it).
@@ -18,23 +18,6 @@ extension NSLayoutManager {
             containerTops = tops
         }
         return containerTops[min(max(0, index), textContainers.count)]
-    }
-
-    /// The width a proposed line rect keeps inside a container `width` wide, before exclusion
-    /// paths: what the container's shape allows on every line, wherever it is.
-    ///
-    /// Too-narrow containers finish at once:
-    /// - no room at all (a zero-width container, or indents that push the line outside the
-    ///   container): no text fits anywhere in the container. The text goes on in the next
-    ///   container, or is left unlaid, and the delegate hears `didCompleteLayoutFor` with a nil
-    ///   container;
-    /// - some room, but no more than the line fragment padding at both ends (a 4-point container
-    ///   with the default padding of 5): each line fragment takes the container's width and holds
-    ///   one grapheme cluster (with any white space after it), so the text lays out as a column
-    ///   of single characters — TextKit's typesetter, too, puts at least one glyph on every line —
-    ///   instead of searching down the container for a wider place that never comes.
-    static func horizontalRoom(of proposed: CGRect, inWidth width: CGFloat) -> CGFloat {
-        min(proposed.maxX, min(width, unboundedHeight)) - max(proposed.minX, 0)
     }
 
     /// True when a paragraph's lines never depend on where it is: one simple rectangular container
@@ -252,15 +235,10 @@ extension NSLayoutManager {
         markDisplay(ofParagraph: p, top: FixedHeight.points(state.y))
     }
 
-    private func hyphenationFactor(for style: NSParagraphStyle) -> Float {
-        if style.hyphenationFactor > 0 { return style.hyphenationFactor }
-        if style.usesDefaultHyphenation || usesDefaultHyphenation { return 1 }
-        return Float(hyphenationFactor)
-    }
-
     /// Lays out paragraph `p` (characters `characterStart..<characterStart + length`, shaped as
-    /// `analysis`) from flow state `state`: its lines, through the line loop (ParagraphLineLoop.swift).
-    /// Called by parallel layout's workers too: it reads the layout manager, never writes it.
+    /// `analysis`) from flow state `state`: its lines, through the line loop (TextKitTypesetting's
+    /// LineLoop.swift, with LayoutManagerLineHost.swift). Called by parallel layout's workers too:
+    /// it reads the layout manager, never writes it.
     func paragraphLayout(analysis: ParagraphAnalysis, paragraph p: Int, characterStart: Int,
                          length: Int, from state: FlowState) -> ParagraphLayout {
         guard length > 0 else {
@@ -270,34 +248,36 @@ extension NSLayoutManager {
             return ParagraphLayout(fragments: [], height: 0, start: state, end: state, isShiftable: false, overflowed: true)
         }
         let text = storage._utf16(in: NSRange(location: characterStart, length: length))
-        let glyphBase = delegate == nil ? 0 : store.prefix(p).glyphs
-        let settings = lineBreakSettings(for: analysis, characterStart: characterStart)
-        let rules = paragraphRules(for: analysis, characterStart: characterStart, length: length, glyphBase: glyphBase)
+        let delegate = self.delegate
+        let host = LayoutManagerLineHost(manager: self, delegate: delegate, glyphBase: delegate == nil ? 0 : store.prefix(p).glyphs)
+        let settings = lineBreakSettings(for: analysis, characterStart: characterStart, delegate: delegate)
+        // A long paragraph's pieces (ParagraphPieces.swift): the first-line indent and the spacing
+        // before go to its first piece, the spacing after to its last.
+        let startsParagraph = self.startsParagraph(at: characterStart)
+        var spacingBefore: CGFloat?
+        if let delegate, startsParagraph {
+            let v = delegate.layoutManager(self, paragraphSpacingBeforeGlyphAt: host.glyphBase, withProposedLineFragmentRect: .zero)
+            if !v.isNaN { spacingBefore = v }
+        }
+        let rules = ParagraphRules(analysis: analysis, spacingBefore: spacingBefore, startsParagraph: startsParagraph,
+                                   endsParagraph: endsParagraph(at: characterStart + length))
         return text.withUnsafeBufferPointer { buffer in
-            var loop = ParagraphLineLoop(manager: self, analysis: analysis, text: buffer, characterStart: characterStart,
-                                         length: length, glyphBase: glyphBase, settings: settings, rules: rules, from: state)
+            var loop = LineLoop(host: host, analysis: analysis, text: buffer, characterStart: characterStart,
+                                settings: settings, rules: rules, usesFontLeading: usesFontLeading, from: state)
             return loop.run()
         }
     }
 
-    /// How the paragraph's lines break: its style's mode, hyphenation (the style's factor, else
-    /// the layout manager's), tab stops, and the delegate's say on each break.
-    private func lineBreakSettings(for analysis: ParagraphAnalysis, characterStart: Int) -> LineBreakSettings {
+    /// How the paragraph's lines break: as its style says (TextKitTypesetting), hyphenated by the
+    /// layout manager's settings where the style says nothing, with the delegate's say on each break.
+    private func lineBreakSettings(for analysis: ParagraphAnalysis, characterStart: Int,
+                                   delegate: NSLayoutManagerDelegate?) -> LineBreakSettings {
         let style = analysis.paragraphStyle
-        var settings = LineBreakSettings()
-        settings.mode = style.lineBreakMode
-        settings.hyphenationFactor = hyphenationFactor(for: style)
-        if settings.hyphenationFactor > 0 {
+        var settings = LineBreakSettings(paragraphStyle: style, analysis: analysis)
+        if settings.hyphenationFactor == 0, usesDefaultHyphenation || hyphenationFactor > 0 {
+            settings.hyphenationFactor = usesDefaultHyphenation ? 1 : Float(hyphenationFactor)
             let language = analysis.styles.first?.language ?? ""
             settings.hyphenator = Hyphenator.forLanguage(language.isEmpty ? "en-US" : language)
-        }
-        settings.tabStops = analysis.tabStops
-        let glyphs = analysis.glyphs
-        settings.hyphenWidth = { offset in
-            let g = glyphs.glyph(forCharacterAt: offset)
-            guard g < glyphs.count else { return 0 }
-            let font = glyphs.fonts[Int(glyphs.runs[glyphs.runIndex(containingGlyph: g)].font)]
-            return Float(font.hyphenGlyph.map { font.advance(forGlyph: $0) } ?? 0)
         }
         if let delegate {
             settings.shouldBreakByWord = { [unowned self] offset in
@@ -308,27 +288,6 @@ extension NSLayoutManager {
             }
         }
         return settings
-    }
-
-    /// The paragraph style's values for every line, and the delegate's spacing before. A long
-    /// paragraph's pieces (ParagraphPieces.swift): the first-line indent and the spacing before go
-    /// to its first piece, the spacing after to its last.
-    private func paragraphRules(for analysis: ParagraphAnalysis, characterStart: Int, length: Int,
-                                glyphBase: Int) -> ParagraphRules {
-        let style = analysis.paragraphStyle
-        let startsParagraph = self.startsParagraph(at: characterStart)
-        let endsParagraph = self.endsParagraph(at: characterStart + length)
-        var spacingBefore = startsParagraph ? style.paragraphSpacingBefore : 0
-        if let delegate, startsParagraph {
-            let v = delegate.layoutManager(self, paragraphSpacingBeforeGlyphAt: glyphBase, withProposedLineFragmentRect: .zero)
-            if !v.isNaN { spacingBefore = v }
-        }
-        return ParagraphRules(spacingBefore: spacingBefore, headIndent: style.headIndent,
-                              firstLineHeadIndent: startsParagraph ? style.firstLineHeadIndent : style.headIndent,
-                              tailIndent: style.tailIndent, lineSpacing: style.lineSpacing,
-                              paragraphSpacing: endsParagraph ? style.paragraphSpacing : 0,
-                              truncation: ParagraphRules.isTruncating(style.lineBreakMode) ? style.lineBreakMode : nil,
-                              endsParagraph: endsParagraph, direction: analysis.baseLevel == 1 ? .rightToLeft : .leftToRight)
     }
 
     // MARK: The end of the text

@@ -89,16 +89,6 @@ struct ParagraphSummary: RopeSummary {
     }
 }
 
-/// Heights are quantised to 1/1024 point so that the rope can add and subtract them exactly
-/// (floating-point sums over 40,000 paragraphs would drift); 0.001 pt is far below anything
-/// visible.
-enum FixedHeight {
-    static let scale: CGFloat = 1024
-    /// Saturating: NaN gives 0, heights beyond Int64's range its bounds (callers' values reach here).
-    static func from(_ value: CGFloat) -> Int64 { Int64(saturating: (value * scale).rounded()) }
-    static func points(_ value: Int64) -> CGFloat { CGFloat(value) / scale }
-}
-
 /// The rope element: a paragraph record and a copy of its summary.
 struct ParagraphItem: RopeElement {
     var record: ParagraphRecord

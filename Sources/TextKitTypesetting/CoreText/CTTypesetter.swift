@@ -123,7 +123,7 @@ public final class CTTypesetter: @unchecked Sendable {  // mutable state (cache,
         let range = stringRange.resolved(toEnd: length, what: "CTTypesetterCreateLine")
         let paragraph = paragraph(for: range)
         let local = (range.lowerBound - paragraph.start)..<(range.upperBound - paragraph.start)
-        let fitted = paragraph.unbrokenLine(local, lineStartX: Float(offset))
+        let fitted = paragraph.fitter().unbrokenLine(local, lineStartX: Float(offset))
         return CTLine(paragraph: paragraph, fitted: fitted, lineStartX: Float(offset))
     }
 }

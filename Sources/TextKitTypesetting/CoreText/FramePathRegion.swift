@@ -77,11 +77,33 @@ struct FramePathRegion {
         return inside.filter { $0.upperBound > $0.lowerBound }
     }
 
-    /// Whether every band starting at or below `y` that fits in the path has the same spans (a
-    /// rectangle with no clipping path reaching below `y`): then searching further down is futile.
-    func isUniform(below y: CGFloat) -> Bool {
-        guard rectangle != nil else { return false }
-        return clips.allSatisfy { $0.path.boundingBoxOfPath.maxY <= y }
+    /// Whether the region is one rectangle with nothing clipped out: every band is its width.
+    var isRectangle: Bool { rectangle != nil && clips.isEmpty }
+
+    /// Carves a proposed band (path coordinates, y down) as a text container does
+    /// (`NSTextContainer.lineFragmentRect(forProposedRect:at:writingDirection:remaining:)`): the
+    /// first interval inside the region across the whole band, in the writing direction, within
+    /// the proposal's x extent; `remaining` gets the rest of the band beyond it. Zero when no part
+    /// of the band is inside.
+    func lineFragmentRect(forProposedRect proposed: CGRect, writingDirection: NSWritingDirection,
+                          remaining: inout CGRect) -> CGRect {
+        remaining = .zero
+        guard proposed.width > 0, proposed.height >= 0, proposed.minY >= bounds.minY - 0.001,
+              proposed.maxY <= bounds.maxY + 0.001 else { return .zero }
+        var free: [ClosedRange<CGFloat>] = []
+        for span in spans(from: proposed.minY, to: proposed.maxY) {
+            let low = max(span.lowerBound, proposed.minX), high = min(span.upperBound, proposed.maxX)
+            if high - low > 0.001 { free.append(low...high) }
+        }
+        guard let first = free.first, let last = free.last else { return .zero }
+        let rightToLeft = writingDirection == .rightToLeft
+        let chosen = rightToLeft ? last : first
+        if free.count > 1 {
+            remaining = rightToLeft
+                ? CGRect(x: proposed.minX, y: proposed.minY, width: chosen.lowerBound - proposed.minX, height: proposed.height)
+                : CGRect(x: chosen.upperBound, y: proposed.minY, width: proposed.maxX - chosen.upperBound, height: proposed.height)
+        }
+        return CGRect(x: chosen.lowerBound, y: proposed.minY, width: chosen.upperBound - chosen.lowerBound, height: proposed.height)
     }
 
     /// The heights strictly inside the band where an edge starts, ends or crosses another.

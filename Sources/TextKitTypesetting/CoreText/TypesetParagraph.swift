@@ -64,33 +64,13 @@ final class TypesetParagraph: @unchecked Sendable {  // immutable; the buffer is
         placer.usesFontLeading = true
         return placer
     }
-
-    /// The line of `range` (paragraph offsets) as it stands, not broken: its width measured with
-    /// tabs landing from `lineStartX`, trailing white space apart.
-    func unbrokenLine(_ range: Range<Int>, lineStartX: Float) -> FittedLine {
-        let glyphs = analysis.glyphs
-        let fitter = fitter()
-        var x = lineStartX
-        var trailing: Float = 0
-        var tabs: [TabAdvance] = []
-        for g in glyphs.glyphRange(forCharacters: range) {
-            let flags = glyphs.flags[g]
-            let advance = fitter.advance(ofGlyph: g, at: x, recordingTabsIn: &tabs)
-            x += advance
-            trailing = flags.contains(.whitespace) || flags.contains(.control) ? trailing + advance : 0
-        }
-        let endsHard = range.upperBound == length
-            || (!range.isEmpty && [0x0A, 0x0D, 0x85, 0x2028, 0x2029].contains(text[range.upperBound - 1]))
-        return FittedLine(characters: range, width: x - trailing - lineStartX, trailingWhitespace: trailing,
-                          isHyphenated: false, endsWithHardBreak: endsHard, overflows: false, tabAdvances: tabs)
-    }
 }
 
 extension LineBreakSettings {
     /// The settings a paragraph style asks for: its line break mode, hyphenation when its
     /// `hyphenationFactor` is set or it `usesDefaultHyphenation` (with the dictionary of the text's
     /// language, US English when none is set), and its tab stops.
-    init(paragraphStyle style: NSParagraphStyle, analysis: ParagraphAnalysis) {
+    package init(paragraphStyle style: NSParagraphStyle, analysis: ParagraphAnalysis) {
         self.init()
         mode = style.lineBreakMode
         hyphenationFactor = style.hyphenationFactor > 0 ? style.hyphenationFactor : (style.usesDefaultHyphenation ? 1 : 0)
@@ -98,7 +78,7 @@ extension LineBreakSettings {
             let language = analysis.styles.first?.language ?? ""
             hyphenator = Hyphenator.forLanguage(language.isEmpty ? "en-US" : language)
         }
-        tabStops = TabStopList(style: style)
+        tabStops = analysis.tabStops
         let glyphs = analysis.glyphs
         hyphenWidth = { offset in
             let g = glyphs.glyph(forCharacterAt: offset)

@@ -60,6 +60,24 @@ package struct LineFitter {
 
     private static let epsilon: Float = 0.001
 
+    /// The line of `range` (paragraph offsets) as it stands, not broken: its width measured with
+    /// tabs landing from `lineStartX`, trailing white space apart.
+    package func unbrokenLine(_ range: Range<Int>, lineStartX: Float) -> FittedLine {
+        var x = lineStartX
+        var trailing: Float = 0
+        var tabs: [TabAdvance] = []
+        for g in glyphs.glyphRange(forCharacters: range) {
+            let flags = glyphs.flags[g]
+            let advance = self.advance(ofGlyph: g, at: x, recordingTabsIn: &tabs)
+            x += advance
+            trailing = flags.contains(.whitespace) || flags.contains(.control) ? trailing + advance : 0
+        }
+        let endsHard = range.upperBound == text.count
+            || (!range.isEmpty && [0x0A, 0x0D, 0x85, 0x2028, 0x2029].contains(text[range.upperBound - 1]))
+        return FittedLine(characters: range, width: x - trailing - lineStartX, trailingWhitespace: trailing,
+                          isHyphenated: false, endsWithHardBreak: endsHard, overflows: false, tabAdvances: tabs)
+    }
+
     package init(glyphs: ParagraphGlyphs, segments: [BreakSegment], text: UnsafeBufferPointer<UInt16>, settings: LineBreakSettings) {
         precondition(text.count == glyphs.length, "paragraph text has \(text.count) UTF-16 units but its glyphs were made for \(glyphs.length)")
         self.glyphs = glyphs

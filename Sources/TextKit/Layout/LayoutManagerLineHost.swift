@@ -1,0 +1,50 @@
+import TextKitGraphics
+import TextKitModel
+import TextKitTypesetting
+
+/// The layout manager as the line loop's host (TextKitTypesetting's `LineLoop`): its text
+/// containers are the areas lines go in, each carved by the container's own
+/// `lineFragmentRect(forProposedRect:at:writingDirection:remaining:)` (so a subclass's shape is
+/// honoured), and its delegate has the say on spacing, on each line's rects and on which
+/// container is full. Made per paragraph; reads the layout manager, never writes it (parallel
+/// layout's workers use it too, always without a delegate).
+struct LayoutManagerLineHost: LineLoopHost {
+    unowned let manager: NSLayoutManager
+    /// Read once: `delegate` is a weak reference, and loading one costs an atomic operation.
+    let delegate: NSLayoutManagerDelegate?
+    /// The paragraph's first glyph: the delegate hears glyph indices of the whole text.
+    let glyphBase: Int
+
+    var areaCount: Int { manager.textContainers.count }
+
+    func area(_ index: Int) -> LineArea {
+        let container = manager.textContainers[index]
+        return LineArea(width: container.size.width, height: container.size.height, padding: container.lineFragmentPadding,
+                        maximumLines: container.maximumNumberOfLines, isSimple: container.isSimpleRectangularTextContainer,
+                        lineBreakMode: container.lineBreakMode, top: manager.containerTop(index)) { proposed, character, direction, remaining in
+            container.lineFragmentRect(forProposedRect: proposed, at: character, writingDirection: direction, remaining: &remaining)
+        }
+    }
+
+    var hasHooks: Bool { delegate != nil }
+
+    func lineSpacing(afterGlyph glyph: Int, proposed: CGRect) -> CGFloat {
+        delegate?.layoutManager(manager, lineSpacingAfterGlyphAt: glyphBase + glyph, withProposedLineFragmentRect: proposed) ?? .nan
+    }
+
+    func paragraphSpacing(afterGlyph glyph: Int, proposed: CGRect) -> CGFloat {
+        delegate?.layoutManager(manager, paragraphSpacingAfterGlyphAt: glyphBase + glyph, withProposedLineFragmentRect: proposed) ?? .nan
+    }
+
+    func shouldSetLineFragmentRect(_ rect: inout CGRect, usedRect: inout CGRect, baselineOffset: inout CGFloat,
+                                   area: Int, glyphs: Range<Int>) -> Bool {
+        guard let delegate else { return false }
+        return delegate.layoutManager(manager, shouldSetLineFragmentRect: &rect, lineFragmentUsedRect: &usedRect,
+                                      baselineOffset: &baselineOffset, in: manager.textContainers[area],
+                                      forGlyphRange: NSRange(location: glyphBase + glyphs.lowerBound, length: glyphs.count))
+    }
+
+    func didComplete(area index: Int) {
+        delegate?.layoutManager(manager, didCompleteLayoutFor: manager.textContainers[index], atEnd: false)
+    }
+}

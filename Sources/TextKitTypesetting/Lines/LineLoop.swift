@@ -1,0 +1,455 @@
+import TextKitFonts
+import TextKitGraphics
+import TextKitModel
+
+/// One place lines go, as the line loop sees it: a text container, or a Core Text frame's path.
+/// Read once per paragraph (a container's properties are dynamically dispatched, and a subclass
+/// may compute them).
+package struct LineArea {
+    /// Sizes are capped here so that the tops of later areas stay finite.
+    package static let unbounded: CGFloat = 1e12
+
+    /// Width and height, capped at ``unbounded`` so that sums stay finite.
+    package var width: CGFloat
+    package var height: CGFloat
+    /// Room kept clear at both ends of every line (`lineFragmentPadding`).
+    package var padding: CGFloat
+    /// The most lines the area holds; 0 for no limit.
+    package var maximumLines: Int
+    /// A rectangle with nothing carved out: every band is the whole width.
+    package var isSimple: Bool
+    /// The area's own line break mode (a text container's; a truncating mode applies to the last
+    /// line the area allows).
+    package var lineBreakMode: NSLineBreakMode
+    /// The area's top in the stacked flow (area i starts where area i − 1 ends).
+    package var top: CGFloat
+    /// Carves a proposed band (area coordinates, y down) into the line fragment rect for the
+    /// character at `characterIndex`, and what is left of the band after it (TextKit's
+    /// `lineFragmentRect(forProposedRect:at:writingDirection:remaining:)`): zero when nothing in the
+    /// band is free.
+    package var carve: (_ proposed: CGRect, _ characterIndex: Int, _ direction: NSWritingDirection,
+                        _ remaining: inout CGRect) -> CGRect
+
+    package init(width: CGFloat, height: CGFloat, padding: CGFloat, maximumLines: Int, isSimple: Bool,
+                 lineBreakMode: NSLineBreakMode, top: CGFloat,
+                 carve: @escaping (CGRect, Int, NSWritingDirection, inout CGRect) -> CGRect) {
+        self.width = min(width, Self.unbounded)
+        self.height = min(height, Self.unbounded)
+        self.padding = padding
+        self.maximumLines = maximumLines
+        self.isSimple = isSimple
+        self.lineBreakMode = lineBreakMode
+        self.top = top
+        self.carve = carve
+    }
+}
+
+/// Who the line loop works for: the areas lines go in, and the say a layout manager's delegate
+/// has on each line. Glyph indices here are the paragraph's own; the host adds its first glyph.
+package protocol LineLoopHost {
+    var areaCount: Int { get }
+    func area(_ index: Int) -> LineArea
+    /// Whether the hooks below say anything (false: the loop skips them).
+    var hasHooks: Bool { get }
+    /// The spacing after the line ending at `glyph` (NaN: the style's).
+    func lineSpacing(afterGlyph glyph: Int, proposed: CGRect) -> CGFloat
+    /// The spacing after the paragraph ending at `glyph` (NaN: the style's).
+    func paragraphSpacing(afterGlyph glyph: Int, proposed: CGRect) -> CGFloat
+    /// A last word on the rects and the baseline of the line holding `glyphs`; true when it changed them.
+    func shouldSetLineFragmentRect(_ rect: inout CGRect, usedRect: inout CGRect, baselineOffset: inout CGFloat,
+                                   area: Int, glyphs: Range<Int>) -> Bool
+    /// Area `index` is full: the flow goes on in the next one.
+    func didComplete(area index: Int)
+}
+
+/// A host without hooks (Core Text, string drawing).
+package struct NoLineHooks: LineLoopHost {
+    package let areas: [LineArea]
+    package init(areas: [LineArea]) { self.areas = areas }
+    package var areaCount: Int { areas.count }
+    package func area(_ index: Int) -> LineArea { areas[index] }
+    package var hasHooks: Bool { false }
+    package func lineSpacing(afterGlyph glyph: Int, proposed: CGRect) -> CGFloat { .nan }
+    package func paragraphSpacing(afterGlyph glyph: Int, proposed: CGRect) -> CGFloat { .nan }
+    package func shouldSetLineFragmentRect(_ rect: inout CGRect, usedRect: inout CGRect, baselineOffset: inout CGFloat,
+                                           area: Int, glyphs: Range<Int>) -> Bool { false }
+    package func didComplete(area index: Int) {}
+}
+
+/// What a paragraph's style says about every line, read once per paragraph.
+package struct ParagraphRules {
+    package var spacingBefore: CGFloat
+    package var headIndent: CGFloat
+    /// The first line's head indent (the head indent for a piece of a long paragraph that is not its first).
+    package var firstLineHeadIndent: CGFloat
+    package var tailIndent: CGFloat
+    package var lineSpacing: CGFloat
+    /// The spacing after the paragraph (0 for a piece of a long paragraph that is not its last).
+    package var paragraphSpacing: CGFloat
+    /// The style's truncating line break mode, if it has one.
+    package var truncation: NSLineBreakMode?
+    package var endsParagraph: Bool
+    package var direction: NSWritingDirection
+
+    /// The rules of `analysis`'s paragraph style; `startsParagraph`/`endsParagraph` false for the
+    /// inner pieces of a long paragraph.
+    package init(analysis: ParagraphAnalysis, spacingBefore: CGFloat? = nil, startsParagraph: Bool = true, endsParagraph: Bool = true) {
+        let style = analysis.paragraphStyle
+        self.spacingBefore = spacingBefore ?? (startsParagraph ? style.paragraphSpacingBefore : 0)
+        headIndent = style.headIndent
+        firstLineHeadIndent = startsParagraph ? style.firstLineHeadIndent : style.headIndent
+        tailIndent = style.tailIndent
+        lineSpacing = style.lineSpacing
+        paragraphSpacing = endsParagraph ? style.paragraphSpacing : 0
+        truncation = Self.isTruncating(style.lineBreakMode) ? style.lineBreakMode : nil
+        self.endsParagraph = endsParagraph
+        direction = analysis.baseLevel == 1 ? .rightToLeft : .leftToRight
+    }
+
+    package static func isTruncating(_ mode: NSLineBreakMode) -> Bool {
+        mode == .byTruncatingHead || mode == .byTruncatingMiddle || mode == .byTruncatingTail
+    }
+}
+
+/// The line loop: lays out one paragraph (or piece of a long one) into a host's areas, a line at
+/// a time, from a flow state — for the layout manager (areas: its text containers) and for
+/// `CTFramesetter` (one area: the frame's path). Each turn of ``nextLine()``
+/// 1. proposes a band: the next row's top, the indents, an estimated height;
+/// 2. lets the area carve it (exclusion paths, shapes, a container subclass's own geometry);
+/// 3. fits a line into the rect (``LineFitter``) and places it (``LinePlacer``);
+/// 4. stores it, after the host's say on spacing and on the rect —
+///
+/// or moves on: along the row (the rest of a band an exclusion split), down the area (a band
+/// with no room for the next grapheme cluster), or to the next area (this one is full), telling
+/// the host which area it finished in one place, ``moveToNextArea(completing:)``.
+///
+/// A band piece is used when it holds the next grapheme cluster between the paddings — or when
+/// the area is that narrow everywhere (a 4-point container): then each line holds one cluster,
+/// as TextKit's typesetter puts at least one glyph on every line, instead of searching down for
+/// a wider place that never comes.
+package struct LineLoop<Host: LineLoopHost> {
+    /// How many bands in a row may find no room before the flow moves down in growing steps.
+    static var blockedBandsBeforeGrowing: Int { 1000 }
+
+    let host: Host
+    let analysis: ParagraphAnalysis
+    let text: UnsafeBufferPointer<UInt16>
+    /// Added to paragraph offsets for the areas' `carve` (the paragraph's start in the text).
+    let characterStart: Int
+    /// Where the paragraph's lines end: its length, or less when a frame's range ends inside it.
+    let end: Int
+    let settings: LineBreakSettings
+    let fitter: LineFitter
+    var placer: LinePlacer
+    let rules: ParagraphRules
+    /// Lines keep their natural width: not aligned, justified or truncated (for measuring).
+    let placesAtNaturalWidth: Bool
+    let start: FlowState
+    /// The paragraph's top in the stacked flow.
+    let top: CGFloat
+
+    var fragments: [LineFragment] = []
+    var area: Int
+    var lines: Int
+    /// The next row's top, in the stacked flow.
+    var y: CGFloat
+    /// The paragraph offset laid out up to.
+    var offset: Int
+    /// What is left of the current row after its last line (an exclusion split the band).
+    var remainingInRow: CGRect?
+    var rowBottom: CGFloat
+    var isShiftable = true
+    var overflowed = false
+    /// A line came out taller than its band in a shaped area: the band's height to ask for.
+    var proposedHeight: CGFloat?
+    var current: (index: Int, area: LineArea)?
+    var paragraphEstimate: CGFloat?
+    var blockedBands = 0
+
+    /// A loop over `analysis` (its text `text`) from `state`, starting at paragraph offset
+    /// `from` and ending at `end` (nil: the paragraph's end).
+    package init(host: Host, analysis: ParagraphAnalysis, text: UnsafeBufferPointer<UInt16>, characterStart: Int,
+                 settings: LineBreakSettings, rules: ParagraphRules, usesFontLeading: Bool, from state: FlowState,
+                 offset: Int = 0, end: Int? = nil, placesAtNaturalWidth: Bool = false) {
+        self.host = host
+        self.analysis = analysis
+        self.text = text
+        self.characterStart = characterStart
+        self.end = end ?? text.count
+        self.settings = settings
+        fitter = LineFitter(glyphs: analysis.glyphs, segments: analysis.segments, text: text, settings: settings)
+        placer = LinePlacer(analysis: analysis, text: text)
+        placer.usesFontLeading = usesFontLeading
+        self.rules = rules
+        self.placesAtNaturalWidth = placesAtNaturalWidth
+        start = state
+        top = FixedHeight.points(state.y)
+        area = state.container
+        lines = state.linesInContainer
+        y = top
+        rowBottom = top
+        self.offset = offset
+    }
+
+    /// Lays out every line and says where the flow stands after the paragraph.
+    package mutating func run() -> ParagraphLayout {
+        while offset < end, nextLine() {}
+        if remainingInRow != nil { y = rowBottom }
+        let endState = FlowState(y: start.y + FixedHeight.from(max(0, y - top)), container: area, linesInContainer: lines)
+        let staysInItsArea = fragments.allSatisfy { $0.container == start.container }
+        return ParagraphLayout(fragments: fragments, height: endState.y - start.y, start: start, end: endState,
+                               isShiftable: isShiftable && !overflowed && staysInItsArea, overflowed: overflowed)
+    }
+
+    /// The width a proposed line rect keeps inside an area `width` wide, before the area carves
+    /// it: what the area's shape allows on every line, wherever it is. No room at all (a
+    /// zero-width container, or indents that push the line outside it) means no text fits
+    /// anywhere in the area.
+    package static func horizontalRoom(of proposed: CGRect, inWidth width: CGFloat) -> CGFloat {
+        min(proposed.maxX, min(width, LineArea.unbounded)) - max(proposed.minX, 0)
+    }
+
+    // MARK: One turn
+
+    /// Stores the next line, or moves the flow on towards it; false when the text can go no
+    /// further (``overflowed`` tells whether some of it did not fit).
+    private mutating func nextLine() -> Bool {
+        guard area < host.areaCount else { overflowed = true; return false }
+        let geometry = currentArea()
+        if geometry.maximumLines > 0, lines >= geometry.maximumLines {
+            // The area is full (an earlier paragraph used its last line).
+            return moveToNextArea(completing: area)
+        }
+        if !geometry.isSimple || geometry.maximumLines > 0 { isShiftable = false }
+        let before = offset == 0 ? rules.spacingBefore : 0
+        let estimate = estimatedHeight(in: geometry)
+        let proposed = proposedBand(in: geometry, estimate: estimate, before: before)
+        if remainingInRow == nil, Self.horizontalRoom(of: proposed, inWidth: geometry.width) <= 0 {
+            // The indents leave no room inside the area's width, on any line: the text goes on in
+            // the next area, or is left unlaid.
+            return moveToNextArea(completing: area)
+        }
+        var remaining = CGRect.zero
+        let rect = geometry.carve(proposed, characterStart + offset, rules.direction, &remaining)
+        let needed = 2 * geometry.padding + nextClusterWidth() + 0.5
+        let isNarrowEverywhere = remainingInRow == nil && !rect.isEmpty
+            && Self.horizontalRoom(of: proposed, inWidth: geometry.width) <= needed
+        if rect.isEmpty || (rect.width < needed && !isNarrowEverywhere) {
+            return moveOnFromBlockedBand(proposed: proposed, remaining: remaining, estimate: estimate, in: geometry)
+        }
+        blockedBands = 0
+        let line = fitAndPlace(in: rect, area: geometry)
+        let lineHeight = CGFloat(line.placed.height)
+        if geometry.isSimple, remainingInRow == nil, rect.minY + lineHeight > geometry.height + 0.001 {
+            // Taller than the estimate and past the area's bottom: the next area.
+            return moveToNextArea(completing: area)
+        }
+        if lineHeight > proposed.height + 0.01, proposedHeight == nil, !geometry.isSimple {
+            // Taller than proposed: ask the area again for a band of the real height.
+            proposedHeight = lineHeight
+            return true
+        }
+        proposedHeight = nil
+        store(line, in: rect, before: before, remaining: remaining, area: geometry)
+        return finishAreaIfFull(after: line, area: geometry)
+    }
+
+    /// The area the flow is in, read once per area.
+    private mutating func currentArea() -> LineArea {
+        if let current, current.index == area { return current.area }
+        let made = host.area(area)
+        current = (area, made)
+        return made
+    }
+
+    /// The advance of the grapheme cluster at ``offset``: a band piece must hold at least that.
+    private func nextClusterWidth() -> CGFloat {
+        let glyphs = analysis.glyphs
+        var g = glyphs.glyph(forCharacterAt: offset)
+        guard g < glyphs.count else { return 0 }
+        let cluster = glyphs.clusters[g]
+        var width: Float = 0
+        while g < glyphs.count && glyphs.clusters[g] == cluster && !glyphs.flags[g].contains(.control) {
+            width += glyphs.advances[g]
+            g += 1
+        }
+        return CGFloat(width)
+    }
+
+    /// The height to propose for the next line. A simple area only needs a height to know whether
+    /// the line fits its bottom (checked again with the real height): one estimate per paragraph.
+    /// Shapes need the band of each line.
+    private mutating func estimatedHeight(in geometry: LineArea) -> CGFloat {
+        if let proposedHeight { return proposedHeight }
+        guard geometry.isSimple else { return CGFloat(placer.estimatedHeight(at: offset)) }
+        if paragraphEstimate == nil { paragraphEstimate = CGFloat(placer.estimatedHeight(at: 0)) }
+        return paragraphEstimate!
+    }
+
+    /// The band the next line would take, in the area's coordinates: the rest of the row, or a new
+    /// row between the indents.
+    private func proposedBand(in geometry: LineArea, estimate: CGFloat, before: CGFloat) -> CGRect {
+        if let remainingInRow { return remainingInRow }
+        let head = offset == 0 ? rules.firstLineHeadIndent : rules.headIndent
+        let tail = rules.tailIndent > 0 ? rules.tailIndent : geometry.width + rules.tailIndent
+        var height = estimate
+        let room = geometry.height - (y - geometry.top + before)
+        if geometry.isSimple, room > 0 {
+            // The real line's height decides whether it fits above the bottom: an estimate taller
+            // than the room left must not send a shorter line on to the next area (a fresh layout
+            // and a shifted one would differ).
+            height = min(height, room)
+        }
+        return CGRect(x: head, y: y - geometry.top + before, width: max(0, tail - head), height: height)
+    }
+
+    /// The area had no usable room in the band: try the rest of the row, then the next row, then
+    /// further down, then the next area.
+    private mutating func moveOnFromBlockedBand(proposed: CGRect, remaining: CGRect, estimate: CGFloat,
+                                                in geometry: LineArea) -> Bool {
+        if !remaining.isEmpty {
+            // Too narrow a piece: try the rest of the row.
+            remainingInRow = CGRect(x: remaining.minX, y: proposed.minY, width: remaining.width, height: proposed.height)
+            return true
+        }
+        if remainingInRow != nil {
+            remainingInRow = nil
+            if rowBottom > y {
+                y = rowBottom  // a line went into this row: the next row starts below it
+                return true
+            }
+        }
+        if proposed.maxY > geometry.height + 0.001 || proposed.width <= 0 {
+            return moveToNextArea(completing: area)  // no room left in this one
+        }
+        // Nothing free in this band (an exclusion spans it): move down a little. After many bands in
+        // a row (a few thousand points of text height), the steps grow with the distance travelled,
+        // so that a shape with no room anywhere below (an exclusion taller than an unbounded area)
+        // reaches the bottom in a few hundred more steps instead of hanging.
+        blockedBands += 1
+        var step = max(1, estimate / 4)
+        if blockedBands > Self.blockedBandsBeforeGrowing { step = max(step, (y - top) / 8) }
+        y += step
+        isShiftable = false
+        return true
+    }
+
+    /// Moves the flow to the top of the next area, telling the host that `finished` is full;
+    /// false (and the rest of the paragraph overflows) when there is no next area.
+    mutating func moveToNextArea(completing finished: Int) -> Bool {
+        guard area < host.areaCount - 1 else {
+            overflowed = true
+            return false
+        }
+        if host.hasHooks { host.didComplete(area: finished) }
+        area += 1
+        lines = 0
+        y = currentArea().top
+        remainingInRow = nil
+        return true
+    }
+}
+
+// MARK: - A line
+
+extension LineLoop {
+    /// A line fitted and placed, before it is stored.
+    struct Line {
+        var placed: PlacedLine
+        /// The paragraph offset after the line.
+        var end: Int
+        var isLastOfParagraph: Bool
+        /// The area's line limit makes this its last line.
+        var isLastAllowed: Bool
+        var truncation: NSLineBreakMode?
+    }
+
+    /// Fits the next line into `rect` and places it. On the last line an area allows, a truncating
+    /// line break mode shows the rest of the paragraph, truncated.
+    func fitAndPlace(in rect: CGRect, area geometry: LineArea) -> Line {
+        let isLastAllowed = geometry.maximumLines > 0 && lines + 1 >= geometry.maximumLines
+        let lineStartX = Float(rect.minX)
+        let lineEndX = placesAtNaturalWidth ? .infinity : max(lineStartX, Float(rect.maxX - 2 * geometry.padding))
+        var fitted = fitter.fitLine(from: offset, lineStartX: lineStartX, lineEndX: lineEndX)
+        var truncation = placesAtNaturalWidth ? nil : rules.truncation
+        if isLastAllowed && fitted.characters.upperBound < end, ParagraphRules.isTruncating(geometry.lineBreakMode) {
+            var clipping = settings
+            clipping.mode = .byClipping
+            fitted = LineFitter(glyphs: analysis.glyphs, segments: analysis.segments, text: text, settings: clipping)
+                .fitLine(from: offset, lineStartX: lineStartX, lineEndX: lineEndX)
+            truncation = geometry.lineBreakMode
+        }
+        if fitted.characters.upperBound > end {
+            fitted = fitter.unbrokenLine(offset..<end, lineStartX: lineStartX)  // a frame's range ends inside the paragraph
+        }
+        let isLast = fitted.characters.upperBound >= text.count
+        let placed = placer.place(fitted, lineStartX: lineStartX, lineEndX: placesAtNaturalWidth ? lineStartX + fitted.width : lineEndX,
+                                  isLastLineOfParagraph: isLast, truncationMode: truncation)
+        return Line(placed: placed, end: fitted.characters.upperBound, isLastOfParagraph: isLast,
+                    isLastAllowed: isLastAllowed, truncation: truncation)
+    }
+
+    /// Stores the line as a line fragment, after the host's say on its spacing and its rect, and
+    /// moves along the row or down to the next one.
+    mutating func store(_ line: Line, in rect: CGRect, before: CGFloat, remaining: CGRect, area geometry: LineArea) {
+        let placed = line.placed
+        var lineSpacing = rules.lineSpacing
+        var spacingAfter = line.isLastOfParagraph ? rules.paragraphSpacing : 0
+        let hasHooks = host.hasHooks
+        if hasHooks {
+            let lastGlyph = max(placed.glyphRange.lowerBound, placed.glyphRange.upperBound - 1)
+            let v = host.lineSpacing(afterGlyph: lastGlyph, proposed: rect)
+            if !v.isNaN { lineSpacing = v }
+            if line.isLastOfParagraph && rules.endsParagraph {
+                let a = host.paragraphSpacing(afterGlyph: lastGlyph, proposed: rect)
+                if !a.isNaN { spacingAfter = a }
+            }
+        }
+        let lineHeight = CGFloat(placed.height)
+        var fragmentRect = CGRect(x: rect.minX, y: rect.minY - before, width: rect.width,
+                                  height: before + lineHeight + lineSpacing + spacingAfter)
+        // A right-to-left line's hanging trailing white space stands left of its content and is
+        // not part of the used rect (contentOriginX).
+        let glyphStart = rect.minX + geometry.padding + CGFloat(placed.contentOriginX - Float(rect.minX))
+        var usedRect = CGRect(x: glyphStart - geometry.padding, y: rect.minY, width: CGFloat(placed.usedWidth) + 2 * geometry.padding,
+                              height: lineHeight + lineSpacing)
+        var baseline = before + CGFloat(placed.baseline)
+        if hasHooks {
+            let wanted = fragmentRect
+            if host.shouldSetLineFragmentRect(&fragmentRect, usedRect: &usedRect, baselineOffset: &baseline,
+                                              area: area, glyphs: placed.glyphRange), fragmentRect != wanted {
+                isShiftable = false
+            }
+        }
+        // Stored with y from the paragraph's top.
+        let relativeTop = geometry.top + fragmentRect.minY - top
+        var stored = LineFragment(line: placed, container: area, rect: fragmentRect, usedRect: usedRect,
+                                  baselineOffset: baseline, textOriginX: geometry.padding)
+        stored.rect.origin.y = relativeTop
+        stored.usedRect.origin.y = relativeTop + (usedRect.minY - fragmentRect.minY)
+        fragments.append(stored)
+        lines += 1
+        offset = line.end
+        rowBottom = max(rowBottom, geometry.top + fragmentRect.maxY)
+        if offset < end, !remaining.isEmpty {
+            remainingInRow = CGRect(x: remaining.minX, y: rect.minY, width: remaining.width, height: rect.height)
+        } else {
+            remainingInRow = nil
+            y = rowBottom
+        }
+    }
+
+    /// After a line: when it was the last the area allows, the flow goes on in the next area (a
+    /// truncated line stands for the rest of the paragraph). False when the text can go no further.
+    mutating func finishAreaIfFull(after line: Line, area geometry: LineArea) -> Bool {
+        guard geometry.maximumLines > 0, lines >= geometry.maximumLines else { return true }
+        if line.isLastAllowed && line.truncation != nil && offset < end {
+            offset = end
+        }
+        if area == host.areaCount - 1 {
+            if offset < end { overflowed = true }
+            return false
+        }
+        return moveToNextArea(completing: area)
+    }
+}
