@@ -92,6 +92,7 @@ open class NSTextStorage: NSMutableAttributedString {
     /// is what these primitives would do. A subclass always goes through its primitives.
     private func adoptBuiltInPrimitives() {
         if type(of: self) == NSTextStorage.self { _primitives = .builtInNotifying }
+        _reportsCharacterChanges = true  // a subclass calls edited(_:range:changeInLength:)
     }
 
     // MARK: Primitives: the built-in storage, plus edited(...)
@@ -165,6 +166,7 @@ open class NSTextStorage: NSMutableAttributedString {
             pendingFixRange = NSRange(location: lo, length: max(0, hi - lo))
         }
         if editedMask.contains(.editedCharacters) {
+            _charactersDidChange()  // a subclass's paragraphs, read again when next asked
             // Shifted like `editedRange`; attribute edits (no change in length) leave it alone.
             editedCharacterRange = editedCharacterRange.map { old in
                 let lo = Self.shift(old.location, by: editedRange, delta: delta, isLower: true)

@@ -27,6 +27,16 @@ open class NSAttributedString: NSObject, NSCopying, NSMutableCopying {
     /// Which of the primitives are the built-in ones, decided once per object from its exact class.
     package var _primitives: _PrimitiveKind
 
+    /// For a subclass that reports every change of its characters (an `NSTextStorage` subclass
+    /// must call `edited(_:range:changeInLength:)`): the paragraph structure of its ``string``,
+    /// kept until the next change of characters, so paragraph queries cost O(log n) instead of
+    /// O(n) each (see `_withTextRope`).
+    package var _reportsCharacterChanges = false
+    var _cachedTextRope: _UTF16Rope?
+
+    /// Tells a subclass that reports its changes that its characters changed.
+    package func _charactersDidChange() { _cachedTextRope = nil }
+
     /// How an object's primitives relate to the built-in storage.
     package enum _PrimitiveKind: Sendable {
         /// Exactly `NSAttributedString`/`NSMutableAttributedString`: read and write the storage directly.
