@@ -145,11 +145,14 @@ struct CoreTextCaretTests {
         var secondary: CGFloat = 0
         let primary = CTLineGetOffsetForStringIndex(line, 4, &secondary)
         // Index 4 is the first Hebrew letter: its leading edge is the right end of the Hebrew
-        // word; the trailing edge of the space before it is right after "abc ".
-        #expect(abs(primary - CGFloat(CT.width(line))) < 1e-3)
+        // word; the trailing edge of the space before it is right after "abc ". Apple: "the
+        // primary offset corresponds to the portion of the caret that represents the visual
+        // insertion location for a character whose direction matches the line's writing
+        // direction" — a letter of this left-to-right line typed at index 4 goes after "abc ".
         let prefix = CT.width(CTLineCreateWithAttributedString(CT.string("abc ", font: TestFonts.dejaVuSans(12))))
-        #expect(abs(Double(secondary) - prefix) < 1e-3)
-        #expect(secondary < primary - 10)
+        #expect(abs(Double(primary) - prefix) < 1e-3)
+        #expect(abs(secondary - CGFloat(CT.width(line))) < 1e-3)
+        #expect(primary < secondary - 10)
     }
 
     @Test("String index for a position rounds to the nearest caret and stays on the line")

@@ -12,8 +12,7 @@ extension CTLine {
     static func makeRuns(paragraph: TypesetParagraph, placed: PlacedLine, token: CTLine?, clusterSpacing: Float) -> [CTRun] {
         let glyphs = paragraph.glyphs
         guard !placed.glyphRange.isEmpty else { return [] }
-        var (xs, drawn) = placed.glyphPositions(in: glyphs)
-        if clusterSpacing != 0 { spread(&xs, &drawn, by: clusterSpacing, placed: placed, glyphs: glyphs) }
+        let (xs, drawn) = glyphPositions(placed: placed, glyphs: glyphs, clusterSpacing: clusterSpacing)
         let lower = placed.glyphRange.lowerBound
         let pen = placed.originX
         let hidden = placed.truncation?.hiddenGlyphs ?? 0..<0
@@ -92,6 +91,15 @@ extension CTLine {
             }
         }
         return runs
+    }
+
+    /// Each glyph's pen x (text coordinates, the placed line's `originX` included) and drawn
+    /// advance, by logical index, as the line's runs draw them: ``PlacedLine/glyphPositions(in:)``
+    /// with `clusterSpacing` added after each glyph cluster but the last that is not white space.
+    static func glyphPositions(placed: PlacedLine, glyphs: ParagraphGlyphs, clusterSpacing: Float) -> (x: [Float], advances: [Float]) {
+        var (xs, drawn) = placed.glyphPositions(in: glyphs)
+        if clusterSpacing != 0 { spread(&xs, &drawn, by: clusterSpacing, placed: placed, glyphs: glyphs) }
+        return (xs, drawn)
     }
 
     /// Adds `spacing` after each glyph cluster but the last that is not white space, in visual order.

@@ -33,17 +33,26 @@ public final class CTLine: @unchecked Sendable {  // immutable but for the caret
     public let trailingWhitespaceWidth: Double
     /// Points added after each glyph cluster by justification of a line without spaces.
     let clusterSpacing: Float
-    /// Caret geometry, made on first use (under `caretLock`).
-    private var carets: LineCaretStops?
+    /// The caret geometry, made by the first caret query and kept (guarded by `caretLock`).
+    private var caretCache: LineCarets?
     private let caretLock = NSLock()
 
-    /// The line's caret stops, made once.
-    var caretGeometry: LineCaretStops {
+    /// The line's caret geometry (``LineCarets``, the model NSLayoutManager answers from too),
+    /// x in the placed line's text coordinates: subtract `placed.originX` for line space.
+    ///
+    /// Made once, on the first caret query, and kept: a line is immutable, and a caret query is
+    /// often one of many on the same line (a drag, arrow keys, `CTLineEnumerateCaretOffsets`
+    /// after `CTLineGetStringIndexForPosition`). Not made eagerly because it costs
+    /// O(n log n) in the line's characters plus an ICU grapheme iterator, and most lines of a
+    /// frame are only drawn. It is built while holding the lock, so threads that race to the first
+    /// query build it once and all see the same value.
+    var carets: LineCarets {
         caretLock.lock()
         defer { caretLock.unlock() }
-        if let carets { return carets }
-        let made = LineCaretStops(line: self)
-        carets = made
+        if let caretCache { return caretCache }
+        let positions = Self.glyphPositions(placed: placed, glyphs: paragraph.glyphs, clusterSpacing: clusterSpacing)
+        let made = placed.carets(in: paragraph.analysis, text: paragraph.text, positions: positions)
+        caretCache = made
         return made
     }
     /// The characters of the line in its string (UTF-16 offsets), the paragraph separator included

@@ -3,8 +3,9 @@ import TextKitModel
 
 /// The caret geometry of one placed line: where each grapheme cluster sits, where the insertion
 /// points between them are (one caret, or two at a bidi boundary), and which insertion point is
-/// nearest to an x position — what `CTLineGetOffsetForStringIndex` and
-/// `CTLineGetStringIndexForPosition` answer in Core Text.
+/// nearest to an x position. The one caret model of the text system: NSLayoutManager's hit
+/// testing and selection and CTLine's caret functions (`CTLineGetOffsetForStringIndex`,
+/// `CTLineGetStringIndexForPosition`, `CTLineEnumerateCaretOffsets`) both answer from it.
 ///
 /// Offsets are UTF-16 offsets in the paragraph; x is in the line's text coordinates (as
 /// ``PlacedLine/glyphPositions(in:)``: from the start of the text area, `originX` included).
@@ -14,6 +15,10 @@ import TextKitModel
 /// ligature caret list (GDEF) when it has exactly the carets needed, else the ligature's advance
 /// is divided evenly among its clusters, as TextKit does.
 ///
+/// The characters whose glyphs truncation hides form one grapheme whose box is the ellipsis (or
+/// a Core Text truncation token): a caret before them sits at the ellipsis's leading edge, one
+/// after them at its trailing edge, and none inside it.
+///
 /// Building one costs O(characters of the line); keep it while you ask several questions about
 /// the same line.
 package struct LineCarets: Sendable {
@@ -21,7 +26,8 @@ package struct LineCarets: Sendable {
     package struct Grapheme: Sendable, Equatable {
         /// Its characters (paragraph offsets).
         package var characters: Range<Int>
-        /// Its visual extent (text coordinates). Zero width for controls, hidden and truncated glyphs.
+        /// Its visual extent (text coordinates). Zero width for controls and hidden glyphs; the
+        /// ellipsis's box for the characters truncation hides.
         package var minX: Float
         package var maxX: Float
         /// The bidi level of its glyphs (odd: right to left).
@@ -101,6 +107,28 @@ package struct LineCarets: Sendable {
         return (primary, secondary)
     }
 
+    /// The caret x positions for an insertion point in Core Text's order
+    /// (`CTLineGetOffsetForStringIndex`): the primary caret is where a character of the
+    /// paragraph's direction would be inserted, the secondary where one of the other direction
+    /// would be ("the primary offset corresponds to the portion of the caret that represents the
+    /// visual insertion location for a character whose direction matches the line's writing
+    /// direction", Apple's CTLine reference). The two candidates are those of
+    /// ``offset(forCharacter:)`` — the leading edge of the grapheme at `offset` and the trailing
+    /// edge of the one before, with the line's start and end edges standing in for a missing
+    /// neighbour at the paragraph's level — and the primary is the one whose grapheme has the
+    /// lower embedding level (the leading edge at equal levels, where both carets coincide).
+    /// So an insertion point between "abc " and a Hebrew word has its primary caret right after
+    /// the space, and the start of a left-to-right line that begins in Hebrew has its primary
+    /// caret at the line's left end. Offsets are clamped and rounded as in ``offset(forCharacter:)``.
+    package func lineDirectionOffsets(forCharacter offset: Int) -> (primary: Float, secondary: Float) {
+        guard !graphemes.isEmpty else { return (startEdgeX, startEdgeX) }
+        let k = graphemeIndex(containing: min(max(offset, characters.lowerBound), characters.upperBound))
+        typealias Caret = (x: Float, level: UInt8)
+        let after: Caret = k < graphemes.count ? (graphemes[k].leadingX, graphemes[k].level) : (endEdgeX, baseLevel)
+        let before: Caret = k > 0 ? (graphemes[k - 1].trailingX, graphemes[k - 1].level) : (startEdgeX, baseLevel)
+        return before.level < after.level ? (before.x, after.x) : (after.x, before.x)
+    }
+
     /// The insertion point for a click at `x`, as `CTLineGetStringIndexForPosition`: the
     /// grapheme under `x` gives its start when `x` is in its leading half (the left half of
     /// left-to-right text, the right half of right-to-left text) and its end otherwise. Left or
@@ -116,8 +144,8 @@ package struct LineCarets: Sendable {
 
     /// The grapheme under `x` (or, left or right of the line, the visually nearest one) and how far
     /// `x` is through it in its writing direction (0 at its leading edge, 1 at its trailing edge).
-    /// Zero-width graphemes (line breaks, hidden and truncated characters) are hit only when the
-    /// line has nothing else. Nil for a line without graphemes.
+    /// Zero-width graphemes (line breaks, hidden characters, a truncation without a token) are hit
+    /// only when the line has nothing else. Nil for a line without graphemes.
     package func hit(x: Float) -> (grapheme: Int, fraction: Float)? {
         guard !graphemes.isEmpty else { return nil }
         var candidates = visualOrder.filter { graphemes[$0].width > 0 }
@@ -181,8 +209,13 @@ extension PlacedLine {
     /// - Parameters:
     ///   - analysis: the paragraph's analysis the line was placed from.
     ///   - text: the paragraph's UTF-16 text.
-    package func carets(in analysis: ParagraphAnalysis, text: UnsafeBufferPointer<UInt16>) -> LineCarets {
-        CaretBuilder(line: self, analysis: analysis, text: text).build()
+    ///   - positions: each glyph's pen x and drawn advance, by logical index, when they differ
+    ///     from ``glyphPositions(in:)`` (a Core Text line justified between its clusters);
+    ///     nil to use those.
+    package func carets(in analysis: ParagraphAnalysis, text: UnsafeBufferPointer<UInt16>,
+                        positions: (x: [Float], advances: [Float])? = nil) -> LineCarets {
+        let (xs, advances) = positions ?? glyphPositions(in: analysis.glyphs)
+        return CaretBuilder(line: self, analysis: analysis, text: text, xs: xs, advances: advances).build()
     }
 
     /// The line's typographic bounds, as `CTLineGetTypographicBounds`: the largest ascent,
@@ -262,6 +295,9 @@ private struct CaretBuilder {
     let line: PlacedLine
     let analysis: ParagraphAnalysis
     let text: UnsafeBufferPointer<UInt16>
+    /// Each glyph's pen x and drawn advance (``PlacedLine/glyphPositions(in:)`` or a caller's).
+    let xs: [Float]
+    let advances: [Float]
 
     /// A run of glyphs with one cluster value: its characters, its visual extent, and the x of
     /// grapheme boundaries inside it (ligatures).
@@ -285,13 +321,34 @@ private struct CaretBuilder {
         }
     }
 
-    func build() -> LineCarets {
-        let glyphs = analysis.glyphs
-        let lineCharacters = line.fitted.characters
-        let (xs, advances) = line.glyphPositions(in: glyphs)
-        let lower = line.glyphRange.lowerBound
+    /// The characters (paragraph offsets) whose glyphs truncation hides, clamped to the line;
+    /// nil when nothing is hidden. They stand behind the ellipsis (or token) as one unit.
+    var hiddenCharacters: Range<Int>? {
+        guard let hidden = line.truncation?.hiddenGlyphs, !hidden.isEmpty else { return nil }
+        return analysis.glyphs.characterRange(forGlyphs: hidden).clamped(to: line.fitted.characters)
+    }
 
-        // Grapheme boundaries of the line (ICU), as paragraph offsets.
+    func build() -> LineCarets {
+        let lineCharacters = line.fitted.characters
+        let boundaries = graphemeBoundaries()
+        let clusters = glyphClusters(boundaries: boundaries)
+        let graphemes = graphemeBoxes(boundaries: boundaries, clusters: clusters)
+        let order = visualOrder(of: graphemes, clusters: clusters)
+        let rtl = analysis.baseLevel & 1 == 1
+        let left = graphemes.map(\.minX).min() ?? line.originX
+        let right = graphemes.map(\.maxX).max() ?? line.originX
+        let startEdge = rtl ? right : left
+        let endEdge = rtl ? left : right
+        let stops = visualStops(graphemes: graphemes, order: order, characters: lineCharacters,
+                                left: left, right: right)
+        return LineCarets(characters: lineCharacters, graphemes: graphemes, visualOrder: order,
+                          baseLevel: analysis.baseLevel, startEdgeX: startEdge, endEdgeX: endEdge, visualStops: stops)
+    }
+
+    /// The grapheme boundaries of the line (ICU), as paragraph offsets, its start and end
+    /// included; none inside the characters truncation hides.
+    private func graphemeBoundaries() -> [Int] {
+        let lineCharacters = line.fitted.characters
         var boundaries: [Int] = [lineCharacters.lowerBound]
         if !lineCharacters.isEmpty {
             let slice = UnsafeBufferPointer(rebasing: text[lineCharacters])
@@ -303,15 +360,33 @@ private struct CaretBuilder {
             }
         }
         if boundaries.last != lineCharacters.upperBound { boundaries.append(lineCharacters.upperBound) }
+        if let hidden = hiddenCharacters {
+            boundaries.removeAll { $0 > hidden.lowerBound && $0 < hidden.upperBound }
+        }
+        return boundaries
+    }
 
-        // Glyph clusters, logical order.
+    /// The line's glyph clusters, logical order. The glyphs truncation hides make one cluster:
+    /// the ellipsis (or token) box, at the paragraph's level.
+    private func glyphClusters(boundaries: [Int]) -> [Cluster] {
+        let glyphs = analysis.glyphs
+        let lineCharacters = line.fitted.characters
+        let lower = line.glyphRange.lowerBound
+        let hidden = line.truncation?.hiddenGlyphs ?? 0..<0
         var clusters: [Cluster] = []
         var g = line.glyphRange.lowerBound
         while g < line.glyphRange.upperBound {
+            if g == hidden.lowerBound, let truncation = line.truncation, let characters = hiddenCharacters {
+                let x = line.originX + truncation.ellipsisX
+                clusters.append(Cluster(characters: characters, minX: x, maxX: x + truncation.ellipsisWidth,
+                                        level: analysis.baseLevel))
+                g = hidden.upperBound
+                continue
+            }
             let value = glyphs.clusters[g]
             var end = g + 1
             var minX = xs[g - lower], maxX = xs[g - lower] + advances[g - lower]
-            while end < line.glyphRange.upperBound && glyphs.clusters[end] == value {
+            while end < line.glyphRange.upperBound && end != hidden.lowerBound && glyphs.clusters[end] == value {
                 minX = min(minX, xs[end - lower])
                 maxX = max(maxX, xs[end - lower] + advances[end - lower])
                 end += 1
@@ -326,8 +401,12 @@ private struct CaretBuilder {
             clusters.append(cluster)
             g = end
         }
+        return clusters
+    }
 
-        // Grapheme boxes.
+    /// One box per grapheme (between consecutive `boundaries`): the extent of the clusters, or
+    /// parts of a ligature cluster, that draw it; at the line's origin when the line has no glyphs.
+    private func graphemeBoxes(boundaries: [Int], clusters: [Cluster]) -> [LineCarets.Grapheme] {
         var graphemes: [LineCarets.Grapheme] = []
         graphemes.reserveCapacity(boundaries.count)
         var c = 0
@@ -352,17 +431,7 @@ private struct CaretBuilder {
             }
             graphemes.append(.init(characters: a..<b, minX: minX, maxX: maxX, level: clusters[c].level))
         }
-
-        let order = visualOrder(of: graphemes, clusters: clusters)
-        let rtl = analysis.baseLevel & 1 == 1
-        let left = graphemes.map(\.minX).min() ?? line.originX
-        let right = graphemes.map(\.maxX).max() ?? line.originX
-        let startEdge = rtl ? right : left
-        let endEdge = rtl ? left : right
-        let stops = visualStops(graphemes: graphemes, order: order, characters: lineCharacters,
-                                left: left, right: right)
-        return LineCarets(characters: lineCharacters, graphemes: graphemes, visualOrder: order,
-                          baseLevel: analysis.baseLevel, startEdgeX: startEdge, endEdgeX: endEdge, visualStops: stops)
+        return graphemes
     }
 
     /// The x of each grapheme boundary strictly inside `cluster`: from the font's ligature carets
