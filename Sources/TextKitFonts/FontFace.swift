@@ -186,6 +186,7 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
 
     // MARK: - Hashable (identity: there is one face per file and index)
 
+    /// Faces are equal when they are the same object: there is one face per file and face index.
     public static func == (lhs: FontFace, rhs: FontFace) -> Bool { lhs === rhs }
 
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }

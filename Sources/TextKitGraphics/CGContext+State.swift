@@ -11,6 +11,7 @@ public struct CGShadow: Equatable, Sendable {
     /// The shadow colour; its alpha multiplies the shape's alpha.
     public var color: UIColor
 
+    /// A shadow displaced by `offset`, blurred by `blur`, in `color`.
     public init(offset: CGSize, blur: CGFloat, color: UIColor) {
         self.offset = offset
         self.blur = blur

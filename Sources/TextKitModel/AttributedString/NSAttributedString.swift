@@ -19,6 +19,7 @@ import TextKitGraphics
 open class NSAttributedString: NSObject, NSCopying, NSMutableCopying {
     /// Foundation's key type, so `[NSAttributedString.Key: Any]` is the dictionary Foundation uses.
     public typealias Key = Foundation.NSAttributedString.Key
+    /// Foundation's options for ``enumerateAttributes(in:options:using:)`` and ``enumerateAttribute(_:in:options:using:)``: `.reverse` and `.longestEffectiveRangeNotRequired`.
     public typealias EnumerationOptions = Foundation.NSAttributedString.EnumerationOptions
 
     /// Built-in storage; what the base-class primitives read and write.

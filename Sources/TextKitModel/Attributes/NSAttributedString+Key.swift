@@ -60,6 +60,7 @@ extension NSAttributedString {
     public struct TextEffectStyle: RawRepresentable, Hashable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The same as `init(rawValue:)`, without the label.
         public init(_ rawValue: String) { self.rawValue = rawValue }
         /// The letterpress effect (raw "_UIKitNewLetterpressStyle", as UIKit's `NSTextEffectLetterpressStyle`).
         public static let letterpressStyle = TextEffectStyle("_UIKitNewLetterpressStyle")

@@ -21,8 +21,11 @@ public let kCTFramePathClippingPathAttributeName = "CTFramePathClippingPath"
 
 /// The direction lines stack in (Core Text's `CTFrameProgression`).
 public enum CTFrameProgression: UInt32, Sendable {
+    /// Horizontal lines, each below the previous one: the only progression laid out here.
     case topToBottom = 0
+    /// Vertical lines stacked right to left (Core Text's vertical text); laid out as `.topToBottom` here.
     case rightToLeft = 1
+    /// Vertical lines stacked left to right; laid out as `.topToBottom` here.
     case leftToRight = 2
 }
 
@@ -50,6 +53,7 @@ public enum CTFramePathFillRule: UInt32, Sendable {
 ///
 /// Safe to share between threads.
 public final class CTFramesetter: @unchecked Sendable {  // immutable; the typesetter locks its cache
+    /// The typesetter over the framesetter's copy of the string (``CTFramesetterGetTypesetter(_:)``); it caches shaped paragraphs for every frame.
     public let typesetter: CTTypesetter
 
     /// A framesetter for `string` (copied).
