@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Builds the DocC documentation offline into .build-docs-site/ (ignored by git):
+#
+#   .build-docs-site/archives/<Module>.doccarchive   one archive per catalog in Sources/*/*.docc
+#   .build-docs-site/site                           all of them merged into one static site
+#
+# Steps: build the library (debug, scratch path .build-docs), extract public symbol graphs from the
+# built modules with the toolchain's swift-symbolgraph-extract (through `swift package
+# dump-symbol-graph`, which reuses the build instead of recompiling with -emit-symbol-graph), then
+# `docc convert` each catalog with its module's graphs and `docc merge` the archives. No network.
+#
+# OpenTextKit's graph is extracted separately, with the re-exported layers allowed in, so the
+# umbrella's pages (and its articles' ``NSLayoutManager`` links) cover every public symbol that
+# `import OpenTextKit` brings in.
+#
+# Usage: scripts/docs.sh            then: python3 -m http.server -d .build-docs-site/site 8000
+#        and open http://localhost:8000/documentation/opentextkit
+# Environment: OTK_DOCS_SCRATCH (default .build-docs), DOCC (default: docc beside `swift`).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+scratch=${OTK_DOCS_SCRATCH:-.build-docs}
+out=.build-docs-site
+swift_bin=$(dirname "$(readlink -f "$(command -v swift)")")
+docc=${DOCC:-$swift_bin/docc}
+extract=$swift_bin/swift-symbolgraph-extract
+[ -x "$docc" ] || { echo "docs.sh: no docc at $docc (set DOCC)" >&2; exit 2; }
+
+layers=(TextKitGraphics TextKitFonts TextKitModel TextKitTypesetting TextKit TextKitEditing TextKitFormats)
+modules=("${layers[@]}" OpenTextKit)
+start=$SECONDS
+
+echo "docs: building the library ($scratch)"
+swift build --scratch-path "$scratch" -j 1 --product OpenTextKit >/dev/null
+
+echo "docs: extracting symbol graphs"
+rm -rf "$out"
+mkdir -p "$out/symbol-graphs" "$out/archives"
+swift package --scratch-path "$scratch" -j 1 dump-symbol-graph --minimum-access-level public >/dev/null
+graphs=$(find "$scratch" -type d -name symbolgraph -path '*x86_64*' -o -type d -name symbolgraph -path '*aarch64*' | head -1)
+[ -n "$graphs" ] || { echo "docs.sh: no symbol graphs under $scratch" >&2; exit 1; }
+for module in "${layers[@]}"; do
+  mkdir -p "$out/symbol-graphs/$module"
+  cp "$graphs/$module".symbols.json "$out/symbol-graphs/$module/"
+  cp "$graphs/$module"@*.symbols.json "$out/symbol-graphs/$module/" 2>/dev/null || true
+done
+
+# The umbrella: swift-symbolgraph-extract over the built OpenTextKit module, letting the symbols of
+# the @_exported layers in. It needs what the compiler needed to import the C shims.
+modules_dir=$(dirname "$(find "$scratch" -path '*/debug/Modules/TextKit.swiftmodule' | head -1)")
+cflags=()
+for map in Sources/C*/module.modulemap "$(dirname "$modules_dir")"/COTKICU.build/module.modulemap; do
+  cflags+=(-Xcc "-fmodule-map-file=$root/$map")
+done
+cflags+=(-Xcc "-I$root/Sources/COTKICU/include")
+for flag in $(pkg-config --cflags-only-I harfbuzz freetype2 fontconfig cairo hunspell icu-uc); do
+  cflags+=(-Xcc "$flag")
+done
+mkdir -p "$out/symbol-graphs/OpenTextKit"
+"$extract" -module-name OpenTextKit -target "$(uname -m)-unknown-linux-gnu" -I "$modules_dir" \
+  -minimum-access-level public -output-dir "$out/symbol-graphs/OpenTextKit" \
+  -experimental-allowed-reexported-modules="$(IFS=,; echo "${layers[*]}")" "${cflags[@]}"
+
+for module in "${modules[@]}"; do
+  echo "docs: docc convert $module"
+  "$docc" convert "Sources/$module/$module.docc" \
+    --additional-symbol-graph-dir "$out/symbol-graphs/$module" \
+    --fallback-display-name "$module" \
+    --fallback-bundle-identifier "org.opentextkit.$module" \
+    --output-path "$out/archives/$module.doccarchive" \
+    --transform-for-static-hosting \
+    --diagnostics-file "$out/archives/$module.diagnostics.json" \
+    2> >(grep -v '^$' >&2) >/dev/null
+done
+
+echo "docs: docc merge"
+"$docc" merge "${modules[@]/#/$out/archives/}" \
+  --synthesized-landing-page-name OpenTextKit \
+  --output-path "$out/site.doccarchive" >/dev/null
+# Hosting needs no archive extension: serve the merged archive's directory as the site root.
+mv "$out/site.doccarchive" "$out/site"
+
+warnings=0
+for module in "${modules[@]}"; do
+  n=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(sum(1 for x in d.get("diagnostics",[]) if x.get("severity") in ("warning","error")))' \
+      "$out/archives/$module.diagnostics.json" 2>/dev/null || echo "?")
+  echo "docs: $module: $n warnings"
+  [ "$n" = "0" ] || warnings=1
+done
+echo "docs: site in $out/site ($((SECONDS - start)) s); serve it with"
+echo "      python3 -m http.server -d $out/site 8000   and open http://localhost:8000/documentation/opentextkit"
+exit $warnings
