@@ -31,7 +31,7 @@ modules=("${layers[@]}" OpenTextKit)
 start=$SECONDS
 
 echo "docs: building the library ($scratch)"
-swift build --scratch-path "$scratch" -j 1 --product OpenTextKit >/dev/null
+swift build --scratch-path "$scratch" -j 1 >/dev/null
 
 echo "docs: extracting symbol graphs"
 rm -rf "$out"
@@ -74,19 +74,47 @@ for module in "${modules[@]}"; do
 done
 
 echo "docs: docc merge"
-"$docc" merge "${modules[@]/#/$out/archives/}" \
+archives=()
+for module in "${modules[@]}"; do archives+=("$out/archives/$module.doccarchive"); done
+"$docc" merge "${archives[@]}" \
   --synthesized-landing-page-name OpenTextKit \
   --output-path "$out/site.doccarchive" >/dev/null
 # Hosting needs no archive extension: serve the merged archive's directory as the site root.
 mv "$out/site.doccarchive" "$out/site"
 
-warnings=0
-for module in "${modules[@]}"; do
-  n=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(sum(1 for x in d.get("diagnostics",[]) if x.get("severity") in ("warning","error")))' \
-      "$out/archives/$module.diagnostics.json" 2>/dev/null || echo "?")
-  echo "docs: $module: $n warnings"
-  [ "$n" = "0" ] || warnings=1
-done
+# Warnings. OpenTextKit's archive documents every public symbol, so each of its warnings is a real
+# problem (a link to an internal symbol, an ambiguous link, a misnamed parameter). A layer's own
+# archive cannot resolve a link to another layer's symbol (``NSTextStorage`` written in
+# TextKitModel's comments), which resolves in OpenTextKit's pages: those are counted, not failed.
+status=0
+python3 - "$out" "${modules[@]}" <<'PY' || status=1
+import json, re, sys
+out, modules = sys.argv[1], sys.argv[2:]
+def names(module):
+    graph = json.load(open(f"{out}/symbol-graphs/{module}/{module}.symbols.json"))
+    return {s["pathComponents"][0] for s in graph["symbols"]}
+everything = names("OpenTextKit")
+failed = False
+for module in modules:
+    diagnostics = json.load(open(f"{out}/archives/{module}.diagnostics.json"))["diagnostics"]
+    own = names(module)
+    real, cross = [], 0
+    for d in diagnostics:
+        if d.get("severity") not in ("warning", "error"):
+            continue
+        m = re.match(r"'([A-Za-z_][A-Za-z0-9_]*)[^']*' doesn't exist", d.get("summary", ""))
+        if module != "OpenTextKit" and m and m.group(1) in everything and m.group(1) not in own:
+            cross += 1
+        else:
+            line = d.get("range", {}).get("start", {}).get("line", "?")
+            real.append(f"  {d.get('source', '').replace('file://', '')}:{line}: {d.get('summary')}")
+    note = f", {cross} links to other layers (resolved in OpenTextKit's pages)" if cross else ""
+    print(f"docs: {module}: {len(real)} warnings{note}")
+    for r in real:
+        print(r)
+    failed = failed or bool(real)
+sys.exit(1 if failed else 0)
+PY
 echo "docs: site in $out/site ($((SECONDS - start)) s); serve it with"
 echo "      python3 -m http.server -d $out/site 8000   and open http://localhost:8000/documentation/opentextkit"
-exit $warnings
+exit $status

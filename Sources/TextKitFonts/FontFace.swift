@@ -16,7 +16,7 @@ import TextKitGraphics
 /// Thread safety: a face is immutable after creation, and every method may be called from any
 /// thread. The HarfBuzz font is made immutable (`hb_font_make_immutable`), which HarfBuzz
 /// documents as safe to shape with from several threads at once. FreeType is only reached through
-/// ``CGFont/withFace(_:)``, which serialises it.
+/// `CGFont.withFace(_:)` (internal), which serialises it.
 public final class FontFace: Hashable, @unchecked Sendable, CustomStringConvertible {
     // @unchecked: all stored properties are immutable; `hbFont`/`hbFace` are HarfBuzz objects that
     // are made immutable in init and are thread-safe for reading.

@@ -1,7 +1,7 @@
 import CCairo
 import Foundation
 
-/// A drop shadow as set by ``CGContext/setShadow(offset:blur:color:)``.
+/// A drop shadow as set by `CGContext.setShadow(offset:blur:color:)`.
 public struct CGShadow: Equatable, Sendable {
     /// The shadow's displacement in page units (not scaled by the CTM, as Core Graphics);
     /// positive `height` moves it down in UIKit's y-down space.

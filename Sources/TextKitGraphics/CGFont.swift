@@ -34,7 +34,7 @@ public struct FontLoadingError: Error, CustomStringConvertible, Sendable {
 ///
 /// Load each (file, face index) once and share it; it is immutable and thread-safe. Cairo draws
 /// it through a FreeType face of its own (Cairo resizes the faces it draws with), so the face
-/// behind ``withFace(_:)`` is never touched by drawing.
+/// behind `withFace(_:)` (internal) is never touched by drawing.
 public final class CGFont: @unchecked Sendable {  // immutable after init; `face` is only used under `lock`
     /// The file the face came from.
     public let url: URL

@@ -1,7 +1,7 @@
 import TextKitGraphics
 
 /// A file or a directory of files in memory, as Foundation's `FileWrapper` on Apple platforms
-/// (swift-corelibs-foundation has none). ``NSAttributedString/fileWrapper(from:documentAttributes:)``
+/// (swift-corelibs-foundation has none). `NSAttributedString.fileWrapper(from:documentAttributes:)`
 /// returns one; an RTFD document is a directory wrapper holding `TXT.rtf` and its attachments.
 ///
 /// Only the part of Apple's API that documents need: regular files and directories (no symbolic

@@ -56,7 +56,7 @@ extension Foundation.NSAttributedString.Key {
 }
 
 extension NSAttributedString {
-    /// Values of ``Foundation/NSAttributedString/Key/textEffect``.
+    /// Values of the `.textEffect` attribute (`NSAttributedString.Key.textEffect`).
     public struct TextEffectStyle: RawRepresentable, Hashable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }

@@ -39,15 +39,15 @@ public enum CTFontOrientation: UInt32, Sendable {
 
 /// Font descriptor attribute names, with Core Text's raw values (the same as UIKit's).
 public let kCTFontNameAttribute = UIFontDescriptor.AttributeName.name.rawValue
-/// The family name (`String`); UIKit's ``UIFontDescriptor/AttributeName/family``.
+/// The family name (`String`); UIKit's `UIFontDescriptor.AttributeName.family`.
 public let kCTFontFamilyNameAttribute = UIFontDescriptor.AttributeName.family.rawValue
-/// The style name within the family (`String`); UIKit's ``UIFontDescriptor/AttributeName/face``.
+/// The style name within the family (`String`); UIKit's `UIFontDescriptor.AttributeName.face`.
 public let kCTFontStyleNameAttribute = UIFontDescriptor.AttributeName.face.rawValue
-/// The point size (a number); UIKit's ``UIFontDescriptor/AttributeName/size``.
+/// The point size (a number); UIKit's `UIFontDescriptor.AttributeName.size`.
 public let kCTFontSizeAttribute = UIFontDescriptor.AttributeName.size.rawValue
-/// The traits dictionary; UIKit's ``UIFontDescriptor/AttributeName/traits``.
+/// The traits dictionary; UIKit's `UIFontDescriptor.AttributeName.traits`.
 public let kCTFontTraitsAttribute = UIFontDescriptor.AttributeName.traits.rawValue
-/// OpenType feature settings; UIKit's ``UIFontDescriptor/AttributeName/featureSettings``.
+/// OpenType feature settings; UIKit's `UIFontDescriptor.AttributeName.featureSettings`.
 public let kCTFontFeatureSettingsAttribute = UIFontDescriptor.AttributeName.featureSettings.rawValue
 /// The fonts to try before the default fallback for characters the font lacks: an array of
 /// descriptors, honoured by layout's fallback and by ``CTFontCreateForString(_:_:_:)``.

@@ -49,7 +49,7 @@ public enum CTFramePathFillRule: UInt32, Sendable {
 ///
 /// A framesetter copies the string and owns a ``CTTypesetter`` over it, so each paragraph is
 /// shaped once however many frames are made. Frames can have any shape: a rectangle, an oval,
-/// any `CGPath` (see ``CTFrame`` for coordinates and ``FrameFiller`` for the rules).
+/// any `CGPath` (see ``CTFrame`` for coordinates).
 ///
 /// Safe to share between threads.
 public final class CTFramesetter: @unchecked Sendable {  // immutable; the typesetter locks its cache
