@@ -37,7 +37,7 @@ echo "docs: extracting symbol graphs"
 rm -rf "$out"
 mkdir -p "$out/symbol-graphs" "$out/archives"
 swift package --scratch-path "$scratch" -j 1 dump-symbol-graph --minimum-access-level public >/dev/null
-graphs=$(find "$scratch" -type d -name symbolgraph -path '*x86_64*' -o -type d -name symbolgraph -path '*aarch64*' | head -1)
+graphs=$(find "$scratch" -maxdepth 2 -type d -name symbolgraph | head -1)   # <scratch>/<triple>/symbolgraph
 [ -n "$graphs" ] || { echo "docs.sh: no symbol graphs under $scratch" >&2; exit 1; }
 for module in "${layers[@]}"; do
   mkdir -p "$out/symbol-graphs/$module"
