@@ -4,14 +4,15 @@
 #   .build-docs-site/archives/<Module>.doccarchive   one archive per catalog in Sources/*/*.docc
 #   .build-docs-site/site                           all of them merged into one static site
 #
-# Steps: build the library (debug, scratch path .build-docs), extract public symbol graphs from the
-# built modules with the toolchain's swift-symbolgraph-extract (through `swift package
-# dump-symbol-graph`, which reuses the build instead of recompiling with -emit-symbol-graph), then
-# `docc convert` each catalog with its module's graphs and `docc merge` the archives. No network.
+# Steps: build the library (debug, scratch path .build-docs, the same build the tests use), extract
+# public symbol graphs from the built modules with the toolchain's swift-symbolgraph-extract (what
+# `swift package dump-symbol-graph` runs; it reuses the build, where `-Xswiftc -emit-symbol-graph`
+# would compile everything again with other flags), then `docc convert` each catalog with its
+# module's graphs and `docc merge` the archives. No network.
 #
-# OpenTextKit's graph is extracted separately, with the re-exported layers allowed in, so the
-# umbrella's pages (and its articles' ``NSLayoutManager`` links) cover every public symbol that
-# `import OpenTextKit` brings in.
+# OpenTextKit's graph is extracted with the re-exported layers allowed in, so the umbrella's pages
+# (and its articles' ``NSLayoutManager`` links) cover every public symbol that `import OpenTextKit`
+# brings in.
 #
 # Usage: scripts/docs.sh            then: python3 -m http.server -d .build-docs-site/site 8000
 #        and open http://localhost:8000/documentation/opentextkit
@@ -35,31 +36,27 @@ swift build --scratch-path "$scratch" -j 1 >/dev/null
 
 echo "docs: extracting symbol graphs"
 rm -rf "$out"
-mkdir -p "$out/symbol-graphs" "$out/archives"
-swift package --scratch-path "$scratch" -j 1 dump-symbol-graph --minimum-access-level public >/dev/null
-graphs=$(find "$scratch" -maxdepth 2 -type d -name symbolgraph | head -1)   # <scratch>/<triple>/symbolgraph
-[ -n "$graphs" ] || { echo "docs.sh: no symbol graphs under $scratch" >&2; exit 1; }
-for module in "${layers[@]}"; do
-  mkdir -p "$out/symbol-graphs/$module"
-  cp "$graphs/$module".symbols.json "$out/symbol-graphs/$module/"
-  cp "$graphs/$module"@*.symbols.json "$out/symbol-graphs/$module/" 2>/dev/null || true
-done
-
-# The umbrella: swift-symbolgraph-extract over the built OpenTextKit module, letting the symbols of
-# the @_exported layers in. It needs what the compiler needed to import the C shims.
+mkdir -p "$out/archives"
+# swift-symbolgraph-extract reads the built modules; it needs what the compiler needed to import
+# the C shims (module maps and the libraries' include directories).
 modules_dir=$(dirname "$(find "$scratch" -path '*/debug/Modules/TextKit.swiftmodule' | head -1)")
 cflags=()
-for map in Sources/C*/module.modulemap "$(dirname "$modules_dir")"/COTKICU.build/module.modulemap; do
+for map in Sources/C*/module.modulemap "${modules_dir#"$root/"}/../COTKICU.build/module.modulemap"; do
   cflags+=(-Xcc "-fmodule-map-file=$root/$map")
 done
 cflags+=(-Xcc "-I$root/Sources/COTKICU/include")
 for flag in $(pkg-config --cflags-only-I harfbuzz freetype2 fontconfig cairo hunspell icu-uc); do
   cflags+=(-Xcc "$flag")
 done
-mkdir -p "$out/symbol-graphs/OpenTextKit"
-"$extract" -module-name OpenTextKit -target "$(uname -m)-unknown-linux-gnu" -I "$modules_dir" \
-  -minimum-access-level public -output-dir "$out/symbol-graphs/OpenTextKit" \
-  -experimental-allowed-reexported-modules="$(IFS=,; echo "${layers[*]}")" "${cflags[@]}"
+for module in "${modules[@]}"; do
+  reexports=()
+  # The umbrella lets the symbols of its @_exported layers in.
+  [ "$module" = OpenTextKit ] && reexports=(-experimental-allowed-reexported-modules="$(IFS=,; echo "${layers[*]}")")
+  mkdir -p "$out/symbol-graphs/$module"
+  "$extract" -module-name "$module" -target "$(uname -m)-unknown-linux-gnu" -I "$modules_dir" \
+    -module-cache-path "$modules_dir/../ModuleCache" -minimum-access-level public -omit-extension-block-symbols \
+    -output-dir "$out/symbol-graphs/$module" "${reexports[@]}" "${cflags[@]}"
+done
 
 for module in "${modules[@]}"; do
   echo "docs: docc convert $module"
