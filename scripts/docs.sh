@@ -4,7 +4,8 @@
 #   .build-docs-site/archives/<Module>.doccarchive   one archive per catalog in Sources/*/*.docc
 #   .build-docs-site/site                           all of them merged into one static site
 #
-# Steps: build the library (debug, scratch path .build-docs, the same build the tests use), extract
+# Steps: build the library (debug, scratch path .build-docs; OTK_DOCS_SCRATCH=.build reuses the
+# build `swift build` makes), extract
 # public symbol graphs from the built modules with the toolchain's swift-symbolgraph-extract (what
 # `swift package dump-symbol-graph` runs; it reuses the build, where `-Xswiftc -emit-symbol-graph`
 # would compile everything again with other flags), then `docc convert` each catalog with its
