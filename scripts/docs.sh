@@ -5,11 +5,10 @@
 #   .build-docs-site/site                           all of them merged into one static site
 #
 # Steps: build the library (debug, scratch path .build-docs; OTK_DOCS_SCRATCH=.build reuses the
-# build `swift build` makes), extract
-# public symbol graphs from the built modules with the toolchain's swift-symbolgraph-extract (what
-# `swift package dump-symbol-graph` runs; it reuses the build, where `-Xswiftc -emit-symbol-graph`
-# would compile everything again with other flags), then `docc convert` each catalog with its
-# module's graphs and `docc merge` the archives. No network.
+# build `swift build` makes), extract public symbol graphs from the built modules with the
+# toolchain's swift-symbolgraph-extract (what `swift package dump-symbol-graph` runs; it reuses the
+# build, where `-Xswiftc -emit-symbol-graph` would compile everything again with other flags), then
+# `docc convert` each catalog with its module's graphs and `docc merge` the archives. No network.
 #
 # OpenTextKit's graph is extracted with the re-exported layers allowed in, so the umbrella's pages
 # (and its articles' ``NSLayoutManager`` links) cover every public symbol that `import OpenTextKit`
