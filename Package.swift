@@ -72,6 +72,9 @@ let package = Package(
         // Client files written the way iOS developers write TextKit and Core Text code: each imports
         // Foundation beside OpenTextKit and compiles with no other change.
         .testTarget(name: "PortingTests", dependencies: ["TestFontConfig", "OpenTextKit"]),
+        // The DocC articles' code (quoted from these files, checked by ArticleSnippetTests) and the
+        // check that every public declaration has a doc comment.
+        .testTarget(name: "DocumentationTests", dependencies: ["TestFontConfig", "OpenTextKit"]),
         // Unit tests of otk's parsers, and tests that run the built otk binary on real inputs.
         .testTarget(name: "OTKCommandTests", dependencies: ["TestFontConfig", "otk"]),
     ]

@@ -22,10 +22,15 @@ public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
 public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Left for left-to-right text, right for right-to-left text (the default).
     public static let natural = CATextLayerAlignmentMode(rawValue: "natural")
+    /// Lines start at the layer's left edge.
     public static let left = CATextLayerAlignmentMode(rawValue: "left")
+    /// Lines end at the layer's right edge.
     public static let right = CATextLayerAlignmentMode(rawValue: "right")
+    /// Lines are centred in the layer.
     public static let center = CATextLayerAlignmentMode(rawValue: "center")
+    /// Lines fill the layer's width; the last line of a paragraph is aligned naturally.
     public static let justified = CATextLayerAlignmentMode(rawValue: "justified")
 
     var textAlignment: NSTextAlignment {

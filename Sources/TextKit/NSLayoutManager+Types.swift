@@ -22,11 +22,17 @@ extension NSLayoutManager {
     public struct ControlCharacterAction: OptionSet, Hashable, Sendable {
         public let rawValue: Int
         public init(rawValue: Int) { self.rawValue = rawValue }
+        /// The character's glyph is not drawn and takes no room.
         public static let zeroAdvancement = ControlCharacterAction(rawValue: 1 << 0)
+        /// The glyph takes the width the delegate's `boundingBoxForControlGlyphAt` gives (by default none).
         public static let whitespace = ControlCharacterAction(rawValue: 1 << 1)
+        /// The glyph moves the pen to the next tab stop.
         public static let horizontalTab = ControlCharacterAction(rawValue: 1 << 2)
+        /// The line ends after the character (as U+2028).
         public static let lineBreak = ControlCharacterAction(rawValue: 1 << 3)
+        /// The paragraph ends after the character (as a newline).
         public static let paragraphBreak = ControlCharacterAction(rawValue: 1 << 4)
+        /// The text after the character continues in the next container (as a form feed, U+000C).
         public static let containerBreak = ControlCharacterAction(rawValue: 1 << 5)
     }
 }

@@ -54,29 +54,41 @@ public protocol NSLayoutManagerDelegate: AnyObject {
 }
 
 extension NSLayoutManagerDelegate {
+    /// Default: returns 0, keeping the glyphs generated.
     public func layoutManager(_ layoutManager: NSLayoutManager, shouldGenerateGlyphs glyphs: UnsafePointer<CGGlyph>,
                               properties props: UnsafePointer<NSLayoutManager.GlyphProperty>,
                               characterIndexes charIndexes: UnsafePointer<Int>, font aFont: UIFont,
                               forGlyphRange glyphRange: NSRange) -> Int { 0 }
+    /// Default: `CGFloat.nan`, which the layout manager reads as "use the paragraph style's `lineSpacing`".
     public func layoutManager(_ layoutManager: NSLayoutManager, lineSpacingAfterGlyphAt glyphIndex: Int,
                               withProposedLineFragmentRect rect: CGRect) -> CGFloat { .nan }
+    /// Default: `CGFloat.nan`, which the layout manager reads as "use the paragraph style's `paragraphSpacingBefore`".
     public func layoutManager(_ layoutManager: NSLayoutManager, paragraphSpacingBeforeGlyphAt glyphIndex: Int,
                               withProposedLineFragmentRect rect: CGRect) -> CGFloat { .nan }
+    /// Default: `CGFloat.nan`, which the layout manager reads as "use the paragraph style's `paragraphSpacing`".
     public func layoutManager(_ layoutManager: NSLayoutManager, paragraphSpacingAfterGlyphAt glyphIndex: Int,
                               withProposedLineFragmentRect rect: CGRect) -> CGFloat { .nan }
+    /// Default: returns `action`, the layout manager's own choice.
     public func layoutManager(_ layoutManager: NSLayoutManager, shouldUse action: NSLayoutManager.ControlCharacterAction,
                               forControlCharacterAt charIndex: Int) -> NSLayoutManager.ControlCharacterAction { action }
+    /// Default: true, every word boundary the line breaker finds may break.
     public func layoutManager(_ layoutManager: NSLayoutManager, shouldBreakLineByWordBeforeCharacterAt charIndex: Int) -> Bool { true }
+    /// Default: true, every hyphenation point may break.
     public func layoutManager(_ layoutManager: NSLayoutManager, shouldBreakLineByHyphenatingBeforeCharacterAt charIndex: Int) -> Bool { true }
+    /// Default: an empty box at `glyphPosition`, so the control glyph takes no room.
     public func layoutManager(_ layoutManager: NSLayoutManager, boundingBoxForControlGlyphAt glyphIndex: Int,
                               for textContainer: NSTextContainer, proposedLineFragment proposedRect: CGRect,
                               glyphPosition: CGPoint, characterIndex charIndex: Int) -> CGRect {
         CGRect(origin: glyphPosition, size: .zero)
     }
+    /// Default: false, the line fragment is stored as laid out.
     public func layoutManager(_ layoutManager: NSLayoutManager, shouldSetLineFragmentRect lineFragmentRect: UnsafeMutablePointer<CGRect>,
                               lineFragmentUsedRect: UnsafeMutablePointer<CGRect>, baselineOffset: UnsafeMutablePointer<CGFloat>,
                               in textContainer: NSTextContainer, forGlyphRange glyphRange: NSRange) -> Bool { false }
+    /// Default: does nothing.
     public func layoutManagerDidInvalidateLayout(_ sender: NSLayoutManager) {}
+    /// Default: does nothing.
     public func layoutManager(_ layoutManager: NSLayoutManager, didCompleteLayoutFor textContainer: NSTextContainer?, atEnd layoutFinishedFlag: Bool) {}
+    /// Default: does nothing.
     public func layoutManager(_ layoutManager: NSLayoutManager, textContainer: NSTextContainer, didChangeGeometryFrom oldSize: CGSize) {}
 }

@@ -14,8 +14,10 @@ public protocol NSTextStorageDelegate: AnyObject {
 }
 
 extension NSTextStorageDelegate {
+    /// Default: does nothing.
     public func textStorage(_ textStorage: NSTextStorage, willProcessEditing editedMask: NSTextStorage.EditActions,
                             range editedRange: NSRange, changeInLength delta: Int) {}
+    /// Default: does nothing.
     public func textStorage(_ textStorage: NSTextStorage, didProcessEditing editedMask: NSTextStorage.EditActions,
                             range editedRange: NSRange, changeInLength delta: Int) {}
 }

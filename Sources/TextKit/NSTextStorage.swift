@@ -81,7 +81,7 @@ open class NSTextStorage: NSMutableAttributedString {
         adoptBuiltInPrimitives()
     }
 
-    /// Keyed-archive decoding: always fails on Linux (see ``NSAttributedString/init(coder:)``).
+    /// Keyed-archive decoding: always fails on Linux (as `NSAttributedString.init(coder:)`).
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         adoptBuiltInPrimitives()
@@ -214,7 +214,7 @@ open class NSTextStorage: NSMutableAttributedString {
     /// call ``ensureAttributesAreFixed(in:)`` before they read.
     open var fixesAttributesLazily: Bool { false }
 
-    /// Marks the attributes in `range` as needing fixing: fixes them now (``fixAttributes(in:)``)
+    /// Marks the attributes in `range` as needing fixing: fixes them now (``NSMutableAttributedString/fixAttributes(in:)``)
     /// unless ``fixesAttributesLazily``, in which case it remembers the range.
     open func invalidateAttributes(in range: NSRange) {
         if fixesAttributesLazily {

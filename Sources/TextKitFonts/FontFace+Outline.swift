@@ -13,9 +13,11 @@ extension FontFace {
     /// closed subpath.
     ///
     /// - Parameters:
+    ///   - glyph: the glyph index in this face.
+    ///   - scale: multiplies the design-unit coordinates (`pointSize / unitsPerEm` gives points).
     ///   - shear: a horizontal slant applied before flipping (x += shear · y in the font's y-up
     ///     space); pass ``UIFont/syntheticObliqueShear`` for synthetic oblique.
-    ///   - emboldenBy: a stroke widening in design units applied with `FT_Outline_EmboldenXY`
+    ///   - strength: a stroke widening in design units applied with `FT_Outline_EmboldenXY`
     ///     (`unitsPerEm / 24` is FreeType's and Cairo's synthetic bold).
     ///
     /// Cost: loads the unscaled, unhinted outline through FreeType under the face lock; not cached.

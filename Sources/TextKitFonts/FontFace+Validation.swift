@@ -4,8 +4,11 @@ import TextKitGraphics
 
 /// What ``FontFace/validate(url:faceIndex:glyphLimit:)`` found in a font file that loads.
 public struct FontValidation: Sendable, Hashable {
+    /// The face's full name, such as "DejaVu Serif Bold".
     public var fullName: String
+    /// The number of glyphs in the face.
     public var numberOfGlyphs: Int
+    /// The design units per em of the face's outlines (1000, 2048 …).
     public var unitsPerEm: Int
     /// How many glyphs have an outline (of the ones checked).
     public var outlinedGlyphs: Int

@@ -16,7 +16,7 @@ import TextKitGraphics
 /// Thread safety: a face is immutable after creation, and every method may be called from any
 /// thread. The HarfBuzz font is made immutable (`hb_font_make_immutable`), which HarfBuzz
 /// documents as safe to shape with from several threads at once. FreeType is only reached through
-/// ``CGFont/withFace(_:)``, which serialises it.
+/// `CGFont.withFace(_:)` (internal), which serialises it.
 public final class FontFace: Hashable, @unchecked Sendable, CustomStringConvertible {
     // @unchecked: all stored properties are immutable; `hbFont`/`hbFace` are HarfBuzz objects that
     // are made immutable in init and are thread-safe for reading.
@@ -186,6 +186,7 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
 
     // MARK: - Hashable (identity: there is one face per file and index)
 
+    /// Faces are equal when they are the same object: there is one face per file and face index.
     public static func == (lhs: FontFace, rhs: FontFace) -> Bool { lhs === rhs }
 
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }

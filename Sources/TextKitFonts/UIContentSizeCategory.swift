@@ -10,20 +10,34 @@ import Synchronization
 public struct UIContentSizeCategory: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
     public var rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// The same as `init(rawValue:)`, without the label.
     public init(_ rawValue: String) { self.rawValue = rawValue }
 
+    /// No category: whoever reads it uses ``preferred`` instead.
     public static let unspecified = UIContentSizeCategory("_UICTContentSizeCategoryUnspecified")
+    /// Extra small ("XS"): body text at 14 pt.
     public static let extraSmall = UIContentSizeCategory("UICTContentSizeCategoryXS")
+    /// Small ("S"): body text at 15 pt.
     public static let small = UIContentSizeCategory("UICTContentSizeCategoryS")
+    /// Medium ("M"): body text at 16 pt.
     public static let medium = UIContentSizeCategory("UICTContentSizeCategoryM")
+    /// Large ("L"), the default: body text at 17 pt.
     public static let large = UIContentSizeCategory("UICTContentSizeCategoryL")
+    /// Extra large ("XL"): body text at 19 pt.
     public static let extraLarge = UIContentSizeCategory("UICTContentSizeCategoryXL")
+    /// Extra extra large ("XXL"): body text at 21 pt.
     public static let extraExtraLarge = UIContentSizeCategory("UICTContentSizeCategoryXXL")
+    /// The largest standard size ("XXXL"): body text at 23 pt.
     public static let extraExtraExtraLarge = UIContentSizeCategory("UICTContentSizeCategoryXXXL")
+    /// The first accessibility size ("AX1"): body text at 28 pt.
     public static let accessibilityMedium = UIContentSizeCategory("UICTContentSizeCategoryAccessibilityM")
+    /// Accessibility size "AX2": body text at 33 pt.
     public static let accessibilityLarge = UIContentSizeCategory("UICTContentSizeCategoryAccessibilityL")
+    /// Accessibility size "AX3": body text at 40 pt.
     public static let accessibilityExtraLarge = UIContentSizeCategory("UICTContentSizeCategoryAccessibilityXL")
+    /// Accessibility size "AX4": body text at 47 pt.
     public static let accessibilityExtraExtraLarge = UIContentSizeCategory("UICTContentSizeCategoryAccessibilityXXL")
+    /// The largest accessibility size ("AX5"): body text at 53 pt.
     public static let accessibilityExtraExtraExtraLarge = UIContentSizeCategory("UICTContentSizeCategoryAccessibilityXXXL")
 
     /// Every category from smallest to largest (without `.unspecified`).
@@ -39,8 +53,10 @@ public struct UIContentSizeCategory: RawRepresentable, Hashable, Comparable, Sen
     /// True for the five accessibility sizes.
     public var isAccessibilityCategory: Bool { (Self.allCategories.firstIndex(of: self) ?? 0) >= 7 }
 
+    /// Orders categories from smallest to largest; `.unspecified` and unknown raw values sort as `.large`.
     public static func < (lhs: UIContentSizeCategory, rhs: UIContentSizeCategory) -> Bool { lhs.index < rhs.index }
 
+    /// The Swift name of the category, such as "extraLarge" (unknown raw values print as "large").
     public var description: String { Self.shortNames[index] }
 
     /// Names accepted by ``init(name:)`` besides the raw values, in ``allCategories`` order.
@@ -111,6 +127,7 @@ public final class UITraitCollection: Hashable, Sendable {
     /// The content size category (`.unspecified` means: use ``UIContentSizeCategory/preferred``).
     public let preferredContentSizeCategory: UIContentSizeCategory
 
+    /// Traits with this content size category; `.unspecified` defers to ``UIContentSizeCategory/preferred``.
     public init(preferredContentSizeCategory: UIContentSizeCategory) {
         self.preferredContentSizeCategory = preferredContentSizeCategory
     }
@@ -126,6 +143,7 @@ public final class UITraitCollection: Hashable, Sendable {
             ? preferredContentSizeCategory : UIContentSizeCategory.preferred
     }
 
+    /// Two trait collections are equal when their content size categories are.
     public static func == (lhs: UITraitCollection, rhs: UITraitCollection) -> Bool {
         lhs.preferredContentSizeCategory == rhs.preferredContentSizeCategory
     }

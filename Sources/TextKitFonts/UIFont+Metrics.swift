@@ -3,7 +3,7 @@ import TextKitGraphics
 
 extension UIFont {
     /// Points per design unit: `pointSize / unitsPerEm`. Multiply HarfBuzz positions from
-    /// ``FontFace/hbFont`` (design units) by this to get points.
+    /// the face's HarfBuzz font (design units) by this to get points.
     public var scale: CGFloat { pointSize / CGFloat(face.unitsPerEm) }
 
     /// Design units per em of the face.

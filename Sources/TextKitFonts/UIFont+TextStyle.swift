@@ -5,18 +5,30 @@ extension UIFont {
     public struct TextStyle: RawRepresentable, Hashable, Sendable {
         public var rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The same as `init(rawValue:)`, without the label.
         public init(_ rawValue: String) { self.rawValue = rawValue }
 
+        /// The large title of a screen: 34 pt at `.large`.
         public static let largeTitle = TextStyle("UICTFontTextStyleTitle0")
+        /// A first-level title: 28 pt at `.large`.
         public static let title1 = TextStyle("UICTFontTextStyleTitle1")
+        /// A second-level title: 22 pt at `.large`.
         public static let title2 = TextStyle("UICTFontTextStyleTitle2")
+        /// A third-level title: 20 pt at `.large`.
         public static let title3 = TextStyle("UICTFontTextStyleTitle3")
+        /// A headline, the only semibold style: 17 pt at `.large`.
         public static let headline = TextStyle("UICTFontTextStyleHeadline")
+        /// A subheading: 15 pt at `.large`.
         public static let subheadline = TextStyle("UICTFontTextStyleSubhead")
+        /// Body text: 17 pt at `.large`, 14 pt at `.extraSmall`, 53 pt at the largest accessibility size.
         public static let body = TextStyle("UICTFontTextStyleBody")
+        /// A callout, slightly smaller than body: 16 pt at `.large`.
         public static let callout = TextStyle("UICTFontTextStyleCallout")
+        /// A footnote: 13 pt at `.large`.
         public static let footnote = TextStyle("UICTFontTextStyleFootnote")
+        /// A caption: 12 pt at `.large`.
         public static let caption1 = TextStyle("UICTFontTextStyleCaption1")
+        /// A smaller caption: 11 pt at `.large`.
         public static let caption2 = TextStyle("UICTFontTextStyleCaption2")
 
         /// The eleven iOS text styles, largest first.

@@ -26,22 +26,35 @@ extension UIFont {
     public struct Weight: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
         public var rawValue: CGFloat
 
+        /// A weight with this raw value on Apple's scale (-1 … 1).
         public init(rawValue: CGFloat) { self.rawValue = rawValue }
 
+        /// The same as `init(rawValue:)`, without the label.
         public init(_ rawValue: CGFloat) { self.rawValue = rawValue }
 
+        /// The lightest weight (-0.8; OpenType 100, "Thin" in CSS).
         public static let ultraLight = Weight(rawValue: -0.8)
+        /// A very light weight (-0.6; OpenType 200, "ExtraLight").
         public static let thin = Weight(rawValue: -0.6)
+        /// Light (-0.4; OpenType 300).
         public static let light = Weight(rawValue: -0.4)
+        /// The normal weight of text (0; OpenType 400).
         public static let regular = Weight(rawValue: 0)
+        /// Medium (0.23; OpenType 500).
         public static let medium = Weight(rawValue: 0.23)
+        /// Semibold (0.3; OpenType 600), the lightest weight that counts as bold (`.traitBold`).
         public static let semibold = Weight(rawValue: 0.3)
+        /// Bold (0.4; OpenType 700).
         public static let bold = Weight(rawValue: 0.4)
+        /// Heavy (0.56; OpenType 800, "ExtraBold").
         public static let heavy = Weight(rawValue: 0.56)
+        /// The heaviest weight (0.62; OpenType 900).
         public static let black = Weight(rawValue: 0.62)
 
+        /// Orders weights from lightest to heaviest by their raw values.
         public static func < (lhs: Weight, rhs: Weight) -> Bool { lhs.rawValue < rhs.rawValue }
 
+        /// The weight's name ("bold"), or `Weight(0.1)` for a value between the named ones.
         public var description: String {
             let names: [(Weight, String)] = [(.ultraLight, "ultraLight"), (.thin, "thin"), (.light, "light"),
                                              (.regular, "regular"), (.medium, "medium"), (.semibold, "semibold"),

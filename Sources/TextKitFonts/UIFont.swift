@@ -152,6 +152,7 @@ public final class UIFont: Hashable, Sendable, CustomStringConvertible {
 
     // MARK: - Hashable
 
+    /// Fonts are equal when they draw with the same face at the same size, with the same synthetic traits and descriptor.
     public static func == (lhs: UIFont, rhs: UIFont) -> Bool {
         lhs === rhs || (lhs.face === rhs.face && lhs.pointSize == rhs.pointSize
             && lhs.syntheticTraits == rhs.syntheticTraits && lhs.fontDescriptor == rhs.fontDescriptor)

@@ -128,6 +128,7 @@ public final class UIFontDescriptor: Hashable, Sendable, CustomStringConvertible
 
     // MARK: - Hashable
 
+    /// Descriptors are equal when their attributes are.
     public static func == (lhs: UIFontDescriptor, rhs: UIFontDescriptor) -> Bool {
         lhs === rhs || lhs.attributes == rhs.attributes
     }

@@ -46,6 +46,7 @@ public final class CGColor: Hashable, Sendable, CustomStringConvertible {
         return isGray ? (c[0], c[0], c[0], c[1]) : (c[0], c[1], c[2], c[3])
     }
 
+    /// Two colours are equal when they are in the same space (grey or RGB) with the same components.
     public static func == (lhs: CGColor, rhs: CGColor) -> Bool {
         lhs.isGray == rhs.isGray && lhs.components == rhs.components
     }

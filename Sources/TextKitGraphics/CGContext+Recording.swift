@@ -25,15 +25,21 @@ extension CGContext {
 
         /// One recorded operation.
         public enum Operation {
+            /// A path filled with a colour (rectangles, paths, backgrounds, underlines).
             case fill(Fill)
+            /// A path stroked with a colour.
             case stroke(Stroke)
+            /// Glyphs drawn with one font and colour.
             case glyphs(GlyphRun)
+            /// An image drawn into a rectangle.
             case image(Image)
             /// A clear of the given path (page coordinates; a rectangle for `clear(_:)`).
             case clear(CGPath)
+            /// A link area (PDF only in real output).
             case link(Link)
             /// A PDF-style page began with this media box (page coordinates of the new page).
             case beginPage(CGRect)
+            /// The current page ended.
             case endPage
         }
 
@@ -43,6 +49,7 @@ extension CGContext {
             public var ctm: CGAffineTransform
             /// The global alpha (``CGContext/setAlpha(_:)``).
             public var alpha: CGFloat
+            /// The blend mode (``CGContext/setBlendMode(_:)``).
             public var blendMode: CGBlendMode
             /// The shadow, if one was set.
             public var shadow: CGShadow?
@@ -54,8 +61,11 @@ extension CGContext {
         public struct Fill: Sendable {
             /// The filled path in page coordinates.
             public var path: CGPath
+            /// The rule that decides which points are inside.
             public var fillRule: CGPathFillRule
+            /// The fill colour.
             public var color: UIColor
+            /// The graphics state at the time.
             public var state: DrawState
             /// The path's bounding box in page coordinates.
             public var bounds: CGRect { path.boundingBoxOfPath }
@@ -67,13 +77,19 @@ extension CGContext {
         public struct Stroke: Sendable {
             /// The stroked path in page coordinates.
             public var path: CGPath
+            /// The stroke colour.
             public var color: UIColor
             /// The line width in user space (multiply by the CTM's scale for page units).
             public var lineWidth: CGFloat
+            /// The line cap.
             public var lineCap: CGLineCap
+            /// The line join.
             public var lineJoin: CGLineJoin
+            /// The dash lengths in user space; empty for a solid line.
             public var lineDash: [CGFloat]
+            /// How far into the dash pattern the line starts.
             public var lineDashPhase: CGFloat
+            /// The graphics state at the time.
             public var state: DrawState
             /// The path's bounding box in page coordinates (without the line width).
             public var bounds: CGRect { path.boundingBoxOfPath }
@@ -81,20 +97,27 @@ extension CGContext {
 
         /// A run of glyphs.
         public struct GlyphRun: Sendable {
+            /// The font the glyphs come from.
             public var font: CGFont
             /// The font size in user space.
             public var fontSize: CGFloat
+            /// The glyphs, in drawing order.
             public var glyphs: [CGGlyph]
             /// Baseline origins in page coordinates.
             public var positions: [CGPoint]
             /// The text the glyphs draw, when given (``CGContext/showGlyphs(_:at:text:clusters:isRightToLeft:)``).
             public var text: String?
+            /// How the glyphs map to ``text``, when given.
             public var clusters: [GlyphCluster]?
+            /// True when the run's text reads right to left (its glyphs are still in visual order).
             public var isRightToLeft: Bool
             /// The paint colour: the fill colour, or the stroke colour for `.stroke` mode.
             public var color: UIColor
+            /// The text matrix at the time.
             public var textMatrix: CGAffineTransform
+            /// Fill, stroke, clip or invisible.
             public var drawingMode: CGTextDrawingMode
+            /// The graphics state at the time.
             public var state: DrawState
             /// The font size in page units (scaled by the CTM).
             public var pageFontSize: CGFloat { fontSize * state.ctm.maximumScale }
@@ -102,12 +125,14 @@ extension CGContext {
 
         /// An image.
         public struct Image: Sendable {
+            /// The image drawn.
             public var image: CGImage
             /// Where the image landed: the bounding box in page coordinates.
             public var rect: CGRect
             /// True for UIKit-style upright drawing (``UIImage/draw(in:)``); false for
             /// ``CGContext/draw(_:in:)``, which puts the image's top row at the rectangle's maxY.
             public var isUpright: Bool
+            /// The graphics state at the time.
             public var state: DrawState
         }
 

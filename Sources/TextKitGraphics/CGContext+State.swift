@@ -1,7 +1,7 @@
 import CCairo
 import Foundation
 
-/// A drop shadow as set by ``CGContext/setShadow(offset:blur:color:)``.
+/// A drop shadow as set by `CGContext.setShadow(offset:blur:color:)`.
 public struct CGShadow: Equatable, Sendable {
     /// The shadow's displacement in page units (not scaled by the CTM, as Core Graphics);
     /// positive `height` moves it down in UIKit's y-down space.
@@ -11,6 +11,7 @@ public struct CGShadow: Equatable, Sendable {
     /// The shadow colour; its alpha multiplies the shape's alpha.
     public var color: UIColor
 
+    /// A shadow displaced by `offset`, blurred by `blur`, in `color`.
     public init(offset: CGSize, blur: CGFloat, color: UIColor) {
         self.offset = offset
         self.blur = blur

@@ -12,6 +12,7 @@ public struct GlyphCluster: Hashable, Sendable {
     /// The number of glyphs in this cluster.
     public var glyphCount: Int
 
+    /// A cluster of `utf16Count` code units drawn by `glyphCount` glyphs.
     public init(utf16Count: Int, glyphCount: Int) {
         self.utf16Count = utf16Count
         self.glyphCount = glyphCount

@@ -5,17 +5,36 @@ public typealias CGGlyph = UInt16
 
 /// The shape of the ends of stroked open subpaths.
 public enum CGLineCap: Int32, Sendable {
-    case butt = 0, round = 1, square = 2
+    /// The line stops at its end point (the default).
+    case butt = 0
+    /// A half circle of the line's width is added at each end.
+    case round = 1
+    /// A half square of the line's width is added at each end.
+    case square = 2
 }
 
 /// The shape of the corners of stroked paths.
 public enum CGLineJoin: Int32, Sendable {
-    case miter = 0, round = 1, bevel = 2
+    /// The outer edges meet in a point, cut off beyond the miter limit (the default).
+    case miter = 0
+    /// The corner is rounded with a circle of the line's width.
+    case round = 1
+    /// The corner is cut off square.
+    case bevel = 2
 }
 
 /// What `drawPath(using:)` does with the current path.
 public enum CGPathDrawingMode: Int32, Sendable {
-    case fill = 0, eoFill = 1, stroke = 2, fillStroke = 3, eoFillStroke = 4
+    /// Fill with the nonzero winding rule.
+    case fill = 0
+    /// Fill with the even-odd rule.
+    case eoFill = 1
+    /// Stroke the outline.
+    case stroke = 2
+    /// Fill (nonzero winding), then stroke.
+    case fillStroke = 3
+    /// Fill (even-odd), then stroke.
+    case eoFillStroke = 4
 }
 
 /// How glyphs are painted by `showGlyphs`.
@@ -48,13 +67,27 @@ public enum CGTextDrawingMode: Int32, Sendable {
 /// (documented approximation). The PDF and SVG backends keep the blend modes PDF and SVG have
 /// and let Cairo rasterise the rest.
 public enum CGBlendMode: Int32, Sendable {
+    /// The separable blend modes of PDF and CSS (`normal` paints over, the default): Cairo's
+    /// operators of the same names.
     case normal = 0, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, softLight, hardLight
+    /// More blend modes of PDF and CSS; `hue` … `luminosity` are the non-separable ones.
     case difference, exclusion, hue, saturation, color, luminosity
+    /// Porter–Duff compositing operators (`clear` erases, `copy` replaces what is there).
     case clear, copy, sourceIn, sourceOut, sourceAtop, destinationOver, destinationIn, destinationOut
+    /// The last Porter–Duff operators, and the additive modes (`plusDarker` is drawn as `.multiply`).
     case destinationAtop, xor, plusDarker, plusLighter
 }
 
 /// The quality of image resampling (Cairo filters: nearest, fast, good, best).
 public enum CGInterpolationQuality: Int32, Sendable {
-    case `default` = 0, none = 1, low = 2, high = 3, medium = 4
+    /// The backend's default (Cairo's "good").
+    case `default` = 0
+    /// No interpolation: nearest pixel.
+    case none = 1
+    /// Fast, low-quality interpolation.
+    case low = 2
+    /// The best interpolation Cairo has.
+    case high = 3
+    /// Interpolation between `low` and `high` (Cairo's "good").
+    case medium = 4
 }

@@ -123,7 +123,7 @@ public final class CGContext {
 
     /// A context that draws nothing and records every operation in ``recording``, in page
     /// coordinates (the context's initial user space). Any size is accepted; it only sets
-    /// ``pageRect`` and the default clip bounds.
+    /// the page rectangle and the default clip bounds.
     public convenience init(recordingSize size: CGSize) {
         self.init(backend: .recording(Recording()), pageRect: CGRect(origin: .zero, size: size),
                   baseTransform: .identity, acceptsDrawing: true)

@@ -4,10 +4,24 @@ import Foundation
 
 /// Why a font file could not be used. Fonts are data, so a bad file is an error, never a crash.
 public struct FontLoadingError: Error, CustomStringConvertible, Sendable {
-    public enum Kind: Sendable { case unreadableFile, unsupportedFormat, faceIndexOutOfRange, rendererFailure }
+    /// What went wrong.
+    public enum Kind: Sendable {
+        /// The file does not exist or cannot be read.
+        case unreadableFile
+        /// FreeType does not recognise the file as a font.
+        case unsupportedFormat
+        /// The file has fewer faces than the index asked for.
+        case faceIndexOutOfRange
+        /// Cairo could not make a font face from it.
+        case rendererFailure
+    }
+    /// What went wrong.
     public let kind: Kind
+    /// The font file.
     public let url: URL
+    /// What FreeType or Cairo said, for people.
     public let detail: String
+    /// An error of `kind` for the file at `url`.
     public init(_ kind: Kind, url: URL, detail: String) {
         self.kind = kind
         self.url = url
@@ -20,7 +34,7 @@ public struct FontLoadingError: Error, CustomStringConvertible, Sendable {
 ///
 /// Load each (file, face index) once and share it; it is immutable and thread-safe. Cairo draws
 /// it through a FreeType face of its own (Cairo resizes the faces it draws with), so the face
-/// behind ``withFace(_:)`` is never touched by drawing.
+/// behind `withFace(_:)` (internal) is never touched by drawing.
 public final class CGFont: @unchecked Sendable {  // immutable after init; `face` is only used under `lock`
     /// The file the face came from.
     public let url: URL

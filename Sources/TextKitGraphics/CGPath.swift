@@ -2,10 +2,15 @@ import Foundation
 
 /// One drawing command of a path, in the path's own coordinates.
 public enum CGPathElementKind: Sendable, Equatable, Hashable {
+    /// Starts a new subpath at the point.
     case moveToPoint(CGPoint)
+    /// A straight line from the current point to the point.
     case addLineToPoint(CGPoint)
+    /// A quadratic Bézier curve from the current point to `end`.
     case addQuadCurveToPoint(control: CGPoint, end: CGPoint)
+    /// A cubic Bézier curve from the current point to `end`.
     case addCurveToPoint(control1: CGPoint, control2: CGPoint, end: CGPoint)
+    /// A straight line back to the subpath's start, closing it.
     case closeSubpath
 
     /// The element's end point (nil for `closeSubpath`, whose end is the subpath's start).
@@ -145,7 +150,16 @@ open class CGPath: @unchecked Sendable, Equatable {  // immutable unless it is a
 
 /// The kind of a path element in Core Graphics' C layout (``CGPathElement``).
 public enum CGPathElementType: Int32, Sendable {
-    case moveToPoint = 0, addLineToPoint = 1, addQuadCurveToPoint = 2, addCurveToPoint = 3, closeSubpath = 4
+    /// One point: the start of a new subpath.
+    case moveToPoint = 0
+    /// One point: the end of a line.
+    case addLineToPoint = 1
+    /// Two points: the control point, then the end.
+    case addQuadCurveToPoint = 2
+    /// Three points: two control points, then the end.
+    case addCurveToPoint = 3
+    /// No points: closes the subpath.
+    case closeSubpath = 4
 }
 
 /// A path element as Core Graphics' C struct, handed to ``CGPath/applyWithBlock(_:)``.
@@ -155,6 +169,7 @@ public struct CGPathElement {
     /// The element's points: control points first, end point last.
     public var points: UnsafeMutablePointer<CGPoint>
 
+    /// An element of `type` whose points are at `points`.
     public init(type: CGPathElementType, points: UnsafeMutablePointer<CGPoint>) {
         self.type = type
         self.points = points

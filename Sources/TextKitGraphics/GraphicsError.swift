@@ -3,6 +3,7 @@ import Foundation
 /// Why a graphics operation failed. Bad input (an unwritable path, an absurd image size,
 /// undecodable image data) is reported with this error, never a crash.
 public struct GraphicsError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// What went wrong.
     public enum Kind: Sendable, Equatable {
         /// A size that is zero, negative, not finite, or a scale that is not positive.
         case invalidSize
@@ -23,6 +24,7 @@ public struct GraphicsError: Error, CustomStringConvertible, Sendable, Equatable
     /// A sentence saying what and where (the path, the size).
     public let detail: String
 
+    /// An error of `kind`, with a sentence saying what and where.
     public init(_ kind: Kind, _ detail: String) {
         self.kind = kind
         self.detail = detail

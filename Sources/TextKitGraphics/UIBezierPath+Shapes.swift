@@ -6,10 +6,15 @@ public struct UIRectCorner: OptionSet, Sendable, Hashable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }
 
+    /// The corner at (`minX`, `minY`).
     public static let topLeft = UIRectCorner(rawValue: 1 << 0)
+    /// The corner at (`maxX`, `minY`).
     public static let topRight = UIRectCorner(rawValue: 1 << 1)
+    /// The corner at (`minX`, `maxY`).
     public static let bottomLeft = UIRectCorner(rawValue: 1 << 2)
+    /// The corner at (`maxX`, `maxY`).
     public static let bottomRight = UIRectCorner(rawValue: 1 << 3)
+    /// All four corners.
     public static let allCorners: UIRectCorner = [.topLeft, .topRight, .bottomLeft, .bottomRight]
 }
 

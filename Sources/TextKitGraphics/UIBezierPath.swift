@@ -33,8 +33,8 @@ open class UIBezierPath: @unchecked Sendable {  // a reference type with mutable
     /// The limit on the miter length at sharp corners, as a multiple of the line width (default 10).
     open var miterLimit: CGFloat = 10
     /// How closely curves are approximated when flattened for drawing (default 0.6, as UIKit).
-    /// Cairo flattens with its own tolerance, so this only affects ``flattenedSubpaths``-style
-    /// queries that ask for it.
+    /// Cairo flattens with its own tolerance, so this only affects the path queries that flatten
+    /// curves (containment, bounds, exclusion bands).
     open var flatness: CGFloat = 0.6
     /// Fill with the even-odd rule instead of non-zero winding (default false). Also used by
     /// ``contains(_:)`` and by the text container's exclusion-path spans.

@@ -113,6 +113,7 @@ open class UIColor: Hashable, @unchecked Sendable, CustomStringConvertible {  //
         return (byte(red), byte(green), byte(blue), byte(alpha))
     }
 
+    /// Two colours are equal when their red, green, blue and alpha components are (colours are stored as sRGB components).
     public static func == (lhs: UIColor, rhs: UIColor) -> Bool {
         lhs.red == rhs.red && lhs.green == rhs.green && lhs.blue == rhs.blue && lhs.alpha == rhs.alpha
     }

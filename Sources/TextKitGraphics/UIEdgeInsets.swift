@@ -4,13 +4,19 @@ import Foundation
 /// move an edge inwards; negative values move it outwards. In UIKit's y-down space `top` is the
 /// edge at `minY`.
 public struct UIEdgeInsets: Equatable, Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The inset of the top edge (at `minY`).
     public var top: CGFloat
+    /// The inset of the left edge.
     public var left: CGFloat
+    /// The inset of the bottom edge (at `maxY`).
     public var bottom: CGFloat
+    /// The inset of the right edge.
     public var right: CGFloat
 
+    /// All four insets zero.
     public init() { (top, left, bottom, right) = (0, 0, 0, 0) }
 
+    /// Insets with these distances, in points.
     public init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) {
         (self.top, self.left, self.bottom, self.right) = (top, left, bottom, right)
     }

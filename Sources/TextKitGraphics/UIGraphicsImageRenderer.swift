@@ -48,6 +48,7 @@ public final class UIGraphicsImageRendererFormat: @unchecked Sendable {  // a pl
     /// The drawing bounds (set by the renderer).
     public internal(set) var bounds: CGRect = .zero
 
+    /// The default format: scale 1, not opaque.
     public init() {}
 
     /// A new default format (scale 1, not opaque).

@@ -8,6 +8,7 @@ public final class UIGraphicsPDFRendererFormat: @unchecked Sendable {  // a plai
     /// The default page box (set by the renderer).
     public internal(set) var bounds: CGRect = .zero
 
+    /// The default format: no document information.
     public init() {}
 
     /// A new default format.

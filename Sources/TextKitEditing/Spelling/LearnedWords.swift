@@ -10,6 +10,7 @@ import Musl
 /// ignored (the checker starts with no learned words) and a word that cannot be saved stays
 /// learned for the rest of the process.
 public struct LearnedWordsError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// What went wrong.
     public enum Kind: Sendable, Equatable {
         /// The file exists but could not be read (permissions, a directory in its place).
         case unreadable
@@ -20,6 +21,7 @@ public struct LearnedWordsError: Error, CustomStringConvertible, Sendable, Equat
         case unwritable
     }
 
+    /// What went wrong.
     public let kind: Kind
     /// The learned-words file.
     public let path: String

@@ -38,6 +38,7 @@ public struct DocumentReadingError: Error, CustomStringConvertible, @unchecked S
     /// The text read before the problem, when the reader got that far (nil when nothing was sound).
     public let partialResult: NSAttributedString?
 
+    /// An error of `kind` at `byteOffset` (on `line`), with a sentence saying what was wrong and the text read before the problem, if any.
     public init(kind: Kind, byteOffset: Int? = nil, line: Int? = nil, message: String,
                 partialResult: NSAttributedString? = nil) {
         self.kind = kind
@@ -83,9 +84,12 @@ public struct DocumentWritingError: Error, CustomStringConvertible, Sendable {
         case fileSystem
     }
 
+    /// What went wrong.
     public let kind: Kind
+    /// A sentence saying what went wrong.
     public let message: String
 
+    /// An error of `kind` with a sentence saying what went wrong.
     public init(kind: Kind, message: String) {
         self.kind = kind
         self.message = message

@@ -1,7 +1,7 @@
 import TextKitGraphics
 
 /// A file or a directory of files in memory, as Foundation's `FileWrapper` on Apple platforms
-/// (swift-corelibs-foundation has none). ``NSAttributedString/fileWrapper(from:documentAttributes:)``
+/// (swift-corelibs-foundation has none). `NSAttributedString.fileWrapper(from:documentAttributes:)`
 /// returns one; an RTFD document is a directory wrapper holding `TXT.rtf` and its attachments.
 ///
 /// Only the part of Apple's API that documents need: regular files and directories (no symbolic
@@ -14,14 +14,17 @@ open class FileWrapper: @unchecked Sendable {  // mutable like Apple's; not thre
         public init(rawValue: UInt) { self.rawValue = rawValue }
         /// Read the contents now (always the case here).
         public static let immediate = ReadingOptions(rawValue: 1 << 0)
+        /// Do not memory-map the file. Accepted; files are always read into memory here.
         public static let withoutMapping = ReadingOptions(rawValue: 1 << 1)
     }
 
+    /// What ``write(to:options:originalContentsURL:)`` accepts.
     public struct WritingOptions: OptionSet, Sendable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
         /// Write into a temporary item beside the destination, then move it into place.
         public static let atomic = WritingOptions(rawValue: 1 << 0)
+        /// Update the wrappers' file names after writing. Accepted; names are already those written.
         public static let withNameUpdating = WritingOptions(rawValue: 1 << 1)
     }
 
@@ -67,8 +70,11 @@ open class FileWrapper: @unchecked Sendable {  // mutable like Apple's; not thre
         }
     }
 
+    /// True for a wrapper of a file's bytes.
     open var isRegularFile: Bool { contents != nil }
+    /// True for a wrapper of a directory.
     open var isDirectory: Bool { children != nil }
+    /// Always false: links are followed when reading, and never written.
     open var isSymbolicLink: Bool { false }
 
     /// The file's bytes (nil for a directory).

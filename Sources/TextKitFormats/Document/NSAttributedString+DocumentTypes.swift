@@ -7,6 +7,7 @@ extension NSAttributedString {
     public struct DocumentType: RawRepresentable, Hashable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The same as `init(rawValue:)`, without the label.
         public init(_ rawValue: String) { self.rawValue = rawValue }
 
         /// Text without attributes, in ``DocumentAttributeKey/characterEncoding`` (UTF-8 by default
@@ -31,6 +32,7 @@ extension NSAttributedString {
     public struct DocumentReadingOptionKey: RawRepresentable, Hashable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The same as `init(rawValue:)`, without the label.
         public init(_ rawValue: String) { self.rawValue = rawValue }
 
         /// A ``DocumentType``: read as this type instead of inferring it from the file name and
@@ -55,6 +57,7 @@ extension NSAttributedString {
     public struct DocumentAttributeKey: RawRepresentable, Hashable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The same as `init(rawValue:)`, without the label.
         public init(_ rawValue: String) { self.rawValue = rawValue }
 
         /// The ``DocumentType`` read, or to write. Raw "DocumentType".

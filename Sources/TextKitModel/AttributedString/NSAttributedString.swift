@@ -14,11 +14,12 @@ import TextKitGraphics
 /// backing store of its own works. The built-in storage is a rope: edits and queries cost O(log n).
 ///
 /// Derived methods take a fast path straight to the built-in storage only when the object's exact
-/// class is one whose primitives we wrote (see ``_primitives``); any subclass — even one that
+/// class is one whose primitives we wrote (see `_primitives`, internal); any subclass — even one that
 /// overrides nothing — goes through the primitives, so overriding them is always honoured.
 open class NSAttributedString: NSObject, NSCopying, NSMutableCopying {
     /// Foundation's key type, so `[NSAttributedString.Key: Any]` is the dictionary Foundation uses.
     public typealias Key = Foundation.NSAttributedString.Key
+    /// Foundation's options for ``enumerateAttributes(in:options:using:)`` and ``enumerateAttribute(_:in:options:using:)``: `.reverse` and `.longestEffectiveRangeNotRequired`.
     public typealias EnumerationOptions = Foundation.NSAttributedString.EnumerationOptions
 
     /// Built-in storage; what the base-class primitives read and write.
@@ -231,7 +232,7 @@ open class NSAttributedString: NSObject, NSCopying, NSMutableCopying {
     // MARK: Overridable, implemented in NSAttributedString+Queries.swift
 
     /// The attributes at `location` and, in `range`, the longest range within `rangeLimit` over which
-    /// they are equal (values compare as described at ``_attributeValuesEqual(_:_:)``).
+    /// they are equal (values compare with `isEqual`, numbers by value).
     /// O(log n) per run visited.
     /// - Precondition: `rangeLimit` lies within the string and holds `location`.
     open func attributes(at location: Int, longestEffectiveRange range: NSRangePointer?,

@@ -167,6 +167,7 @@ open class NSMutableAttributedString: NSAttributedString {
     /// of the text it replaces or follows). Each call returns a new proxy over the same string.
     open var mutableString: NSMutableString { _AttributedMutableString(owner: self) }
 
+    /// Replaces the whole contents (characters and attributes) with `attrString`'s, through the `replaceCharacters(in:with:)` primitive, so an `NSTextStorage` reports it as one edit.
     open func setAttributedString(_ attrString: NSAttributedString) {
         replaceCharacters(in: NSRange(location: 0, length: length), with: attrString)
     }

@@ -56,10 +56,11 @@ extension Foundation.NSAttributedString.Key {
 }
 
 extension NSAttributedString {
-    /// Values of ``Foundation/NSAttributedString/Key/textEffect``.
+    /// Values of the `.textEffect` attribute (`NSAttributedString.Key.textEffect`).
     public struct TextEffectStyle: RawRepresentable, Hashable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The same as `init(rawValue:)`, without the label.
         public init(_ rawValue: String) { self.rawValue = rawValue }
         /// The letterpress effect (raw "_UIKitNewLetterpressStyle", as UIKit's `NSTextEffectLetterpressStyle`).
         public static let letterpressStyle = TextEffectStyle("_UIKitNewLetterpressStyle")

@@ -46,8 +46,10 @@ open class NSTextAttachment: NSObject, NSTextAttachmentContainer {
         self.image = image
     }
 
+    /// An attachment with no contents and no image; give it an ``image`` or ``bounds`` before use.
     public convenience override init() { self.init(data: nil, ofType: nil) }
 
+    /// The image drawn for the attachment in `imageBounds` (the default returns ``image``). Override it to draw something that depends on the container or position.
     open func image(forBounds imageBounds: CGRect, textContainer: NSTextContainer?, characterIndex charIndex: Int) -> UIImage? {
         image
     }

@@ -17,6 +17,7 @@ open class NSTextTab: NSObject, NSCopying, @unchecked Sendable {  // immutable
     /// Options such as ``OptionKey/columnTerminators``.
     public let options: [OptionKey: Any]
 
+    /// A tab stop at `loc` points from the line fragment's start, aligning the text after the tab as `alignment` says.
     public init(textAlignment alignment: NSTextAlignment, location loc: CGFloat, options: [OptionKey: Any] = [:]) {
         self.alignment = alignment
         self.location = loc
@@ -60,34 +61,55 @@ open class NSTextList: NSObject, @unchecked Sendable {  // mutated only by its c
     public struct MarkerFormat: RawRepresentable, Hashable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The same as `init(rawValue:)`, without the label.
         public init(_ rawValue: String) { self.rawValue = rawValue }
+        /// A box, "▪" (U+25AA).
         public static let box = MarkerFormat("{box}")
+        /// A check mark, "✓".
         public static let check = MarkerFormat("{check}")
+        /// A hollow circle, "◦".
         public static let circle = MarkerFormat("{circle}")
+        /// A diamond, "◆".
         public static let diamond = MarkerFormat("{diamond}")
+        /// A bullet, "•".
         public static let disc = MarkerFormat("{disc}")
+        /// A hyphen, "⁃".
         public static let hyphen = MarkerFormat("{hyphen}")
+        /// A small white square, "▫" (U+25AB).
         public static let square = MarkerFormat("{square}")
+        /// The item number in lowercase hexadecimal: "a" for 10.
         public static let lowercaseHexadecimal = MarkerFormat("{lower-hexadecimal}")
+        /// The item number in uppercase hexadecimal: "A" for 10.
         public static let uppercaseHexadecimal = MarkerFormat("{upper-hexadecimal}")
+        /// The item number in octal: "10" for 8.
         public static let octal = MarkerFormat("{octal}")
+        /// Lowercase letters: "a" … "z", then "aa".
         public static let lowercaseAlpha = MarkerFormat("{lower-alpha}")
+        /// Uppercase letters: "A" … "Z", then "AA".
         public static let uppercaseAlpha = MarkerFormat("{upper-alpha}")
+        /// The same as ``lowercaseAlpha``.
         public static let lowercaseLatin = MarkerFormat("{lower-latin}")
+        /// The same as ``uppercaseAlpha``.
         public static let uppercaseLatin = MarkerFormat("{upper-latin}")
+        /// Lowercase Roman numerals: "iv" for 4.
         public static let lowercaseRoman = MarkerFormat("{lower-roman}")
+        /// Uppercase Roman numerals: "IV" for 4.
         public static let uppercaseRoman = MarkerFormat("{upper-roman}")
+        /// Decimal numbers: "1", "2" ….
         public static let decimal = MarkerFormat("{decimal}")
     }
 
     /// `Options` raw value 1: prepend the enclosing list's marker.
     public static let prependEnclosingMarker = 1
 
+    /// The format of each item's marker, such as `{disc}` or `({decimal})`.
     public let markerFormat: MarkerFormat
+    /// The options the list was made with: ``prependEnclosingMarker`` or 0.
     public let listOptions: Int
     /// The number of the first item (default 1).
     open var startingItemNumber = 1
 
+    /// A list whose items are marked as `format` says; `mask` is 0 or ``prependEnclosingMarker``.
     public init(markerFormat format: MarkerFormat, options mask: Int = 0) {
         markerFormat = format
         listOptions = mask

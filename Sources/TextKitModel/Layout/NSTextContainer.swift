@@ -173,12 +173,15 @@ open class NSTextContainer: NSObject, NSTextLayoutOrientationProvider {
 /// Whether text runs horizontally or vertically (only horizontal is laid out on Linux); UIKit's
 /// `NSTextLayoutOrientation`, also spelled `NSLayoutManager.TextLayoutOrientation`.
 public enum NSTextLayoutOrientation: Int, Sendable {
+    /// Lines run left to right or right to left and stack downwards: the only orientation laid out here.
     case horizontal = 0
+    /// Lines run top to bottom and stack right to left (CJK vertical text). Accepted for compatibility; laid out as `.horizontal`.
     case vertical = 1
 }
 
 /// What provides a layout orientation (TextKit's `NSTextLayoutOrientationProvider`).
 public protocol NSTextLayoutOrientationProvider {
+    /// The orientation text is laid out in.
     var layoutOrientation: NSTextLayoutOrientation { get }
 }
 

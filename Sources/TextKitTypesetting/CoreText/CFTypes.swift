@@ -109,6 +109,7 @@ public struct CFRange: Hashable, Sendable, CustomStringConvertible {
         length = 0
     }
 
+    /// The range of `length` UTF-16 code units from `location` (a zero length often means "to the end": see each function).
     public init(location: CFIndex, length: CFIndex) {
         self.location = location
         self.length = length

@@ -29,17 +29,25 @@ public typealias CTFontSymbolicTraits = UIFontDescriptor.SymbolicTraits
 /// Glyph orientation for metrics (Core Text's `CTFontOrientation`). Only horizontal metrics are
 /// available: `.vertical` answers as `.horizontal`.
 public enum CTFontOrientation: UInt32, Sendable {
+    /// The font's default orientation: horizontal here.
     case `default` = 0
+    /// Metrics for horizontal text.
     case horizontal = 1
+    /// Metrics for vertical text; answered with horizontal metrics here.
     case vertical = 2
 }
 
 /// Font descriptor attribute names, with Core Text's raw values (the same as UIKit's).
 public let kCTFontNameAttribute = UIFontDescriptor.AttributeName.name.rawValue
+/// The family name (`String`); UIKit's `UIFontDescriptor.AttributeName.family`.
 public let kCTFontFamilyNameAttribute = UIFontDescriptor.AttributeName.family.rawValue
+/// The style name within the family (`String`); UIKit's `UIFontDescriptor.AttributeName.face`.
 public let kCTFontStyleNameAttribute = UIFontDescriptor.AttributeName.face.rawValue
+/// The point size (a number); UIKit's `UIFontDescriptor.AttributeName.size`.
 public let kCTFontSizeAttribute = UIFontDescriptor.AttributeName.size.rawValue
+/// The traits dictionary; UIKit's `UIFontDescriptor.AttributeName.traits`.
 public let kCTFontTraitsAttribute = UIFontDescriptor.AttributeName.traits.rawValue
+/// OpenType feature settings; UIKit's `UIFontDescriptor.AttributeName.featureSettings`.
 public let kCTFontFeatureSettingsAttribute = UIFontDescriptor.AttributeName.featureSettings.rawValue
 /// The fonts to try before the default fallback for characters the font lacks: an array of
 /// descriptors, honoured by layout's fallback and by ``CTFontCreateForString(_:_:_:)``.

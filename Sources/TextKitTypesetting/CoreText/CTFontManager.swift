@@ -29,16 +29,27 @@ public let kCTFontManagerErrorDomain: CFString = "com.apple.CoreText.CTFontManag
 
 /// Why a font manager call failed: the `code` of its `CFError` (Core Text's `CTFontManagerError`).
 public enum CTFontManagerError: CFIndex, Sendable {
+    /// The file does not exist or cannot be read.
     case fileNotFound = 101
+    /// Core Text's permission error; not produced here.
     case insufficientPermissions = 102
+    /// Core Text's "not a font file" error; not produced here (an unreadable font gives ``invalidFontData``).
     case unrecognizedFormat = 103
+    /// The file is not a font FreeType can load.
     case invalidFontData = 104
+    /// The font is registered already (registering twice fails, as in Core Text).
     case alreadyRegistered = 105
+    /// Core Text's resource-limit error; not produced here.
     case exceededResourceLimit = 106
+    /// Unregistering a font that was not registered.
     case notRegistered = 201
+    /// Core Text's "font in use" error; not produced here.
     case inUse = 202
+    /// Core Text's "system font" error; not produced here.
     case systemRequired = 203
+    /// Core Text's generic registration failure; not produced here.
     case registrationFailed = 301
+    /// A scope this call does not accept.
     case unsupportedScope = 307
 }
 

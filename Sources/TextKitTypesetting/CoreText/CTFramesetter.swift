@@ -21,8 +21,11 @@ public let kCTFramePathClippingPathAttributeName = "CTFramePathClippingPath"
 
 /// The direction lines stack in (Core Text's `CTFrameProgression`).
 public enum CTFrameProgression: UInt32, Sendable {
+    /// Horizontal lines, each below the previous one: the only progression laid out here.
     case topToBottom = 0
+    /// Vertical lines stacked right to left (Core Text's vertical text); laid out as `.topToBottom` here.
     case rightToLeft = 1
+    /// Vertical lines stacked left to right; laid out as `.topToBottom` here.
     case leftToRight = 2
 }
 
@@ -46,10 +49,11 @@ public enum CTFramePathFillRule: UInt32, Sendable {
 ///
 /// A framesetter copies the string and owns a ``CTTypesetter`` over it, so each paragraph is
 /// shaped once however many frames are made. Frames can have any shape: a rectangle, an oval,
-/// any `CGPath` (see ``CTFrame`` for coordinates and ``FrameFiller`` for the rules).
+/// any `CGPath` (see ``CTFrame`` for coordinates).
 ///
 /// Safe to share between threads.
 public final class CTFramesetter: @unchecked Sendable {  // immutable; the typesetter locks its cache
+    /// The typesetter over the framesetter's copy of the string (``CTFramesetterGetTypesetter(_:)``); it caches shaped paragraphs for every frame.
     public let typesetter: CTTypesetter
 
     /// A framesetter for `string` (copied).

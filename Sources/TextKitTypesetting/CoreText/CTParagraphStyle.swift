@@ -8,10 +8,15 @@ public typealias CTParagraphStyle = NSParagraphStyle
 /// Text alignment with Core Text's raw values (which differ from `NSTextAlignment`'s on iOS:
 /// Core Text's right is 1 and centre 2).
 public enum CTTextAlignment: UInt8, Sendable {
+    /// Lines start at the left edge.
     case left = 0
+    /// Lines end at the right edge.
     case right = 1
+    /// Lines are centred.
     case center = 2
+    /// Both edges flush; the last line of a paragraph is aligned naturally.
     case justified = 3
+    /// Left for left-to-right paragraphs, right for right-to-left ones.
     case natural = 4
 
     /// The same alignment as UIKit spells it.
@@ -25,6 +30,7 @@ public enum CTTextAlignment: UInt8, Sendable {
         }
     }
 
+    /// The Core Text alignment for UIKit's `alignment`.
     public init(_ alignment: NSTextAlignment) {
         switch alignment {
         case .left: self = .left
@@ -38,18 +44,27 @@ public enum CTTextAlignment: UInt8, Sendable {
 
 /// Line break modes with Core Text's raw values (the same as `NSLineBreakMode`'s).
 public enum CTLineBreakMode: UInt8, Sendable {
+    /// Lines break between words; a word longer than the line breaks between grapheme clusters.
     case byWordWrapping = 0
+    /// Lines break between any two grapheme clusters.
     case byCharWrapping = 1
+    /// One line; what does not fit is not drawn.
     case byClipping = 2
+    /// One line, its start replaced with an ellipsis when it does not fit.
     case byTruncatingHead = 3
+    /// One line, its end replaced with an ellipsis when it does not fit.
     case byTruncatingTail = 4
+    /// One line, its middle replaced with an ellipsis when it does not fit.
     case byTruncatingMiddle = 5
 }
 
 /// Writing directions with Core Text's raw values (the same as `NSWritingDirection`'s).
 public enum CTWritingDirection: Int8, Sendable {
+    /// Decided by the Unicode bidi algorithm from the paragraph's first strong character.
     case natural = -1
+    /// Left to right.
     case leftToRight = 0
+    /// Right to left.
     case rightToLeft = 1
 }
 
@@ -97,10 +112,14 @@ public enum CTParagraphStyleSpecifier: UInt32, Sendable {
 /// One setting of a paragraph style: which, and a pointer to a value of the type the specifier
 /// names (Core Text's `CTParagraphStyleSetting`).
 public struct CTParagraphStyleSetting {
+    /// Which setting this is.
     public var spec: CTParagraphStyleSpecifier
+    /// The size in bytes of the value `value` points to (`MemoryLayout<T>.size`).
     public var valueSize: Int
+    /// A pointer to the value, of the type ``spec`` names; it is read while the style is made.
     public var value: UnsafeRawPointer
 
+    /// A setting of `spec` to the value at `value`, `valueSize` bytes long.
     public init(spec: CTParagraphStyleSpecifier, valueSize: Int, value: UnsafeRawPointer) {
         self.spec = spec
         self.valueSize = valueSize

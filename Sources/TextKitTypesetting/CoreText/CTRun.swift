@@ -36,6 +36,7 @@ public final class CTRun: @unchecked Sendable {  // immutable; attribute values 
     /// The font the glyphs are drawn with (the attribute's font, or a fallback font for characters
     /// it lacks).
     public let font: UIFont
+    /// The glyphs of the run in visual order (left to right, even in a right-to-left run).
     public let glyphs: [CGGlyph]
     /// Glyph origins in line space (y up).
     public let positions: [CGPoint]
@@ -46,6 +47,7 @@ public final class CTRun: @unchecked Sendable {  // immutable; attribute values 
     public let stringIndices: [CFIndex]
     /// The characters the glyphs draw, in the line's string.
     public let stringRange: CFRange
+    /// Whether the run is right to left, has decreasing string indices or a non-identity text matrix.
     public let status: CTRunStatus
     /// The transform, in Core Graphics' y-up glyph space, the glyphs are drawn with: horizontal
     /// expansion (`.expansion`), obliqueness (`.obliqueness`) and synthetic italic.

@@ -30,11 +30,16 @@ public typealias CTRunDelegateGetWidthCallback = (UnsafeMutableRawPointer) -> CG
 public struct CTRunDelegateCallbacks {
     /// ``kCTRunDelegateVersion1``; other versions make ``CTRunDelegateCreate(_:_:)`` fail.
     public var version: CFIndex
+    /// Called with `refCon` when the delegate is deallocated.
     public var dealloc: CTRunDelegateDeallocateCallback
+    /// The box's height above the baseline, in points.
     public var getAscent: CTRunDelegateGetAscentCallback
+    /// The box's depth below the baseline, in points (positive).
     public var getDescent: CTRunDelegateGetDescentCallback
+    /// The box's advance, in points.
     public var getWidth: CTRunDelegateGetWidthCallback
 
+    /// Callbacks for ``CTRunDelegateCreate(_:_:)``; `version` must be ``kCTRunDelegateVersion1``.
     public init(version: CFIndex, dealloc: @escaping CTRunDelegateDeallocateCallback,
                 getAscent: @escaping CTRunDelegateGetAscentCallback, getDescent: @escaping CTRunDelegateGetDescentCallback,
                 getWidth: @escaping CTRunDelegateGetWidthCallback) {

@@ -157,8 +157,11 @@ extension Dictionary where Key == NSAttributedString.Key, Value == Any {
 public struct CTUnderlineStyle: OptionSet, Hashable, Sendable {
     public let rawValue: Int32
     public init(rawValue: Int32) { self.rawValue = rawValue }
+    /// One thin line.
     public static let single = CTUnderlineStyle(rawValue: 0x01)
+    /// One line twice as thick as `.single`.
     public static let thick = CTUnderlineStyle(rawValue: 0x02)
+    /// Two thin lines.
     public static let double = CTUnderlineStyle(rawValue: 0x09)
 }
 
@@ -166,9 +169,14 @@ public struct CTUnderlineStyle: OptionSet, Hashable, Sendable {
 public struct CTUnderlineStyleModifiers: OptionSet, Hashable, Sendable {
     public let rawValue: Int32
     public init(rawValue: Int32) { self.rawValue = rawValue }
+    /// A solid line (no pattern bits).
     public static let patternSolid = CTUnderlineStyleModifiers([])
+    /// A dotted line.
     public static let patternDot = CTUnderlineStyleModifiers(rawValue: 0x0100)
+    /// A dashed line.
     public static let patternDash = CTUnderlineStyleModifiers(rawValue: 0x0200)
+    /// Alternating dashes and dots.
     public static let patternDashDot = CTUnderlineStyleModifiers(rawValue: 0x0300)
+    /// A dash followed by two dots, repeated.
     public static let patternDashDotDot = CTUnderlineStyleModifiers(rawValue: 0x0400)
 }

@@ -17,7 +17,7 @@ public let kCTTypesetterOptionAllowUnboundedLayout = "kCTTypesetterOptionAllowUn
 /// line costs time proportional to its glyphs. The cache holds every paragraph touched, so a
 /// typesetter over a large string keeps about the analyzed text's glyph arrays in memory.
 ///
-/// Line breaking is the same greedy first-fit rule the TextKit layer uses (``LineFitter``): break
+/// Line breaking is the same greedy first-fit rule the TextKit layer uses: break
 /// at the last opportunity that fits, break inside a word only when the word alone is wider than
 /// the line, let trailing white space hang past the width. Tab stops come from the paragraph
 /// style and are measured from the line's `offset`. The typesetter itself never hyphenates
@@ -96,7 +96,10 @@ public final class CTTypesetter: @unchecked Sendable {  // mutable state (cache,
     /// boundary (UAX #14) where possible (Core Text's `CTTypesetterSuggestLineBreak`). Trailing
     /// white space and a paragraph's terminator are included; at least one grapheme cluster is,
     /// so layout always advances. 0 only at the end of the string.
-    /// - Parameter offset: where the line starts for tab stops (points from the leading margin).
+    /// - Parameters:
+    ///   - startIndex: the UTF-16 offset the line starts at.
+    ///   - width: the line's width in points.
+    ///   - offset: where the line starts for tab stops (points from the leading margin).
     /// - Precondition: `0 ≤ startIndex ≤ length`.
     public func suggestLineBreak(startIndex: CFIndex, width: Double, offset: Double = 0) -> CFIndex {
         suggestBreak(startIndex, width, offset, clusters: false, what: "CTTypesetterSuggestLineBreak")
@@ -117,7 +120,9 @@ public final class CTTypesetter: @unchecked Sendable {  // mutable state (cache,
     /// line's glyphs are the paragraph's (shaped and bidi-resolved in the paragraph's context);
     /// a range across paragraphs is analyzed as one piece. The line is not aligned or justified:
     /// its origin is at the left end of its glyphs.
-    /// - Parameter offset: where the line starts for tab stops (points from the leading margin).
+    /// - Parameters:
+    ///   - stringRange: the characters of the line (UTF-16 offsets; length 0: to the end).
+    ///   - offset: where the line starts for tab stops (points from the leading margin).
     /// - Precondition: the range lies within the string.
     public func line(stringRange: CFRange, offset: Double = 0) -> CTLine {
         let range = stringRange.resolved(toEnd: length, what: "CTTypesetterCreateLine")
