@@ -72,7 +72,7 @@ extension NSLayoutManager {
         let fontIndex = Self.fontIndex(of: font, in: glyphs)
 
         // What each new glyph is, from the old glyph of its character.
-        var newIDs: [UInt16] = [], newClusters: [Int32] = [], newFlags: [GlyphFlags] = [], newAdvances: [Float] = []
+        var newIDs: [UInt16] = [], newClusters: [Int32] = [], newFlags: [GlyphFlags] = []
         var origins: [Int] = []  // the old glyph each new one stands beside
         newIDs.reserveCapacity(count)
         var cluster = characters.lowerBound
@@ -93,54 +93,12 @@ extension NSLayoutManager {
             newFlags.append(flags)
             origins.append(origin)
         }
-        for i in 0..<count {
-            let flags = newFlags[i]
-            var advance: Float = 0
-            if flags.contains(.attachment) {
-                advance = flags.contains(.clusterStart) ? glyphs.advances[origins[i]] : 0
-            } else if flags.isDisjoint(with: [.null, .control]) {
-                let style = analysis.styles[Int(glyphs.runs[glyphs.runIndex(containingGlyph: origins[i])].style)]
-                advance = Float(font.advance(forGlyph: newIDs[i])) * style.horizontalScale
-                let lastOfCluster = i + 1 < count ? newClusters[i + 1] != newClusters[i]
-                    : old.upperBound == glyphs.count || glyphs.clusters[old.upperBound] != newClusters[i]
-                if lastOfCluster { advance += style.letterSpacing }
-            }
-            newAdvances.append(advance)
-        }
-        // The new glyphs' runs: the run of each one's character, in the new font.
-        var newRuns: [GlyphRun] = []
-        for i in 0..<count {
-            var run = glyphs.runs[glyphs.runIndex(containingGlyph: origins[i])]
-            let g = old.lowerBound + i
-            if let last = newRuns.last, last.style == run.style, last.level == run.level, last.script == run.script {
-                newRuns[newRuns.count - 1].glyphRange = last.glyphRange.lowerBound..<(g + 1)
-                continue
-            }
-            run.glyphRange = g..<(g + 1)
-            run.font = fontIndex
-            newRuns.append(run)
-        }
-
-        // Splice the arrays, then the runs (the old runs' parts outside the range stay, shifted).
+        let newAdvances = Self.advances(ofNewGlyphs: newIDs, clusters: newClusters, flags: newFlags, origins: origins,
+                                        replacing: old, in: analysis, font: font)
+        let newRuns = Self.runs(ofNewGlyphsAt: old.lowerBound, origins: origins, font: fontIndex, in: glyphs)
         let delta = count - old.count
-        glyphs.glyphs.replaceSubrange(old, with: newIDs)
-        glyphs.clusters.replaceSubrange(old, with: newClusters)
-        glyphs.flags.replaceSubrange(old, with: newFlags)
-        glyphs.advances.replaceSubrange(old, with: newAdvances)
-        if !glyphs.offsets.isEmpty {
-            var offsets: [Int32: SIMD2<Float>] = [:]
-            for (g, offset) in glyphs.offsets where !old.contains(Int(g)) {
-                offsets[Int(g) >= old.upperBound ? g + Int32(delta) : g] = offset
-            }
-            glyphs.offsets = offsets
-        }
-        if old.upperBound < glyphs.count - delta {
-            // The glyph after the range starts a cluster unless it shares the last new glyph's.
-            let after = old.upperBound + delta
-            if glyphs.clusters[after] != newClusters[count - 1] { glyphs.flags[after].insert(.clusterStart) }
-        }
-        glyphs.runs = Self.splice(glyphs.runs, replacing: old, with: newRuns, in: glyphs)
-
+        Self.splice(glyphs, replacing: old, ids: newIDs, clusters: newClusters, flags: newFlags, advances: newAdvances,
+                    runs: newRuns)
         if !record.attachmentSizes.isEmpty {
             var sizes: [Int: CGSize] = [:]
             for (g, size) in record.attachmentSizes where !old.contains(g) { sizes[g >= old.upperBound ? g + delta : g] = size }
@@ -152,6 +110,67 @@ extension NSLayoutManager {
         store.refresh(at: p)
         invalidateFlow(fromParagraph: p)
         return old.lowerBound..<(old.lowerBound + count)
+    }
+
+    /// The advances of new glyphs: an attachment keeps its box (on its first glyph), hidden and
+    /// control glyphs take none, others their advance in `font` scaled as their run's style says,
+    /// the style's letter spacing after the last glyph of each cluster.
+    private static func advances(ofNewGlyphs ids: [UInt16], clusters: [Int32], flags: [GlyphFlags], origins: [Int],
+                                 replacing old: Range<Int>, in analysis: ParagraphAnalysis, font: UIFont) -> [Float] {
+        let glyphs = analysis.glyphs
+        let count = ids.count
+        return (0..<count).map { i in
+            if flags[i].contains(.attachment) { return flags[i].contains(.clusterStart) ? glyphs.advances[origins[i]] : 0 }
+            guard flags[i].isDisjoint(with: [.null, .control]) else { return 0 }
+            let style = analysis.styles[Int(glyphs.runs[glyphs.runIndex(containingGlyph: origins[i])].style)]
+            var advance = Float(font.advance(forGlyph: ids[i])) * style.horizontalScale
+            let lastOfCluster = i + 1 < count ? clusters[i + 1] != clusters[i]
+                : old.upperBound == glyphs.count || glyphs.clusters[old.upperBound] != clusters[i]
+            if lastOfCluster { advance += style.letterSpacing }
+            return advance
+        }
+    }
+
+    /// The runs of new glyphs starting at glyph `start`: the run of each one's character, in the
+    /// new font, neighbours of one style, level and script merged.
+    private static func runs(ofNewGlyphsAt start: Int, origins: [Int], font: Int32, in glyphs: ParagraphGlyphs) -> [GlyphRun] {
+        var newRuns: [GlyphRun] = []
+        for (i, origin) in origins.enumerated() {
+            var run = glyphs.runs[glyphs.runIndex(containingGlyph: origin)]
+            let g = start + i
+            if let last = newRuns.last, last.style == run.style, last.level == run.level, last.script == run.script {
+                newRuns[newRuns.count - 1].glyphRange = last.glyphRange.lowerBound..<(g + 1)
+                continue
+            }
+            run.glyphRange = g..<(g + 1)
+            run.font = font
+            newRuns.append(run)
+        }
+        return newRuns
+    }
+
+    /// Splices new glyphs over `old` in the paragraph's arrays, then its runs (the old runs' parts
+    /// outside the range stay, shifted); offsets after the range move with it.
+    private static func splice(_ glyphs: ParagraphGlyphs, replacing old: Range<Int>, ids: [UInt16], clusters: [Int32],
+                               flags: [GlyphFlags], advances: [Float], runs newRuns: [GlyphRun]) {
+        let delta = ids.count - old.count
+        glyphs.glyphs.replaceSubrange(old, with: ids)
+        glyphs.clusters.replaceSubrange(old, with: clusters)
+        glyphs.flags.replaceSubrange(old, with: flags)
+        glyphs.advances.replaceSubrange(old, with: advances)
+        if !glyphs.offsets.isEmpty {
+            var offsets: [Int32: SIMD2<Float>] = [:]
+            for (g, offset) in glyphs.offsets where !old.contains(Int(g)) {
+                offsets[Int(g) >= old.upperBound ? g + Int32(delta) : g] = offset
+            }
+            glyphs.offsets = offsets
+        }
+        if old.upperBound < glyphs.count - delta {
+            // The glyph after the range starts a cluster unless it shares the last new glyph's.
+            let after = old.upperBound + delta
+            if glyphs.clusters[after] != clusters[clusters.count - 1] { glyphs.flags[after].insert(.clusterStart) }
+        }
+        glyphs.runs = splice(glyphs.runs, replacing: old, with: newRuns, in: glyphs)
     }
 
     /// `runs` after glyphs `old` were replaced by the glyphs of `newRuns` (already spliced into
