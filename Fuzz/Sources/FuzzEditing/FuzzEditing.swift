@@ -61,7 +61,7 @@ final class FuzzEditingStack {
         .compactMap { $0 }
 
     static func attributes(_ input: inout FuzzInput) -> [NSAttributedString.Key: Any] {
-        switch input.byte() % 5 {
+        switch input.byte() % 7 {
         case 0: return [.font: input.pick(fonts)]
         case 1: return [.kern: Double(input.int(below: 5))]
         case 2:
@@ -72,6 +72,8 @@ final class FuzzEditingStack {
             style.firstLineHeadIndent = Double(input.int(below: 30))
             return [.paragraphStyle: style]
         case 3: return [.baselineOffset: Double(input.int(below: 8)) - 4]
+        case 4: return [.foregroundColor: input.pick([UIColor.red, .blue, .green])]  // drawing only: glyphs and lines kept
+        case 5: return [.backgroundColor: UIColor.yellow, .strikethroughStyle: 1]
         default: return [.underlineStyle: NSUnderlineStyle.single.rawValue]
         }
     }

@@ -134,9 +134,10 @@ open class NSAttributedString: NSObject, NSCopying, NSMutableCopying {
     }
 
     /// The length in UTF-16 code units. O(1) on the built-in storage; a subclass that only overrides
-    /// ``string`` pays `string.utf16.count`.
+    /// ``string`` pays `string.utf16.count` (a text storage subclass, once per change of characters).
     open var length: Int {
-        _primitives == .custom ? string.utf16.count : _storage.length
+        guard _primitives == .custom else { return _storage.length }
+        return _reportsCharacterChanges ? _withTextRope { $0.count } : string.utf16.count
     }
 
     // MARK: Range checks (programmer errors trap, as TextKit raises NSRangeException)

@@ -10,7 +10,9 @@ package struct _AttributedStorage {
     var table = _AttributeTable()
     /// Bumped by every mutation; layout caches compare it.
     package private(set) var version = 0
-    private var cachedString: (version: Int, string: String)?
+    /// Bumped by every change of characters (not of attributes alone): the cached `String` keeps.
+    private var textVersion = 0
+    private var cachedString: (textVersion: Int, string: String)?
 
     init() {}
 
@@ -22,11 +24,11 @@ package struct _AttributedStorage {
 
     var length: Int { text.count }
 
-    /// The text as a `String`, rebuilt at most once per mutation version.
+    /// The text as a `String`, rebuilt at most once per change of characters.
     mutating func string() -> String {
-        if let cached = cachedString, cached.version == version { return cached.string }
+        if let cached = cachedString, cached.textVersion == textVersion { return cached.string }
         let s = text.makeString()
-        cachedString = (version, s)
+        cachedString = (textVersion, s)
         return s
     }
 
@@ -46,6 +48,7 @@ package struct _AttributedStorage {
 
     mutating func replaceCharacters(in range: Range<Int>, with units: some Collection<UInt16>, id: UInt32) {
         version += 1
+        textVersion += 1
         let n = units.count
         text.replace(range, with: units)
         runs.replace(range, newLength: n, id: id)
@@ -68,12 +71,15 @@ package struct _AttributedStorage {
         if target == 0..<length, range == 0..<source.length {
             // All of it by all of it (`setAttributedString`): share the source's ropes, copy on write.
             let next = max(version, source.version) + 1
+            let nextText = max(textVersion, source.textVersion) + 1
             self = source
             version = next
+            textVersion = nextText
             cachedString = nil
             return
         }
         version += 1
+        textVersion += 1
         text.replace(target, with: source.text.units(in: range))
         runs.replace(target, newLength: 0, id: 0)
         var at = target.lowerBound
