@@ -1,8 +1,11 @@
-// A syntax-highlighting text storage, as an editor built on TextKit writes one: it recolours the
-// paragraphs an edit touched in `processEditing()`, before the layout managers hear of the edit.
+// Syntax highlighting as editors built on TextKit write it, two ways: a text storage delegate that
+// recolours the edited paragraphs in `textStorage(_:willProcessEditing:range:changeInLength:)`
+// (the storage stays the built-in class), and a storage subclass that does it in its
+// `processEditing()` override. Both run before the layout managers hear of the edit.
 import OpenTextKit
 
-final class HighlightingStorage: NSTextStorage {
+/// Colours Python tokens.
+final class SyntaxHighlighter: NSTextStorageDelegate {
     /// Python's keywords, strings (one line), comments and numbers.
     private static let tokens = try! NSRegularExpression(pattern: #"""
         (?<keyword>\b(?:def|class|return|if|elif|else|for|while|in|not|and|or|is|None|True|False|import|from|as|with|try|except|finally|raise|lambda|yield|pass|break|continue|global|nonlocal|assert|del)\b)|(?<string>'[^'\n]*'|"[^"\n]*")|(?<comment>#[^\n]*)|(?<number>\b\d+(?:\.\d+)?\b)
@@ -15,22 +18,38 @@ final class HighlightingStorage: NSTextStorage {
     ]
     var theme = 0
 
-    override func processEditing() {
-        let edited = NSIntersectionRange(editedRange, NSRange(location: 0, length: length))
-        if editedMask.contains(.editedCharacters) { highlight(paragraphRange(for: edited)) }
-        super.processEditing()
+    func textStorage(_ textStorage: NSTextStorage, willProcessEditing editedMask: NSTextStorage.EditActions,
+                     range editedRange: NSRange, changeInLength delta: Int) {
+        guard editedMask.contains(.editedCharacters) else { return }
+        let edited = NSIntersectionRange(editedRange, NSRange(location: 0, length: textStorage.length))
+        highlight(textStorage, in: textStorage.paragraphRange(for: edited))
     }
 
-    /// Recolours `range` (whole paragraphs) with the current theme.
-    func highlight(_ range: NSRange) {
+    /// Recolours `range` (whole paragraphs) of `storage` with the current theme. The expression
+    /// runs over those paragraphs' text only (matching in the whole `string` would copy all of it
+    /// into UTF-16 for ICU at every keystroke).
+    func highlight(_ storage: NSTextStorage, in range: NSRange) {
         guard range.length > 0 else { return }
-        removeAttribute(.foregroundColor, range: range)
+        storage.removeAttribute(.foregroundColor, range: range)
         let colors = Self.themes[theme]
-        Self.tokens.enumerateMatches(in: string, range: range) { match, _, _ in
+        let paragraphs = storage.attributedSubstring(from: range).string
+        Self.tokens.enumerateMatches(in: paragraphs, range: NSRange(location: 0, length: range.length)) { match, _, _ in
             guard let match else { return }
             for (group, color) in colors.enumerated() where match.range(at: group + 1).location != NSNotFound {
-                self.addAttribute(.foregroundColor, value: color, range: match.range(at: group + 1))
+                let token = match.range(at: group + 1)
+                storage.addAttribute(.foregroundColor, value: color,
+                                     range: NSRange(location: range.location + token.location, length: token.length))
             }
         }
+    }
+}
+
+/// The subclass way: the same highlighter called from `processEditing()`.
+final class HighlightingStorage: NSTextStorage {
+    let highlighter = SyntaxHighlighter()
+
+    override func processEditing() {
+        highlighter.textStorage(self, willProcessEditing: editedMask, range: editedRange, changeInLength: changeInLength)
+        super.processEditing()
     }
 }

@@ -34,7 +34,8 @@ struct OpenTextKitEngine: BenchEngine {
         case .longWord: longWord(setup.path(workload.file), setup)
         case .memory: memory(setup.path(workload.file), setup)
         case .threads(let count): threads(setup.path(workload.file), count: count, setup)
-        case .highlightedKeystroke(let pageHeight): highlightedKeystroke(setup.path(workload.file), pageHeight: pageHeight, setup)
+        case .highlightedKeystroke(let pageHeight, let subclass):
+            highlightedKeystroke(setup.path(workload.file), pageHeight: pageHeight, subclass: subclass, setup)
         case .highlightedRecolor(let pageHeight): highlightedRecolor(setup.path(workload.file), pageHeight: pageHeight, setup)
         }
     }
@@ -188,27 +189,30 @@ struct OpenTextKitEngine: BenchEngine {
 }
 
 extension OpenTextKitEngine {
-    /// A highlighted source file, highlighted and laid out whole, and the first page's rect.
-    static func highlightedDocument(_ text: String, _ setup: BenchSetup, pageHeight: Double) -> (Document, CGRect) {
-        let document = Document(text, setup, storage: { HighlightingStorage(string: $0, attributes: $1) })
-        let storage = document.storage as! HighlightingStorage
-        storage.beginEditing()
-        storage.highlight(NSRange(location: 0, length: storage.length))
-        storage.endEditing()
+    /// A highlighted source file, highlighted and laid out whole, its highlighter, and the first
+    /// page's rect. `subclass`: a storage subclass highlights, else a delegate of the built-in storage.
+    static func highlightedDocument(_ text: String, _ setup: BenchSetup, pageHeight: Double,
+                                    subclass: Bool) -> (Document, SyntaxHighlighter, CGRect) {
+        let document = Document(text, setup, storage: { subclass ? HighlightingStorage(string: $0, attributes: $1) : NSTextStorage(string: $0, attributes: $1) })
+        let highlighter = (document.storage as? HighlightingStorage)?.highlighter ?? SyntaxHighlighter()
+        document.storage.beginEditing()
+        highlighter.highlight(document.storage, in: NSRange(location: 0, length: document.storage.length))
+        document.storage.endEditing()
+        if !subclass { document.storage.delegate = highlighter }
         document.layoutManager.ensureLayout(for: document.container)
-        return (document, CGRect(x: 0, y: 0, width: CGFloat(setup.containerWidth), height: CGFloat(pageHeight)))
+        return (document, highlighter, CGRect(x: 0, y: 0, width: CGFloat(setup.containerWidth), height: CGFloat(pageHeight)))
     }
 
     /// prepare: the highlighted file laid out. body: type "x" at the start of the line in the middle
-    /// of the first page (the storage recolours that paragraph), lay out the first page again.
-    func highlightedKeystroke(_ path: String, pageHeight: Double, _ setup: BenchSetup) -> Outcome {
+    /// of the first page (the highlighter recolours that paragraph), lay out the first page again.
+    func highlightedKeystroke(_ path: String, pageHeight: Double, subclass: Bool, _ setup: BenchSetup) -> Outcome {
         let text = Self.corpusText(path)
-        return .samples(timedRuns(runs: setup.runs, prepare: { () -> (Document, CGRect, Int) in
-            let (document, page) = Self.highlightedDocument(text, setup, pageHeight: pageHeight)
+        return .samples(timedRuns(runs: setup.runs, prepare: { () -> (Document, SyntaxHighlighter, CGRect, Int) in
+            let (document, highlighter, page) = Self.highlightedDocument(text, setup, pageHeight: pageHeight, subclass: subclass)
             let glyph = document.layoutManager.glyphIndex(for: CGPoint(x: 0, y: pageHeight / 2), in: document.container)
-            return (document, page, document.layoutManager.characterIndexForGlyph(at: glyph))
+            return (document, highlighter, page, document.layoutManager.characterIndexForGlyph(at: glyph))
         }, body: { state in
-            let (document, page, location) = state
+            let (document, _, page, location) = state
             document.storage.replaceCharacters(in: NSRange(location: location, length: 0), with: "x")
             document.layoutManager.ensureLayout(forBoundingRect: page, in: document.container)
             return document.linesAbove(pageHeight)
@@ -219,17 +223,16 @@ extension OpenTextKitEngine {
     /// other theme in one editing group, lay out the first page again.
     func highlightedRecolor(_ path: String, pageHeight: Double, _ setup: BenchSetup) -> Outcome {
         let text = Self.corpusText(path)
-        return .samples(timedRuns(runs: setup.runs, prepare: { () -> (Document, CGRect, NSRange) in
-            let (document, page) = Self.highlightedDocument(text, setup, pageHeight: pageHeight)
+        return .samples(timedRuns(runs: setup.runs, prepare: { () -> (Document, SyntaxHighlighter, CGRect, NSRange) in
+            let (document, highlighter, page) = Self.highlightedDocument(text, setup, pageHeight: pageHeight, subclass: false)
             let glyphs = document.layoutManager.glyphRange(forBoundingRect: page, in: document.container)
-            return (document, page, document.layoutManager.characterRange(forGlyphRange: glyphs, actualGlyphRange: nil))
+            return (document, highlighter, page, document.layoutManager.characterRange(forGlyphRange: glyphs, actualGlyphRange: nil))
         }, body: { state in
-            let (document, page, visible) = state
-            let storage = document.storage as! HighlightingStorage
-            storage.theme = 1
-            storage.beginEditing()
-            storage.highlight(storage.paragraphRange(for: visible))
-            storage.endEditing()
+            let (document, highlighter, page, visible) = state
+            highlighter.theme = 1
+            document.storage.beginEditing()
+            highlighter.highlight(document.storage, in: document.storage.paragraphRange(for: visible))
+            document.storage.endEditing()
             document.layoutManager.ensureLayout(forBoundingRect: page, in: document.container)
             return document.linesAbove(pageHeight)
         }))

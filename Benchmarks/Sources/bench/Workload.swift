@@ -21,10 +21,11 @@ enum WorkloadKind: Sendable, Equatable {
     case memory
     /// Full layout of the file split across `threads` threads.
     case threads(Int)
-    /// A source file in a storage that highlights syntax in `processEditing()` (the edited
-    /// paragraphs are recoloured), laid out whole (untimed): type one character in the middle of
-    /// the first page, then lay out the first page again.
-    case highlightedKeystroke(pageHeight: Double)
+    /// A source file highlighted as it is edited (the edited paragraphs are recoloured during
+    /// `processEditing()`: by a delegate of the built-in storage, or by a storage subclass), laid
+    /// out whole (untimed): type one character in the middle of the first page, then lay out the
+    /// first page again.
+    case highlightedKeystroke(pageHeight: Double, subclass: Bool)
     /// The same highlighted file laid out whole (untimed): recolour every paragraph of the first
     /// page with another theme (attributes only, no character changes) in one editing group, then
     /// lay out the first page again.
@@ -65,7 +66,9 @@ struct Workload: Sendable {
         Workload(id: "threads2-10MB", title: "W4 10 MB full layout, 2 threads", file: "W4-10MB.txt",
                  kind: .threads(2)),
         Workload(id: "keystroke-code-1MB", title: "Keystroke in a syntax-highlighted 1 MB source file + relayout first page",
-                 file: "code-1MB.txt", kind: .highlightedKeystroke(pageHeight: 800)),
+                 file: "code-1MB.txt", kind: .highlightedKeystroke(pageHeight: 800, subclass: false)),
+        Workload(id: "keystroke-subclass-code-1MB", title: "The same, highlighted by an NSTextStorage subclass",
+                 file: "code-1MB.txt", kind: .highlightedKeystroke(pageHeight: 800, subclass: true)),
         Workload(id: "recolor-code-1MB", title: "Recolour the first page of a highlighted 1 MB source file + relayout",
                  file: "code-1MB.txt", kind: .highlightedRecolor(pageHeight: 800)),
     ]
