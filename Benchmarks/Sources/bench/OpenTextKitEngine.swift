@@ -34,8 +34,8 @@ struct OpenTextKitEngine: BenchEngine {
         case .longWord: longWord(setup.path(workload.file), setup)
         case .memory: memory(setup.path(workload.file), setup)
         case .threads(let count): threads(setup.path(workload.file), count: count, setup)
-        case .highlightedKeystroke(let pageHeight, let subclass):
-            highlightedKeystroke(setup.path(workload.file), pageHeight: pageHeight, subclass: subclass, setup)
+        case .highlightedKeystroke(let pageHeight, let subclass, let keystrokes):
+            highlightedKeystroke(setup.path(workload.file), pageHeight: pageHeight, subclass: subclass, keystrokes: keystrokes, setup)
         case .highlightedRecolor(let pageHeight): highlightedRecolor(setup.path(workload.file), pageHeight: pageHeight, setup)
         }
     }
@@ -204,8 +204,10 @@ extension OpenTextKitEngine {
     }
 
     /// prepare: the highlighted file laid out. body: type "x" at the start of the line in the middle
-    /// of the first page (the highlighter recolours that paragraph), lay out the first page again.
-    func highlightedKeystroke(_ path: String, pageHeight: Double, subclass: Bool, _ setup: BenchSetup) -> Outcome {
+    /// of the first page (the highlighter recolours that paragraph), lay out the first page again;
+    /// `keystrokes` times, erasing the "x" every other time.
+    func highlightedKeystroke(_ path: String, pageHeight: Double, subclass: Bool, keystrokes: Int,
+                              _ setup: BenchSetup) -> Outcome {
         let text = Self.corpusText(path)
         return .samples(timedRuns(runs: setup.runs, prepare: { () -> (Document, SyntaxHighlighter, CGRect, Int) in
             let (document, highlighter, page) = Self.highlightedDocument(text, setup, pageHeight: pageHeight, subclass: subclass)
@@ -213,8 +215,12 @@ extension OpenTextKitEngine {
             return (document, highlighter, page, document.layoutManager.characterIndexForGlyph(at: glyph))
         }, body: { state in
             let (document, _, page, location) = state
-            document.storage.replaceCharacters(in: NSRange(location: location, length: 0), with: "x")
-            document.layoutManager.ensureLayout(forBoundingRect: page, in: document.container)
+            // One keystroke, or a burst of typing: a character typed and erased, again and again.
+            for i in 0..<keystrokes {
+                let erase = i % 2 == 1
+                document.storage.replaceCharacters(in: NSRange(location: location, length: erase ? 1 : 0), with: erase ? "" : "x")
+                document.layoutManager.ensureLayout(forBoundingRect: page, in: document.container)
+            }
             return document.linesAbove(pageHeight)
         }))
     }

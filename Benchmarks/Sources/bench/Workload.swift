@@ -24,8 +24,8 @@ enum WorkloadKind: Sendable, Equatable {
     /// A source file highlighted as it is edited (the edited paragraphs are recoloured during
     /// `processEditing()`: by a delegate of the built-in storage, or by a storage subclass), laid
     /// out whole (untimed): type one character in the middle of the first page, then lay out the
-    /// first page again.
-    case highlightedKeystroke(pageHeight: Double, subclass: Bool)
+    /// first page again; `keystrokes` times, erasing the character every other time.
+    case highlightedKeystroke(pageHeight: Double, subclass: Bool, keystrokes: Int)
     /// The same highlighted file laid out whole (untimed): recolour every paragraph of the first
     /// page with another theme (attributes only, no character changes) in one editing group, then
     /// lay out the first page again.
@@ -66,9 +66,11 @@ struct Workload: Sendable {
         Workload(id: "threads2-10MB", title: "W4 10 MB full layout, 2 threads", file: "W4-10MB.txt",
                  kind: .threads(2)),
         Workload(id: "keystroke-code-1MB", title: "Keystroke in a syntax-highlighted 1 MB source file + relayout first page",
-                 file: "code-1MB.txt", kind: .highlightedKeystroke(pageHeight: 800, subclass: false)),
-        Workload(id: "keystroke-subclass-code-1MB", title: "The same, highlighted by an NSTextStorage subclass",
-                 file: "code-1MB.txt", kind: .highlightedKeystroke(pageHeight: 800, subclass: true)),
+                 file: "code-1MB.txt", kind: .highlightedKeystroke(pageHeight: 800, subclass: false, keystrokes: 1)),
+        Workload(id: "typing-code-1MB", title: "The same, 100 keystrokes in a row (type, erase, …), each relaid out",
+                 file: "code-1MB.txt", kind: .highlightedKeystroke(pageHeight: 800, subclass: false, keystrokes: 100)),
+        Workload(id: "keystroke-subclass-code-1MB", title: "One keystroke, highlighted by an NSTextStorage subclass",
+                 file: "code-1MB.txt", kind: .highlightedKeystroke(pageHeight: 800, subclass: true, keystrokes: 1)),
         Workload(id: "recolor-code-1MB", title: "Recolour the first page of a highlighted 1 MB source file + relayout",
                  file: "code-1MB.txt", kind: .highlightedRecolor(pageHeight: 800)),
     ]
