@@ -106,6 +106,7 @@ package struct ParagraphRules {
         direction = analysis.baseLevel == 1 ? .rightToLeft : .leftToRight
     }
 
+    /// Whether `mode` truncates (head, middle or tail) rather than wraps or clips.
     package static func isTruncating(_ mode: NSLineBreakMode) -> Bool {
         mode == .byTruncatingHead || mode == .byTruncatingMiddle || mode == .byTruncatingTail
     }
