@@ -92,7 +92,7 @@ extension NSLayoutManager {
     }
 
     /// What new attributes do to one paragraph's glyphs and lines; when they keep the glyphs,
-    /// the paragraph's analysis has taken the new styles.
+    /// the paragraph gets an analysis with the new styles (and the same glyphs).
     private func attributeChangeEffect(on record: ParagraphRecord, paragraphAt start: Int) -> ParagraphAnalyzer.AttributeChangeEffect {
         guard let analysis = record.analysis else {
             // Never made: nothing to keep. Made and evicted: its glyphs cannot be checked.
@@ -101,7 +101,12 @@ extension NSLayoutManager {
         // A delegate's glyph generation, and glyphs set by hand, may depend on any attribute.
         guard delegate == nil, !record.keepsAnalysis, record.length > 0 else { return record.length > 0 ? .glyphs : .display }
         let runs = attributeRuns(paragraphAt: start, length: record.length)
-        return analyzer.restyle(analysis, runs: runs, paragraphStyle: paragraphStyle(ofPieceAt: start, runs: runs))
+        let (effect, restyled) = analyzer.restyle(analysis, runs: runs, paragraphStyle: paragraphStyle(ofPieceAt: start, runs: runs))
+        if let restyled {
+            record.analysis = restyled
+            analysisBudget.add(restyled, of: record)
+        }
+        return effect
     }
 
     // MARK: Paragraph boundaries

@@ -16,19 +16,19 @@ package struct AttributeRunInput {
 /// The width-independent layout of a paragraph: its glyphs and its break opportunities. Refilling
 /// lines at another width reuses it whole. A class, so that layout records share it without
 /// copying its arrays.
-package final class ParagraphAnalysis: @unchecked Sendable {  // changed only on the layout thread, never while workers read it: by a glyph-generation delegate (`glyphs`), or by ``ParagraphAnalyzer/restyle(_:runs:paragraphStyle:)`` (styles)
+package final class ParagraphAnalysis: @unchecked Sendable {  // immutable once made, except `glyphs` while a glyph-generation delegate edits it on the layout thread
     package var glyphs: ParagraphGlyphs
     package var segments: [BreakSegment]  // re-measured after a glyph-generation delegate changes glyphs
     /// 0 for a left-to-right paragraph, 1 for right-to-left.
     package let baseLevel: UInt8
     /// One style per attribute run of the paragraph (`GlyphRun.style` indexes this).
-    package fileprivate(set) var styles: [RunStyle]
+    package let styles: [RunStyle]
     /// The characters of each attribute run (`styles[i]` covers `styleRanges[i]`); shaping never
     /// crosses their boundaries.
     package let styleRanges: [Range<Int>]
-    package fileprivate(set) var paragraphStyle: NSParagraphStyle
+    package let paragraphStyle: NSParagraphStyle
     /// The paragraph style's tab stops, resolved.
-    package fileprivate(set) var tabStops: TabStopList
+    package let tabStops: TabStopList
 
     package var length: Int { glyphs.length }
 
@@ -149,8 +149,7 @@ package final class ParagraphAnalyzer {
 
     /// What an attribute change does to a paragraph's analysis.
     package enum AttributeChangeEffect: Equatable {
-        /// Only drawing changed (colours, underlines, shadows…): the new styles are in place; the
-        /// glyphs and the lines stay.
+        /// Only drawing changed (colours, underlines, shadows…): the glyphs and the lines stay.
         case display
         /// The paragraph style changed in a way that moves lines but not glyphs (alignment,
         /// indents, spacing, tab stops, line break mode…): the glyphs stay, the lines must be made again.
@@ -160,29 +159,30 @@ package final class ParagraphAnalyzer {
         case glyphs
     }
 
-    /// Brings `analysis` up to date with its paragraph's new attributes, given as for
+    /// `analysis` brought up to date with its paragraph's new attributes, given as for
     /// ``analyze(text:runs:paragraphStyle:attachmentBounds:)`` (the text is unchanged), when that
     /// needs no shaping: the attribute runs must have the same boundaries and shape alike (see
     /// ``RunStyle/shapesLike(_:)``) and hold no attachment, and the paragraph style must keep the
-    /// writing direction.
+    /// writing direction. The new analysis shares the old one's glyphs; nil with `.glyphs`.
     package func restyle(_ analysis: ParagraphAnalysis, runs: [AttributeRunInput],
-                         paragraphStyle: NSParagraphStyle) -> AttributeChangeEffect {
+                         paragraphStyle: NSParagraphStyle) -> (effect: AttributeChangeEffect, analysis: ParagraphAnalysis?) {
         guard runs.count == analysis.styleRanges.count,
-              zip(runs, analysis.styleRanges).allSatisfy({ $0.range == $1 }) else { return .glyphs }
+              zip(runs, analysis.styleRanges).allSatisfy({ $0.range == $1 }) else { return (.glyphs, nil) }
         syncFrontCache()
         let styles = runs.map { runStyle(for: $0.attributes) }
-        guard zip(styles, analysis.styles).allSatisfy({ $0.shapesLike($1) }) else { return .glyphs }
+        guard zip(styles, analysis.styles).allSatisfy({ $0.shapesLike($1) }) else { return (.glyphs, nil) }
         // An attachment is asked its bounds as the glyphs are made; an edit over it (the same
         // object, re-set after its image changed) must ask again.
-        guard !styles.contains(where: { $0.attachment != nil }) else { return .glyphs }
+        guard !styles.contains(where: { $0.attachment != nil }) else { return (.glyphs, nil) }
         let paragraphStyle = paragraphStyle.sanitizedForLayout
         let old = analysis.paragraphStyle
-        guard paragraphStyle.baseWritingDirection == old.baseWritingDirection else { return .glyphs }
-        analysis.styles = styles
-        if paragraphStyle === old || paragraphStyle.isEqual(old) { return .display }
-        analysis.paragraphStyle = paragraphStyle
-        analysis.tabStops = tabStops(for: paragraphStyle)
-        return .lines
+        guard paragraphStyle.baseWritingDirection == old.baseWritingDirection else { return (.glyphs, nil) }
+        let keepsStyle = paragraphStyle === old || paragraphStyle.isEqual(old)
+        let restyled = ParagraphAnalysis(glyphs: analysis.glyphs, segments: analysis.segments, baseLevel: analysis.baseLevel,
+                                         styles: styles, styleRanges: analysis.styleRanges,
+                                         paragraphStyle: keepsStyle ? old : paragraphStyle,
+                                         tabStops: keepsStyle ? analysis.tabStops : tabStops(for: paragraphStyle))
+        return (keepsStyle ? .display : .lines, restyled)
     }
 
     // MARK: Run styles
