@@ -9,7 +9,9 @@ import TextKitTypesetting
 /// container is full. Made per paragraph; reads the layout manager, never writes it (parallel
 /// layout's workers use it too, always without a delegate).
 struct LayoutManagerLineHost: LineLoopHost {
-    unowned let manager: NSLayoutManager
+    /// Not reference-counted: a host lives only inside one layout call of `manager`, and parallel
+    /// layout's workers would otherwise contend for the layout manager's reference count.
+    unowned(unsafe) let manager: NSLayoutManager
     /// Read once: `delegate` is a weak reference, and loading one costs an atomic operation.
     let delegate: NSLayoutManagerDelegate?
     /// The paragraph's first glyph: the delegate hears glyph indices of the whole text.
@@ -21,7 +23,7 @@ struct LayoutManagerLineHost: LineLoopHost {
         let container = manager.textContainers[index]
         return LineArea(width: container.size.width, height: container.size.height, padding: container.lineFragmentPadding,
                         maximumLines: container.maximumNumberOfLines, isSimple: container.isSimpleRectangularTextContainer,
-                        lineBreakMode: container.lineBreakMode, top: manager.containerTop(index)) { proposed, character, direction, remaining in
+                        lineBreakMode: container.lineBreakMode, top: manager.containerTop(index)) { [unowned(unsafe) container] proposed, character, direction, remaining in
             container.lineFragmentRect(forProposedRect: proposed, at: character, writingDirection: direction, remaining: &remaining)
         }
     }
