@@ -125,6 +125,26 @@ struct HostileGeometryTests {
         #expect(range.length == 0 || stack.fragments().allSatisfy { $0.rect.minY >= 1e15 - 1 })
     }
 
+    /// A container subclass that finds no room in any band and hands the whole band back as
+    /// "remaining": the line loop must not walk along that "rest of the row" forever.
+    final class NoRoomContainer: NSTextContainer {
+        override var isSimpleRectangularTextContainer: Bool { false }
+        override func lineFragmentRect(forProposedRect proposedRect: CGRect, at characterIndex: Int,
+                                       writingDirection baseWritingDirection: NSWritingDirection,
+                                       remaining remainingRect: UnsafeMutablePointer<CGRect>?) -> CGRect {
+            remainingRect?.pointee = proposedRect
+            return .zero
+        }
+    }
+
+    @Test("A container subclass that gives the whole band back as the remaining rect does not hang")
+    func subclassRemainingIsTheWholeBand() {
+        let stack = LayoutStack("Some text that finds no room.", containerSizes: [])
+        stack.layoutManager.addTextContainer(NoRoomContainer(size: CGSize(width: 200, height: 400)))
+        stack.layoutManager.ensureLayout(for: stack.containers[0])
+        #expect(stack.layoutManager.glyphRange(for: stack.containers[0]).length == 0)
+    }
+
     @Test("Chains of ZWJ emoji wider than the container: every character in exactly one line fragment (item 8)",
           arguments: [NSLineBreakMode.byWordWrapping, .byCharWrapping])
     func zwjEmojiChains(mode: NSLineBreakMode) {

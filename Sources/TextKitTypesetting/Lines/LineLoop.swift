@@ -308,8 +308,9 @@ package struct LineLoop<Host: LineLoopHost> {
     /// further down, then the next area.
     private mutating func moveOnFromBlockedBand(proposed: CGRect, remaining: CGRect, estimate: CGFloat,
                                                 in geometry: LineArea) -> Bool {
-        if !remaining.isEmpty {
-            // Too narrow a piece: try the rest of the row.
+        // Too narrow a piece: try the rest of the row, if it is really less than what was
+        // proposed (a container subclass could hand the whole band back as "remaining").
+        if !remaining.isEmpty, remaining.width < proposed.width - 0.001 {
             remainingInRow = CGRect(x: remaining.minX, y: proposed.minY, width: remaining.width, height: proposed.height)
             return true
         }
