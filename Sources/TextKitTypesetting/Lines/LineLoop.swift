@@ -125,12 +125,16 @@ package struct ParagraphRules {
 /// the host which area it finished in one place, ``moveToNextArea(completing:)``.
 ///
 /// A band piece is used when it holds the next grapheme cluster between the paddings — or when
-/// the area is that narrow everywhere (a 4-point container): then each line holds one cluster,
-/// as TextKit's typesetter puts at least one glyph on every line, instead of searching down for
-/// a wider place that never comes.
+/// no such piece came in the last few bands (then any piece wider than the paddings), or when the
+/// area is that narrow everywhere (a 4-point container): then each line holds one cluster, as
+/// TextKit's typesetter puts at least one glyph on every line, instead of searching down for a
+/// wider place that never comes.
 package struct LineLoop<Host: LineLoopHost> {
     /// How many bands in a row may find no room before the flow moves down in growing steps.
     static var blockedBandsBeforeGrowing: Int { 1000 }
+    /// How many bands in a row may be passed over for being narrower than the next grapheme
+    /// cluster (about two lines' height) before a narrower piece is taken.
+    static var bandsSearchedForCluster: Int { 8 }
 
     let host: Host
     let analysis: ParagraphAnalysis
@@ -232,7 +236,11 @@ package struct LineLoop<Host: LineLoopHost> {
         }
         var remaining = CGRect.zero
         let rect = geometry.carve(proposed, characterStart + offset, rules.direction, &remaining)
-        let needed = 2 * geometry.padding + nextClusterWidth() + 0.5
+        // A piece narrower than the next cluster is passed over while a wider one may come within
+        // a few bands; after that any piece wider than the paddings takes the line (the search
+        // down a shape full of slivers stays short).
+        let cluster = blockedBands < Self.bandsSearchedForCluster ? nextClusterWidth() : 0
+        let needed = 2 * geometry.padding + cluster + 0.5
         let isNarrowEverywhere = remainingInRow == nil && !rect.isEmpty
             && Self.horizontalRoom(of: proposed, inWidth: geometry.width) <= needed
         if rect.isEmpty || (rect.width < needed && !isNarrowEverywhere) {
