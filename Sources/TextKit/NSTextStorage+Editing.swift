@@ -25,7 +25,7 @@ extension NSTextStorage {
     /// The range whose characters changed in the round of edits being processed, when `range` and
     /// `delta` are that round's (a layout manager may be called by others); nil when they are not,
     /// or when the round changed only attributes.
-    func editedCharacterRange(ofRound range: NSRange, changeInLength delta: Int) -> NSRange? {
+    func charactersEdited(inRound range: NSRange, changeInLength delta: Int) -> NSRange? {
         guard isProcessingEdits, range == editedRange, delta == changeInLength, let characters = editedCharacterRange,
               characters.location >= range.location, NSMaxRange(characters) <= NSMaxRange(range) else { return nil }
         return characters

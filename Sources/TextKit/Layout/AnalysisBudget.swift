@@ -16,10 +16,11 @@ struct AnalysisBudget {
 
     var limit = defaultLimit
     /// An analysis counted: its record (weakly: a record an edit replaced, and its lines, must not
-    /// outlive it here), which analysis (the record may have another by now), and its size.
+    /// outlive it here), which glyphs (the record may have others by now; an analysis restyled by
+    /// an attribute change shares its predecessor's, and stays counted by its entry), and its size.
     private struct Entry {
         weak var record: ParagraphRecord?
-        let analysis: ObjectIdentifier
+        let glyphs: ObjectIdentifier
         let bytes: Int
     }
     /// Analyses in the order they were made.
@@ -32,13 +33,13 @@ struct AnalysisBudget {
     /// limit (never `record`'s).
     mutating func add(_ analysis: ParagraphAnalysis, of record: ParagraphRecord) {
         let cost = analysis.byteCount
-        queue.append(Entry(record: record, analysis: ObjectIdentifier(analysis), bytes: cost))
+        queue.append(Entry(record: record, glyphs: ObjectIdentifier(analysis.glyphs), bytes: cost))
         bytes += cost
         while bytes > limit, head < queue.count - 1 {
             let oldest = queue[head]
             head += 1
             bytes -= oldest.bytes
-            if let kept = oldest.record, kept !== record, let current = kept.analysis, ObjectIdentifier(current) == oldest.analysis {
+            if let kept = oldest.record, kept !== record, let current = kept.analysis, ObjectIdentifier(current.glyphs) == oldest.glyphs {
                 kept.evictAnalysis()
             }
         }

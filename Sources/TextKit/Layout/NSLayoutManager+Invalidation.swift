@@ -28,7 +28,7 @@ extension NSLayoutManager {
         // storage gets the whole range treated as changed characters.
         var characters: NSRange?
         if editMask.contains(.editedCharacters) || delta != 0 {
-            characters = storage.editedCharacterRange(ofRound: range, changeInLength: delta) ?? range
+            characters = storage.charactersEdited(inRound: range, changeInLength: delta) ?? range
         }
         if let characters { replaceParagraphs(editedIn: characters, changeInLength: delta, of: storage) }
         if editMask.contains(.editedAttributes), characters != range { applyAttributeChange(in: range, of: storage) }
@@ -102,10 +102,7 @@ extension NSLayoutManager {
         guard delegate == nil, !record.keepsAnalysis, record.length > 0 else { return record.length > 0 ? .glyphs : .display }
         let runs = attributeRuns(paragraphAt: start, length: record.length)
         let (effect, restyled) = analyzer.restyle(analysis, runs: runs, paragraphStyle: paragraphStyle(ofPieceAt: start, runs: runs))
-        if let restyled {
-            record.analysis = restyled
-            analysisBudget.add(restyled, of: record)
-        }
+        if let restyled { record.analysis = restyled }  // same glyphs: the budget's entry still counts them
         return effect
     }
 

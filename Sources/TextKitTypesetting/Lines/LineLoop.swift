@@ -238,8 +238,9 @@ package struct LineLoop<Host: LineLoopHost> {
         let rect = geometry.carve(proposed, characterStart + offset, rules.direction, &remaining)
         // A piece narrower than the next cluster is passed over while a wider one may come within
         // a few bands; after that any piece wider than the paddings takes the line (the search
-        // down a shape full of slivers stays short).
-        let cluster = blockedBands < Self.bandsSearchedForCluster ? nextClusterWidth() : 0
+        // down a shape full of slivers stays short). A simple area's piece is the whole band, so
+        // it is either wide enough or narrow everywhere: no need to measure the cluster.
+        let cluster = !geometry.isSimple && blockedBands < Self.bandsSearchedForCluster ? nextClusterWidth() : 0
         let needed = 2 * geometry.padding + cluster + 0.5
         let isNarrowEverywhere = remainingInRow == nil && !rect.isEmpty
             && Self.horizontalRoom(of: proposed, inWidth: geometry.width) <= needed
