@@ -16,3 +16,7 @@
 @_exported import class TextKitModel.NSAttributedString
 @_exported import class TextKitModel.NSMutableAttributedString
 @_exported import class TextKitFormats.FileWrapper
+// Foundation declares UndoManager on Apple platforms (as have some swift-corelibs-foundation
+// versions, unimplemented); the Swift 6.3 toolchain's Foundation on Linux has none, but the scoped
+// import keeps `UndoManager` ours whichever Foundation a client builds against.
+@_exported import class TextKitEditing.UndoManager
