@@ -45,7 +45,7 @@ let package = Package(
             "TextKitTypesetting", "TextKitModel", "TextKitFonts", "TextKitGraphics",
             .product(name: "_RopeModule", package: "swift-collections"),
         ]),
-        .target(name: "TextKitEditing", dependencies: ["TextKit", "COTKICU", "CHunspell"]),
+        .target(name: "TextKitEditing", dependencies: ["TextKit", "TextKitFormats", "COTKICU", "CHunspell"]),
         .target(name: "TextKitFormats", dependencies: ["TextKitModel", "TextKitFonts", "TextKitGraphics"]),
         .target(name: "OpenTextKit", dependencies: [
             "TextKitGraphics", "TextKitFonts", "TextKitModel", "TextKitTypesetting", "TextKit",

@@ -1,0 +1,123 @@
+import TextKit
+import TextKitGraphics
+import TextKitModel
+
+// Layout for what is shown, the content size, focus, and drawing.
+extension UITextView {
+    // MARK: Layout
+
+    /// Keeps the container's width equal to the view's (less the insets) while it tracks it.
+    func updateContainerSize() {
+        guard textContainer.widthTracksTextView || textContainer.heightTracksTextView else { return }
+        var size = textContainer.size
+        if textContainer.widthTracksTextView {
+            size.width = max(bounds.width - textContainerInset.left - textContainerInset.right, 0)
+        }
+        if textContainer.heightTracksTextView {
+            size.height = max(bounds.height - textContainerInset.top - textContainerInset.bottom, 0)
+        }
+        if size != textContainer.size { textContainer.size = size }
+    }
+
+    /// The visible part of the text container (container coordinates).
+    var visibleContainerRect: CGRect {
+        bounds.offsetBy(dx: -textContainerOrigin.x, dy: -textContainerOrigin.y)
+    }
+
+    /// Lays out the text as far as the view shows it and sets ``contentSize``: exact when all of
+    /// the text is laid out, otherwise the laid-out height extended by its average height per
+    /// character over the rest.
+    func updateContentSize() {
+        let manager = layoutManager
+        let container = textContainer
+        let visible = visibleContainerRect
+        if visible.height > 0 { manager.ensureLayout(forBoundingRect: visible, in: container) }
+        let length = textStorage.length
+        let laid = manager.firstUnlaidCharacterIndex()
+        let height: CGFloat
+        if laid >= length {
+            height = manager.usedRect(for: container).maxY
+        } else if laid > 0 {
+            let lastGlyph = manager.glyphIndexForCharacter(at: laid - 1)
+            let laidHeight = manager.lineFragmentRect(forGlyphAt: lastGlyph, effectiveRange: nil, withoutAdditionalLayout: true).maxY
+            height = laidHeight * CGFloat(length) / CGFloat(laid)
+        } else {
+            height = manager.defaultLineHeight(for: typingFont) * CGFloat(max(1, length / 80))
+        }
+        let size = CGSize(width: bounds.width,
+                          height: (height + textContainerInset.top + textContainerInset.bottom).rounded(.up))
+        if size != contentSize { contentSize = size }
+    }
+
+    // MARK: Focus
+
+    func _becomeFirstResponder() -> Bool {
+        if isFirstResponder { return true }
+        let editing = isEditable
+        if editing, textDelegate?.textViewShouldBeginEditing(self) == false { return false }
+        guard super.becomeFirstResponder() else { return false }
+        if editing {
+            clearsOnNextInsertion = clearsOnInsertion
+            textDelegate?.textViewDidBeginEditing(self)
+            NotificationCenter.default.post(name: UITextView.textDidBeginEditingNotification, object: self)
+        }
+        setNeedsDisplay()
+        return true
+    }
+
+    func _resignFirstResponder() -> Bool {
+        guard isFirstResponder else { return true }
+        let editing = isEditable
+        if editing, textDelegate?.textViewShouldEndEditing(self) == false { return false }
+        unmarkText()
+        endTypingRun()
+        guard super.resignFirstResponder() else { return false }
+        clearsOnNextInsertion = false
+        if editing {
+            textDelegate?.textViewDidEndEditing(self)
+            NotificationCenter.default.post(name: UITextView.textDidEndEditingNotification, object: self)
+        }
+        setNeedsDisplay()
+        return true
+    }
+
+    // MARK: Drawing
+
+    /// The selection highlight's colour: the tint at 30 % opacity.
+    var selectionHighlightColor: UIColor { tintColor.withAlphaComponent(0.3) }
+
+    func _draw(_ rect: CGRect) {
+        guard let context = UIGraphicsGetCurrentContext() else { return }
+        let origin = textContainerOrigin
+        let manager = layoutManager
+        let inContainer = rect.offsetBy(dx: -origin.x, dy: -origin.y)
+        let glyphs = manager.glyphRange(forBoundingRect: inContainer, in: textContainer)
+        manager.drawBackground(forGlyphRange: glyphs, at: origin)
+        if selection.length > 0, isSelectable || isEditable {
+            context.setFillColor(selectionHighlightColor)
+            let visible = manager.characterRange(forGlyphRange: glyphs, actualGlyphRange: nil)
+            let shown = NSIntersectionRange(selection, visible)
+            if shown.length > 0 {
+                for piece in manager.selectionRects(forCharacterRange: shown) {
+                    context.fill(piece.rect.offsetBy(dx: origin.x, dy: origin.y))
+                }
+            }
+        }
+        manager.drawGlyphs(forGlyphRange: glyphs, at: origin)
+        drawCaret(in: context, clip: rect)
+    }
+
+    /// The caret, when the view has the focus, is editable, the selection is empty and the blink
+    /// is in its visible half.
+    private func drawCaret(in context: CGContext, clip: CGRect) {
+        guard isFirstResponder, isEditable, selection.length == 0 || markedRange != nil else {
+            lastCaretRect = .null
+            return
+        }
+        let caret = _caretRect(for: IndexedPosition(selection.upperBound))
+        lastCaretRect = caret
+        guard isCaretBlinkOn, caret.intersects(clip) else { return }
+        context.setFillColor(tintColor)
+        context.fill(caret)
+    }
+}

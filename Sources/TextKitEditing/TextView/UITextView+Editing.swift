@@ -1,0 +1,393 @@
+import TextKit
+import TextKitFonts
+import TextKitGraphics
+import TextKitModel
+import TextKitTypesetting
+
+// Editing: the text properties, typing, deleting, marked text, and the one path every user edit
+// takes (`performUserEdit`), which asks the delegate, registers undo, edits the storage, places
+// the selection and tells the delegate.
+extension UITextView {
+    // MARK: Text properties
+
+    /// The text, plain. Setting it replaces all of the text with `newValue` in the view's
+    /// ``font``, ``textColor`` and ``textAlignment``, puts the caret at the end, and clears the
+    /// view's undo actions (a programmatic change, as in UIKit; the delegate is not told).
+    public var text: String! {
+        get { textStorage.string }
+        set { replaceAllText(with: NSAttributedString(string: newValue ?? "", attributes: typingAttributes)) }
+    }
+
+    /// The text with its attributes. Setting it replaces all of the text (see ``text``); the
+    /// typing attributes become those of the new text's start.
+    public var attributedText: NSAttributedString! {
+        get { NSAttributedString(attributedString: textStorage) }
+        set {
+            let value = newValue ?? NSAttributedString()
+            replaceAllText(with: value)
+            if value.length > 0 { typingAttributes = value.attributes(at: 0, effectiveRange: nil) }
+        }
+    }
+
+    /// The font of the text. Setting it applies to all of the text and to typed text.
+    public var font: UIFont? {
+        get { (textStorage.length > 0 ? textStorage.attribute(.font, at: 0, effectiveRange: nil) : typingAttributes[.font]) as? UIFont }
+        set {
+            let font = newValue ?? UIFont.systemFont(ofSize: 12)
+            typingAttributes[.font] = font
+            applyToAllText(.font, font)
+        }
+    }
+
+    /// The colour of the text. Setting it applies to all of the text and to typed text.
+    public var textColor: UIColor? {
+        get { (textStorage.length > 0 ? textStorage.attribute(.foregroundColor, at: 0, effectiveRange: nil) : typingAttributes[.foregroundColor]) as? UIColor }
+        set {
+            let color = newValue ?? UIColor.label
+            typingAttributes[.foregroundColor] = color
+            applyToAllText(.foregroundColor, color)
+        }
+    }
+
+    /// The alignment of the text's paragraphs. Setting it applies to every paragraph and to
+    /// typed text.
+    public var textAlignment: NSTextAlignment {
+        get { ((textStorage.length > 0 ? textStorage.attribute(.paragraphStyle, at: 0, effectiveRange: nil) : typingAttributes[.paragraphStyle]) as? NSParagraphStyle)?.alignment ?? .natural }
+        set {
+            let style = ((typingAttributes[.paragraphStyle] as? NSParagraphStyle) ?? .default).mutableCopy() as! NSMutableParagraphStyle
+            style.alignment = newValue
+            typingAttributes[.paragraphStyle] = style
+            let storage = textStorage
+            storage.beginEditing()
+            storage.enumerateAttribute(.paragraphStyle, in: NSRange(location: 0, length: storage.length)) { value, run, _ in
+                let updated = ((value as? NSParagraphStyle) ?? .default).mutableCopy() as! NSMutableParagraphStyle
+                updated.alignment = newValue
+                storage.addAttribute(.paragraphStyle, value: updated, range: run)
+            }
+            storage.endEditing()
+        }
+    }
+
+    private func applyToAllText(_ key: NSAttributedString.Key, _ value: Any) {
+        let storage = textStorage
+        guard storage.length > 0 else { return }
+        storage.addAttribute(key, value: value, range: NSRange(location: 0, length: storage.length))
+        afterEdit()
+    }
+
+    /// Replaces all of the text as a programmatic change.
+    private func replaceAllText(with replacement: NSAttributedString) {
+        endTypingRun()
+        dropMarkedText()
+        inputDelegate?.textWillChange(self)
+        applyEdit(replacing: NSRange(location: 0, length: textStorage.length), with: replacement)
+        selection = NSRange(location: replacement.length, length: 0)
+        selectionAnchor = nil
+        undoManager?.removeAllActions(withTarget: self)
+        inputDelegate?.textDidChange(self)
+        afterEdit()
+    }
+
+    // MARK: Typing
+
+    func _insertText(_ text: String) {
+        guard isEditable else { return }
+        if let marked = markedRange {
+            commitComposition(replacingMarkedRange: marked, with: text)
+            return
+        }
+        var range = selection
+        if clearsOnNextInsertion {
+            clearsOnNextInsertion = false
+            range = NSRange(location: 0, length: textStorage.length)
+            endTypingRun()
+        }
+        let inserted = typedString(text, at: range.location)
+        let caret = NSRange(location: range.location + inserted.length, length: 0)
+        guard askDelegate(range, text) else { return }
+        continueTypingRun(replacing: range, insertedLength: inserted.length)
+        applyEdit(replacing: range, with: inserted)
+        finishUserEdit(selection: caret)
+    }
+
+    func _deleteBackward() {
+        guard isEditable else { return }
+        if let marked = markedRange {
+            // An input method normally shortens its own preedit; a plain backspace shortens it too.
+            let units = textStorage._utf16(in: marked)
+            let keep = marked.length > 0 ? graphemeStart(before: marked.upperBound) - marked.location : 0
+            setMarkedText(String(decoding: units[..<max(keep, 0)], as: UTF16.self), selectedRange: NSRange(location: max(keep, 0), length: 0))
+            return
+        }
+        let range: NSRange
+        if selection.length > 0 {
+            range = selection
+        } else {
+            guard selection.location > 0 else { return }
+            let start = graphemeStart(before: selection.location)
+            range = NSRange(location: start, length: selection.location - start)
+        }
+        guard askDelegate(range, "") else { return }
+        continueTypingRun(replacing: range, insertedLength: 0)
+        applyEdit(replacing: range, with: NSAttributedString())
+        finishUserEdit(selection: NSRange(location: range.location, length: 0))
+    }
+
+    /// `text` with the typing attributes (those of the text before `location` when the typing
+    /// attributes are empty).
+    func typedString(_ text: String, at location: Int) -> NSAttributedString {
+        NSAttributedString(string: text, attributes: typingAttributes.isEmpty ? Self.defaultTypingAttributes : typingAttributes)
+    }
+
+    /// The font typed text gets.
+    var typingFont: UIFont { typingAttributes[.font] as? UIFont ?? UIFont.systemFont(ofSize: 12) }
+
+    // MARK: Marked text
+
+    /// Replaces the marked text (or the selection) with `markedText`, marks it, and selects
+    /// `selectedRange` within it; nil or empty text removes the marked text. An input method's
+    /// composition sequence (set, set, …, then ``unmarkText()`` or ``insertText(_:)``) becomes
+    /// one undo step when it is committed.
+    public func setMarkedText(_ markedText: String?, selectedRange: NSRange) {
+        guard isEditable else { return }
+        let text = markedText ?? ""
+        endTypingRun()
+        let range = markedRange ?? selection
+        guard askDelegate(range, text) else { return }
+        if markedRange == nil {
+            composition = Composition(location: range.location, original: textStorage.attributedSubstring(from: range),
+                                      selectionBefore: selection)
+        }
+        let replacement = typedString(text, at: range.location)
+        if let old = markedRange { removeMarkedTextStyle(old) }
+        applyEdit(replacing: range, with: replacement)
+        let length = replacement.length
+        if length == 0 {
+            markedRange = nil
+            finishComposition(end: range.location)
+            finishUserEdit(selection: NSRange(location: range.location, length: 0))
+            return
+        }
+        let marked = NSRange(location: range.location, length: length)
+        markedRange = marked
+        let inner = NSRange(location: min(max(selectedRange.location, 0), length), length: 0)
+        markedSelection = NSRange(location: inner.location,
+                                  length: min(max(selectedRange.length, 0), length - inner.location))
+        applyMarkedTextStyle(old: nil)
+        finishUserEdit(selection: NSRange(location: marked.location + markedSelection.location, length: markedSelection.length))
+    }
+
+    /// Commits the marked text: it stays as it is, unmarked (one undo step for the composition).
+    public func unmarkText() {
+        guard let marked = markedRange else { return }
+        removeMarkedTextStyle(marked)
+        markedRange = nil
+        finishComposition(end: marked.upperBound)
+        // A selection inside the committed text (a clause being converted) collapses to its end.
+        if selection.location >= marked.location, selection.upperBound <= marked.upperBound,
+           selection != NSRange(location: marked.upperBound, length: 0) {
+            changeSelection(to: NSRange(location: marked.upperBound, length: 0), fromInputSystem: true)
+        }
+        setNeedsDisplay()
+    }
+
+    /// Replaces the marked text with `text` and commits it (an input method's commit).
+    private func commitComposition(replacingMarkedRange marked: NSRange, with text: String) {
+        guard askDelegate(marked, text) else { return }
+        removeMarkedTextStyle(marked)
+        let inserted = typedString(text, at: marked.location)
+        applyEdit(replacing: marked, with: inserted)
+        markedRange = nil
+        finishComposition(end: marked.location + inserted.length)
+        finishUserEdit(selection: NSRange(location: marked.location + inserted.length, length: 0))
+    }
+
+    /// Forgets the marked text without an undo step (the text is being replaced wholesale).
+    func dropMarkedText() {
+        if let marked = markedRange, marked.upperBound <= textStorage.length { removeMarkedTextStyle(marked) }
+        markedRange = nil
+        composition = nil
+    }
+
+    /// Registers the undo step of a finished composition: from the text it replaced to what it
+    /// left.
+    func finishComposition(end: Int) {
+        guard let composition else { return }
+        self.composition = nil
+        let result = NSRange(location: composition.location, length: max(end, composition.location) - composition.location)
+        guard result.length > 0 || composition.original.length > 0 else { return }
+        registerUndoReplacement(of: result, restoring: composition.original,
+                                selection: composition.selectionBefore, actionName: "Typing")
+    }
+
+    func applyMarkedTextStyle(old: NSRange?) {
+        guard let marked = markedRange, let style = markedTextStyle, !style.isEmpty else { return }
+        if let old { removeMarkedTextStyle(old) }
+        layoutManager.addTemporaryAttributes(style, forCharacterRange: marked)
+    }
+
+    func removeMarkedTextStyle(_ range: NSRange) {
+        guard let style = markedTextStyle, range.upperBound <= textStorage.length else { return }
+        for key in style.keys { layoutManager.removeTemporaryAttribute(key, forCharacterRange: range) }
+    }
+
+    // MARK: The edit path
+
+    /// A user edit of any kind other than typing: asks the delegate, registers one undo step,
+    /// edits, places the selection, tells the delegate. False when it did not happen.
+    @discardableResult
+    func performUserEdit(replacing range: NSRange, with replacement: NSAttributedString, selectionAfter: NSRange,
+                         actionName: String? = nil) -> Bool {
+        guard isEditable, askDelegate(range, replacement.string) else { return false }
+        endTypingRun()
+        if let marked = markedRange { removeMarkedTextStyle(marked); markedRange = nil; finishComposition(end: marked.upperBound) }
+        registerUndoReplacement(of: NSRange(location: range.location, length: replacement.length),
+                                restoring: textStorage.attributedSubstring(from: range), selection: selection,
+                                actionName: actionName)
+        applyEdit(replacing: range, with: replacement)
+        finishUserEdit(selection: selectionAfter)
+        return true
+    }
+
+    /// Changes attributes in `range` as a user edit (one undo step restoring the old ones).
+    func changeAttributes(in range: NSRange, actionName: String, _ change: (NSTextStorage, NSRange) -> Void) {
+        guard isEditable, range.length > 0, askDelegate(range, textStorage.attributedSubstring(from: range).string) else { return }
+        endTypingRun()
+        registerUndoReplacement(of: range, restoring: textStorage.attributedSubstring(from: range), selection: selection,
+                                actionName: actionName)
+        let storage = textStorage
+        isApplyingOwnEdit = true
+        storage.beginEditing()
+        change(storage, range)
+        storage.endEditing()
+        isApplyingOwnEdit = false
+        finishUserEdit(selection: selection)
+    }
+
+    func askDelegate(_ range: NSRange, _ text: String) -> Bool {
+        textDelegate?.textView(self, shouldChangeTextIn: range, replacementText: text) ?? true
+    }
+
+    /// Replaces characters in the storage, with the view's own reaction to storage edits
+    /// suspended (the caller places the selection).
+    func applyEdit(replacing range: NSRange, with replacement: NSAttributedString) {
+        let storage = textStorage
+        isApplyingOwnEdit = true
+        storage.beginEditing()
+        storage.replaceCharacters(in: range, with: replacement)
+        storage.endEditing()
+        isApplyingOwnEdit = false
+    }
+
+    /// After a user edit: the new selection, the caret scrolled into view, and the delegate told
+    /// (selection, then text), with ``textDidChangeNotification``.
+    func finishUserEdit(selection newSelection: NSRange) {
+        let old = selection
+        selection = clamped(newSelection)
+        selectionAnchor = nil
+        caretGoalX = nil
+        selectionAffinity = .forward
+        afterEdit()
+        scrollRangeToVisible(NSRange(location: selection.upperBound, length: 0))
+        if old != selection { textDelegate?.textViewDidChangeSelection(self) }
+        textDelegate?.textViewDidChange(self)
+        NotificationCenter.default.post(name: UITextView.textDidChangeNotification, object: self)
+    }
+
+    /// Layout and display after any edit.
+    func afterEdit() {
+        updateContentSize()
+        setNeedsDisplay()
+    }
+
+    // MARK: Edits made by others
+
+    /// Follows the edits of `storage` (made by code, a highlighter, another view) — the view's
+    /// storage, which must be edited on the main actor, as UIKit requires.
+    func observeStorage(_ storage: NSTextStorage) {
+        if let storageObserver { NotificationCenter.default.removeObserver(storageObserver) }
+        observedStorage = storage
+        storageObserver = NotificationCenter.default.addObserver(
+            forName: NSTextStorage.didProcessEditingNotification, object: storage, queue: nil
+        ) { [weak self] note in
+            nonisolated(unsafe) let edited = note.object as? NSTextStorage
+            MainActor.assumeIsolated {
+                guard let self, let storage = edited, storage === self.observedStorage else { return }
+                self.storageDidProcessEditing(storage)
+            }
+        }
+    }
+
+    /// Keeps the selection and marked text on the same text when someone else edits the
+    /// storage; the layout catches up when the view next lays out or draws.
+    private func storageDidProcessEditing(_ storage: NSTextStorage) {
+        guard !isApplyingOwnEdit else { return }
+        setNeedsLayout()
+        setNeedsDisplay()
+        guard storage.editedMask.contains(.editedCharacters) else { return }
+        endTypingRun()
+        let edited = storage.editedRange
+        let delta = storage.changeInLength
+        let oldEnd = edited.upperBound - delta
+        func moved(_ offset: Int) -> Int {
+            if offset <= edited.location { return offset }
+            if offset >= oldEnd { return offset + delta }
+            return edited.upperBound
+        }
+        let start = moved(selection.location), end = moved(selection.upperBound)
+        selection = NSRange(location: min(start, storage.length), length: max(0, min(end, storage.length) - min(start, storage.length)))
+        if let marked = markedRange {
+            if marked.upperBound <= edited.location {
+                // Untouched.
+            } else if marked.location >= oldEnd {
+                markedRange = NSRange(location: marked.location + delta, length: marked.length)
+            } else {
+                markedRange = nil
+                composition = nil
+            }
+        }
+    }
+
+    // MARK: Grapheme clusters
+
+    /// The start of the grapheme cluster that ends at or contains `offset - 1`.
+    func graphemeStart(before offset: Int) -> Int {
+        guard offset > 0 else { return 0 }
+        return graphemeRange(containing: offset - 1).location
+    }
+
+    /// The end of the grapheme cluster that starts at or contains `offset`.
+    func graphemeEnd(after offset: Int) -> Int {
+        guard offset < textStorage.length else { return textStorage.length }
+        return graphemeRange(containing: offset).upperBound
+    }
+
+    /// The grapheme cluster holding the character at `offset` (ICU's rules over the paragraph
+    /// around it, at most 8,192 units of it).
+    func graphemeRange(containing offset: Int) -> NSRange {
+        let storage = textStorage
+        let length = storage.length
+        guard length > 0 else { return NSRange(location: 0, length: 0) }
+        let at = min(max(offset, 0), length - 1)
+        let paragraph = storage.paragraphRange(for: NSRange(location: at, length: 0))
+        let lower = max(paragraph.location, at - 4096)
+        let upper = min(paragraph.upperBound, at + 4096)
+        let units = storage._utf16(in: NSRange(location: lower, length: upper - lower))
+        let local = at - lower
+        let (start, end) = units.withUnsafeBufferPointer { buffer in
+            BreakIterator.withIterator(.character, text: buffer) { iterator -> (Int, Int) in
+                let end = iterator.following(local)
+                let start = iterator.isBoundary(local) ? local : iterator.preceding(local)
+                return (start == BreakIterator.done ? 0 : start, end == BreakIterator.done ? units.count : end)
+            }
+        }
+        return NSRange(location: lower + start, length: end - start)
+    }
+}
+
+/// A composition in progress: where it started and what it replaced, for its undo step.
+struct Composition {
+    var location: Int
+    var original: NSAttributedString
+    var selectionBefore: NSRange
+}

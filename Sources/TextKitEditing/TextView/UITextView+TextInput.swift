@@ -1,0 +1,261 @@
+import TextKit
+import TextKitGraphics
+import TextKitModel
+
+// UITextInput: positions, ranges and geometry. Positions are `IndexedPosition`s (UTF-16 offsets);
+// geometry is in the view's bounds coordinates (the text container's, moved by the inset).
+extension UITextView {
+    // MARK: Text
+
+    /// Whether there is any text.
+    public var hasText: Bool { textStorage.length > 0 }
+
+    /// The text in `range`; nil when it is not a valid range of this view.
+    public func text(in range: UITextRange) -> String? {
+        guard let r = nsRange(range) else { return nil }
+        return textStorage.attributedSubstring(from: r).string
+    }
+
+    /// Replaces the text in `range` with `text` as a user edit (the delegate is asked; undoable).
+    public func replace(_ range: UITextRange, withText text: String) {
+        guard let r = nsRange(range) else { return }
+        endTypingRun()
+        _ = performUserEdit(replacing: r, with: typedString(text, at: r.location),
+                            selectionAfter: NSRange(location: r.location + text.utf16.count, length: 0))
+    }
+
+    /// Whether the text in `range` may be replaced with `text`: asks the delegate.
+    public func shouldChangeText(in range: UITextRange, replacementText text: String) -> Bool {
+        guard let r = nsRange(range) else { return false }
+        return textDelegate?.textView(self, shouldChangeTextIn: r, replacementText: text) ?? true
+    }
+
+    // MARK: Selection
+
+    /// The selection as a text range.
+    public var selectedTextRange: UITextRange? {
+        get { IndexedRange(selection) }
+        set {
+            guard let newValue, let r = nsRange(newValue) else { return }
+            changeSelection(to: r, fromInputSystem: true)
+        }
+    }
+
+    /// The selection in UTF-16 offsets; an empty range is the caret. Setting it (clamped to the
+    /// text) tells the input delegate and the view's delegate (`textViewDidChangeSelection`).
+    public var selectedRange: NSRange {
+        get { selection }
+        set { changeSelection(to: clamped(newValue), fromInputSystem: false) }
+    }
+
+    /// The marked text's range, nil when there is none.
+    public var markedTextRange: UITextRange? { markedRange.map(IndexedRange.init) }
+
+    // MARK: Positions
+
+    /// The start of the text.
+    public var beginningOfDocument: UITextPosition { IndexedPosition(0) }
+    /// The end of the text.
+    public var endOfDocument: UITextPosition { IndexedPosition(textStorage.length) }
+
+    /// The range between two positions, in either order.
+    public func textRange(from fromPosition: UITextPosition, to toPosition: UITextPosition) -> UITextRange? {
+        guard let a = offset(of: fromPosition), let b = offset(of: toPosition) else { return nil }
+        return IndexedRange(a, b)
+    }
+
+    /// The position `offset` UTF-16 units away; nil outside the text.
+    public func position(from position: UITextPosition, offset: Int) -> UITextPosition? {
+        guard let p = self.offset(of: position) else { return nil }
+        let (target, overflow) = p.addingReportingOverflow(offset)
+        guard !overflow, target >= 0, target <= textStorage.length else { return nil }
+        return IndexedPosition(target)
+    }
+
+    /// The position `offset` caret steps away on the screen: left and right by insertion points
+    /// in visual order, up and down by lines (keeping the x). Nil when the text ends first.
+    public func position(from position: UITextPosition, in direction: UITextLayoutDirection, offset: Int) -> UITextPosition? {
+        guard var p = self.offset(of: position) else { return nil }
+        for _ in 0..<max(offset, 0) {
+            let next: Int? = switch direction {
+            case .left: visualNeighbour(of: p, movingRight: false)
+            case .right: visualNeighbour(of: p, movingRight: true)
+            case .up: verticalNeighbour(of: p, up: true, goalX: nil).map(\.offset)
+            case .down: verticalNeighbour(of: p, up: false, goalX: nil).map(\.offset)
+            }
+            guard let next else { return nil }
+            p = next
+        }
+        return IndexedPosition(p)
+    }
+
+    /// Orders two positions of this view.
+    public func compare(_ position: UITextPosition, to other: UITextPosition) -> ComparisonResult {
+        let a = checkedOffset(position, "compare(_:to:)"), b = checkedOffset(other, "compare(_:to:)")
+        return a < b ? .orderedAscending : a > b ? .orderedDescending : .orderedSame
+    }
+
+    /// UTF-16 units from `from` to `toPosition`.
+    public func offset(from: UITextPosition, to toPosition: UITextPosition) -> Int {
+        checkedOffset(toPosition, "offset(from:to:)") - checkedOffset(from, "offset(from:to:)")
+    }
+
+    /// The end of `range` farthest in `direction`: left and up give the start in left-to-right
+    /// text (the end in right-to-left text for left), right and down the other end.
+    public func position(within range: UITextRange, farthestIn direction: UITextLayoutDirection) -> UITextPosition? {
+        guard let r = nsRange(range) else { return nil }
+        let rtl = paragraphIsRightToLeft(at: r.location)
+        let towardsStart = switch direction {
+        case .up: true
+        case .down: false
+        case .left: !rtl
+        case .right: rtl
+        }
+        return IndexedPosition(towardsStart ? r.location : r.location + r.length)
+    }
+
+    /// The range from `position` to the next insertion point in `direction`.
+    public func characterRange(byExtending position: UITextPosition, in direction: UITextLayoutDirection) -> UITextRange? {
+        guard let other = self.position(from: position, in: direction, offset: 1) else { return nil }
+        return textRange(from: position, to: other)
+    }
+
+    /// The resolved writing direction of the paragraph at `position`.
+    public func baseWritingDirection(for position: UITextPosition, in direction: UITextStorageDirection) -> NSWritingDirection {
+        guard let p = offset(of: position) else { return .natural }
+        return paragraphIsRightToLeft(at: p) ? .rightToLeft : .leftToRight
+    }
+
+    /// Sets the writing direction of the paragraphs `range` touches (undoable).
+    public func setBaseWritingDirection(_ writingDirection: NSWritingDirection, for range: UITextRange) {
+        guard let r = nsRange(range), isEditable else { return }
+        let paragraphs = textStorage.paragraphRange(for: r)
+        changeAttributes(in: paragraphs, actionName: "Writing Direction") { storage, range in
+            storage.enumerateAttribute(.paragraphStyle, in: range) { value, run, _ in
+                let style = ((value as? NSParagraphStyle) ?? .default).mutableCopy() as! NSMutableParagraphStyle
+                style.baseWritingDirection = writingDirection
+                storage.addAttribute(.paragraphStyle, value: style, range: run)
+            }
+        }
+    }
+
+    // MARK: Geometry
+
+    /// Where the text container's origin is in the view.
+    public var textContainerOrigin: CGPoint { CGPoint(x: textContainerInset.left, y: textContainerInset.top) }
+
+    func _caretRect(for position: UITextPosition) -> CGRect {
+        guard let p = offset(of: position) else { return .null }
+        let upstream = selectionAffinity == .backward && p == selection.location + selection.length
+        guard let caret = layoutManager.caretGeometry(forCharacterAt: p, upstream: upstream) else {
+            return CGRect(x: textContainerOrigin.x + textContainer.lineFragmentPadding, y: textContainerOrigin.y, width: 2,
+                          height: (typingFont.ascender - typingFont.descender).rounded(.up))
+        }
+        return caret.caretRect().offsetBy(dx: textContainerOrigin.x, dy: textContainerOrigin.y)
+    }
+
+    func _firstRect(for range: UITextRange) -> CGRect {
+        guard let r = nsRange(range) else { return .null }
+        guard r.length > 0 else { return _caretRect(for: IndexedPosition(r.location)) }
+        guard let first = layoutManager.selectionRects(forCharacterRange: r).first else { return .null }
+        return first.rect.offsetBy(dx: textContainerOrigin.x, dy: textContainerOrigin.y)
+    }
+
+    func _selectionRects(for range: UITextRange) -> [UITextSelectionRect] {
+        guard let r = nsRange(range), r.length > 0 else { return [] }
+        return layoutManager.selectionRects(forCharacterRange: r).map {
+            TextSelectionRect(rect: $0.rect.offsetBy(dx: textContainerOrigin.x, dy: textContainerOrigin.y),
+                              writingDirection: $0.isRightToLeft ? .rightToLeft : .leftToRight,
+                              containsStart: $0.containsStart, containsEnd: $0.containsEnd)
+        }
+    }
+
+    func _closestPosition(to point: CGPoint) -> UITextPosition? {
+        IndexedPosition(hitTest(point).offset)
+    }
+
+    /// The insertion point nearest to `point` in `range`.
+    public func closestPosition(to point: CGPoint, within range: UITextRange) -> UITextPosition? {
+        guard let r = nsRange(range) else { return nil }
+        let p = hitTest(point).offset
+        return IndexedPosition(min(max(p, r.location), r.location + r.length))
+    }
+
+    /// The grapheme cluster under `point`; nil when the point is beside the text or below it.
+    public func characterRange(at point: CGPoint) -> UITextRange? {
+        guard textStorage.length > 0 else { return nil }
+        let inContainer = CGPoint(x: point.x - textContainerOrigin.x, y: point.y - textContainerOrigin.y)
+        var fraction: CGFloat = 0
+        let glyph = layoutManager.glyphIndex(for: inContainer, in: textContainer, fractionOfDistanceThroughGlyph: &fraction)
+        guard glyph < layoutManager.numberOfGlyphs else { return nil }
+        let used = layoutManager.lineFragmentUsedRect(forGlyphAt: glyph, effectiveRange: nil)
+        guard inContainer.y >= used.minY - 0.5, inContainer.y <= used.maxY + 0.5,
+              inContainer.x >= used.minX - 0.5, inContainer.x <= used.maxX + 0.5 else { return nil }
+        let character = layoutManager.characterIndexForGlyph(at: glyph)
+        let cluster = graphemeRange(containing: character)
+        return IndexedRange(cluster)
+    }
+
+    /// The attributes at `position`: of the character after it (forward) or before it (backward).
+    public func textStyling(at position: UITextPosition, in direction: UITextStorageDirection) -> [NSAttributedString.Key: Any]? {
+        guard let p = offset(of: position), textStorage.length > 0 else { return typingAttributes }
+        let at = direction == .backward ? max(p - 1, 0) : min(p, textStorage.length - 1)
+        return textStorage.attributes(at: at, effectiveRange: nil)
+    }
+
+    // MARK: Hit testing
+
+    /// The insertion point nearest to `point` (view coordinates) and whether it belongs to the
+    /// end of the line before (a point past the end of a soft-wrapped line).
+    func hitTest(_ point: CGPoint) -> (offset: Int, upstream: Bool) {
+        let length = textStorage.length
+        guard length > 0 else { return (0, false) }
+        let inContainer = CGPoint(x: point.x - textContainerOrigin.x, y: point.y - textContainerOrigin.y)
+        var fraction: CGFloat = 0
+        let character = layoutManager.characterIndex(for: inContainer, in: textContainer,
+                                                     fractionOfDistanceBetweenInsertionPoints: &fraction)
+        guard character < length else { return (length, false) }
+        var offset = character
+        if fraction >= 0.5 { offset = graphemeRange(containing: character).upperBound }
+        // Past the end of a soft-wrapped line: the caret stays on that line.
+        var lineRange = NSRange(location: 0, length: 0)
+        _ = layoutManager.lineFragmentRect(forGlyphAt: layoutManager.glyphIndexForCharacter(at: character),
+                                           effectiveRange: &lineRange)
+        let lineCharacters = layoutManager.characterRange(forGlyphRange: lineRange, actualGlyphRange: nil)
+        let upstream = offset == lineCharacters.upperBound && offset < length && offset > lineCharacters.location
+        return (offset, upstream)
+    }
+
+    // MARK: Conversions
+
+    /// The UTF-16 offset of one of this view's positions (clamped to the text); nil for a
+    /// position of another kind.
+    func offset(of position: UITextPosition) -> Int? {
+        guard let indexed = position as? IndexedPosition else { return nil }
+        return min(max(indexed.offset, 0), textStorage.length)
+    }
+
+    func checkedOffset(_ position: UITextPosition, _ function: StaticString) -> Int {
+        guard let p = offset(of: position) else {
+            programmerError("UITextView.\(function): \(position) is not a position of a UITextView")
+        }
+        return p
+    }
+
+    /// The NSRange of one of this view's ranges (clamped to the text); nil for another kind.
+    func nsRange(_ range: UITextRange) -> NSRange? {
+        guard let indexed = range as? IndexedRange else {
+            guard let a = offset(of: range.start), let b = offset(of: range.end) else { return nil }
+            return NSRange(location: min(a, b), length: abs(b - a))
+        }
+        return clamped(indexed.range)
+    }
+
+    /// `range` moved inside the text.
+    func clamped(_ range: NSRange) -> NSRange {
+        let length = textStorage.length
+        let start = min(max(range.location, 0), length)
+        let end = min(max(range.location + max(range.length, 0), start), length)
+        return NSRange(location: start, length: end - start)
+    }
+}

@@ -1,0 +1,267 @@
+import TextKit
+import TextKitFonts
+import TextKitGraphics
+import TextKitModel
+
+/// An editable, scrollable text view over the TextKit 1 stack, as UIKit's `UITextView`: its
+/// ``textStorage``, ``layoutManager`` and ``textContainer`` are OpenTextKit's, typed into through
+/// ``UITextInput`` (a window host, an input method, a test), drawn with ``draw(_:)`` into any
+/// `CGContext`.
+///
+/// ```swift
+/// let textView = UITextView(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+/// textView.font = UIFont.systemFont(ofSize: 15)
+/// textView.becomeFirstResponder()
+/// textView.insertText("Hello")
+/// textView.selectedRange = NSRange(location: 0, length: 5)
+/// textView.toggleBoldface(nil)       // with allowsEditingTextAttributes
+/// textView.undoManager?.undo()
+/// ```
+///
+/// Headless: nothing here needs a window. A host shows it by calling ``drawHierarchy(in:afterScreenUpdates:)``
+/// (or ``draw(_:)``) for the rects ``UIView/displayInvalidationHandler`` reports, sends typed
+/// text to ``insertText(_:)`` and input-method preedit to ``setMarkedText(_:selectedRange:)``,
+/// maps keys to the standard key commands (``moveLeft(_:)``, ``deleteBackward()`` …), clicks to
+/// ``selectText(at:clickCount:extending:)``, and drives the caret's blink with ``isCaretBlinkOn``.
+///
+/// Every edit — typing, input methods, paste, undo, or code that edits ``textStorage``
+/// directly — keeps the selection, the marked text and the layout consistent. The delegate is
+/// asked and told in UIKit's order: `textView(_:shouldChangeTextIn:replacementText:)` before a
+/// user edit (a false answer cancels it), then `textViewDidChangeSelection(_:)`, then
+/// `textViewDidChange(_:)`. Programmatic changes (setting ``text``, ``selectedRange``) do not
+/// call the delegate, as in UIKit.
+///
+/// Large documents: the view lays out only as far as it shows (the layout manager's contiguous
+/// layout), so ``contentSize`` below what has been laid out is an estimate from the average line
+/// height so far, refined as the user scrolls — as UIKit's non-contiguous layout does.
+@MainActor
+open class UITextView: UIScrollView, UITextInput, TokenizerTextProviding {
+    // MARK: The TextKit stack
+
+    /// The container the view lays its text out in. Its width follows the view's (minus
+    /// ``textContainerInset``) while `widthTracksTextView` is true.
+    public let textContainer: NSTextContainer
+    /// A storage the view made itself (the stack keeps storages only weakly).
+    private let ownedStorage: NSTextStorage?
+    /// The layout manager that lays out ``textContainer``.
+    public var layoutManager: NSLayoutManager {
+        guard let manager = textContainer.layoutManager else {
+            programmerError("UITextView.layoutManager: the text container was removed from its layout manager")
+        }
+        return manager
+    }
+    /// The text.
+    public var textStorage: NSTextStorage {
+        guard let storage = layoutManager.textStorage else {
+            programmerError("UITextView.textStorage: the layout manager has no text storage")
+        }
+        if storage !== observedStorage { observeStorage(storage) }  // the stack was rebuilt
+        return storage
+    }
+
+    // MARK: State
+
+    /// The selection, in UTF-16 offsets; an empty range is the caret.
+    var selection = NSRange(location: 0, length: 0)
+    /// Where a selection extended with the keyboard or mouse stays fixed (the other end moves).
+    var selectionAnchor: Int?
+    /// The marked (composing) text, nil when there is none.
+    var markedRange: NSRange?
+    /// The selection inside the marked text, relative to its start.
+    var markedSelection = NSRange(location: 0, length: 0)
+    /// The x the caret keeps while moving up and down across shorter lines (view coordinates).
+    var caretGoalX: CGFloat?
+    /// The undo group of the typing in progress; ends when anything but typing happens.
+    var typingRun: TypingRun?
+    /// The input method's composition in progress (from the first marked text to its commit).
+    var composition: Composition?
+    /// The unit a click selected by (a drag extends by it) and what it selected.
+    var clickGranularity: UITextGranularity = .character
+    var clickRange: NSRange?
+    /// Set when the view becomes first responder with ``clearsOnInsertion``.
+    var clearsOnNextInsertion = false
+    /// Suspends the reaction to storage edits while the view makes its own.
+    var isApplyingOwnEdit = false
+    /// The notification observer for the storage's edits, and the storage it follows.
+    nonisolated(unsafe) var storageObserver: (any NSObjectProtocol)?
+    weak var observedStorage: NSTextStorage?
+    /// What ``draw(_:)`` last drew the caret as (so a blink redraws only it).
+    var lastCaretRect: CGRect = .null
+    private var ownUndoManager: UndoManager?
+    lazy var tokenizerSource = TextViewTokenizerText(self)
+
+    // MARK: Configuration
+
+    /// Whether the user may edit the text (default true). A non-editable view can still select
+    /// and copy when ``isSelectable``.
+    open var isEditable = true {
+        didSet { if !isEditable, isFirstResponder, markedRange != nil { unmarkText() } }
+    }
+    /// Whether the user may select text (default true).
+    open var isSelectable = true
+    /// Whether the style actions (``toggleBoldface(_:)`` …) and pasting attributed text work
+    /// (default false).
+    open var allowsEditingTextAttributes = false
+    /// Whether the first insertion after the view becomes first responder replaces all the text.
+    open var clearsOnInsertion = false
+    /// Space between the view's edges and the text container (UIKit's default: 8 points above
+    /// and below).
+    open var textContainerInset = UIEdgeInsets(top: 8, left: 0, bottom: 8, right: 0) {
+        didSet { updateContainerSize(); setNeedsDisplay() }
+    }
+    /// The attributes typed text gets. Reset from the text before the caret when the selection
+    /// moves, as in UIKit.
+    open var typingAttributes: [NSAttributedString.Key: Any] = [:]
+    /// The attributes marked (composing) text is drawn with, on top of its own: a single
+    /// underline by default.
+    open var markedTextStyle: [NSAttributedString.Key: Any]? = [.underlineStyle: NSUnderlineStyle.single.rawValue] {
+        didSet { if let markedRange { applyMarkedTextStyle(old: markedRange) } }
+    }
+    /// Told of changes that did not come from the input system (set by an input method host).
+    open weak var inputDelegate: (any UITextInputDelegate)?
+    /// The tokenizer over this view's text and lines.
+    open private(set) lazy var tokenizer: any UITextInputTokenizer = UITextInputStringTokenizer(textInput: self)
+    /// Which line the caret belongs to where a soft-wrapped line ends (see ``UITextSelectionAffinity``).
+    open var selectionAffinity: UITextSelectionAffinity = .forward
+    /// Whether the caret is in the visible half of its blink; a host toggles it on a timer.
+    /// A Linux addition (UIKit blinks the caret itself).
+    open var isCaretBlinkOn = true {
+        didSet { if isCaretBlinkOn != oldValue, !lastCaretRect.isNull { setNeedsDisplay(lastCaretRect.insetBy(dx: -1, dy: -1)) } }
+    }
+
+    // Text input traits, stored.
+    /// See ``UITextInputTraits``.
+    open var autocapitalizationType: UITextAutocapitalizationType = .sentences
+    /// See ``UITextInputTraits``.
+    open var autocorrectionType: UITextAutocorrectionType = .default
+    /// See ``UITextInputTraits``.
+    open var spellCheckingType: UITextSpellCheckingType = .default
+    /// See ``UITextInputTraits``.
+    open var keyboardType: UIKeyboardType = .default
+    /// See ``UITextInputTraits``.
+    open var returnKeyType: UIReturnKeyType = .default
+    /// See ``UITextInputTraits``. A secure view does not copy or cut.
+    open var isSecureTextEntry = false
+
+    // MARK: Creating
+
+    /// A view over `textContainer`'s TextKit 1 stack (it must belong to a layout manager that
+    /// has a text storage), or, with nil, over a new storage, layout manager and container.
+    public init(frame: CGRect, textContainer: NSTextContainer?) {
+        if let textContainer {
+            checkPrecondition(textContainer.layoutManager?.textStorage != nil,
+                              "UITextView.init(frame:textContainer:): the container must belong to a layout manager with a text storage")
+            self.textContainer = textContainer
+            ownedStorage = nil
+        } else {
+            let storage = NSTextStorage()
+            let manager = NSLayoutManager()
+            let container = NSTextContainer(size: CGSize(width: frame.width, height: .greatestFiniteMagnitude))
+            container.widthTracksTextView = true
+            manager.addTextContainer(container)
+            storage.addLayoutManager(manager)
+            self.textContainer = container
+            ownedStorage = storage
+        }
+        super.init(frame: frame)
+        typingAttributes = Self.defaultTypingAttributes
+        updateContainerSize()
+        observeStorage(textStorage)
+        updateContentSize()
+    }
+
+    /// A view with a new TextKit stack.
+    public convenience override init(frame: CGRect) {
+        self.init(frame: frame, textContainer: nil)
+    }
+
+    /// A view with a zero frame and a new TextKit stack.
+    public convenience init() {
+        self.init(frame: .zero, textContainer: nil)
+    }
+
+    deinit {
+        if let storageObserver { NotificationCenter.default.removeObserver(storageObserver) }
+    }
+
+    static var defaultTypingAttributes: [NSAttributedString.Key: Any] {
+        [.font: UIFont.systemFont(ofSize: 12), .foregroundColor: UIColor.label]
+    }
+
+    // MARK: Responder
+
+    /// True: a text view takes the focus (for editing, or for selecting when not editable).
+    open override var canBecomeFirstResponder: Bool { isEditable || isSelectable }
+
+    /// Takes the focus; an editable view asks its delegate `textViewShouldBeginEditing(_:)`
+    /// first and tells it `textViewDidBeginEditing(_:)` after, with
+    /// ``textDidBeginEditingNotification``.
+    @discardableResult
+    open override func becomeFirstResponder() -> Bool { _becomeFirstResponder() }
+
+    /// Gives up the focus; an editable view asks `textViewShouldEndEditing(_:)` first, commits
+    /// marked text, and tells `textViewDidEndEditing(_:)` after, with ``textDidEndEditingNotification``.
+    @discardableResult
+    open override func resignFirstResponder() -> Bool { _resignFirstResponder() }
+
+    /// The undo manager up the responder chain, or the view's own.
+    open override var undoManager: UndoManager? {
+        if let fromChain = next?.undoManager { return fromChain }
+        if ownUndoManager == nil { ownUndoManager = UndoManager() }
+        return ownUndoManager
+    }
+
+    // MARK: Overridable input and geometry (implemented in the extensions)
+
+    /// Inserts `text` at the caret, replacing the selection (or the marked text), with
+    /// ``typingAttributes``. Asks the delegate first; coalesced with the typing before it into
+    /// one undo step.
+    open func insertText(_ text: String) { _insertText(text) }
+
+    /// Deletes the selection, or the grapheme cluster before the caret (a whole emoji sequence,
+    /// a letter with its marks; in a Hangul or Indic cluster typed piece by piece, still the
+    /// whole cluster, as UIKit does).
+    open func deleteBackward() { _deleteBackward() }
+
+    /// The caret's rect at `position`, in view coordinates: 2 points wide, the height of the
+    /// line's ascent and descent.
+    open func caretRect(for position: UITextPosition) -> CGRect { _caretRect(for: position) }
+
+    /// The rect of `range`'s first line, in view coordinates.
+    open func firstRect(for range: UITextRange) -> CGRect { _firstRect(for: range) }
+
+    /// The highlight rects of `range`, in view coordinates.
+    open func selectionRects(for range: UITextRange) -> [UITextSelectionRect] { _selectionRects(for: range) }
+
+    /// The insertion point nearest to `point` (view coordinates).
+    open func closestPosition(to point: CGPoint) -> UITextPosition? { _closestPosition(to: point) }
+
+    /// Draws the visible part of the text: background, selection highlight, text, marked-text
+    /// underline and caret. `rect` is in the view's bounds (content) coordinates.
+    open override func draw(_ rect: CGRect) { _draw(rect) }
+
+    /// Copies the selection to ``UIPasteboard/general`` (plain and attributed).
+    open func copy(_ sender: Any?) { _copy() }
+
+    /// Copies the selection and deletes it.
+    open func cut(_ sender: Any?) { _cut() }
+
+    /// Replaces the selection with the pasteboard's text (attributed when
+    /// ``allowsEditingTextAttributes``).
+    open func paste(_ sender: Any?) { _paste() }
+
+    /// Selects all of the text.
+    open func selectAll(_ sender: Any?) { _selectAll() }
+
+    /// Keeps the container's width equal to the view's.
+    open override func boundsSizeDidChange(from oldSize: CGSize) {
+        updateContainerSize()
+        updateContentSize()
+    }
+
+    /// Lays out what came into view.
+    open override func scrollViewDidScroll() {
+        updateContentSize()
+        super.scrollViewDidScroll()
+    }
+}

@@ -1,0 +1,79 @@
+import TextKitGraphics
+import TextKitModel
+
+/// An object that can receive input: UIKit's responder chain, without a window server. The chain
+/// runs through ``next`` (a view's superview); the responder at its top keeps which responder in
+/// its hierarchy is first (has the keyboard focus), so two view hierarchies (two windows) each
+/// have their own first responder.
+///
+/// Linux difference: there are no selectors, so `canPerformAction(_:withSender:)` and
+/// `target(forAction:withSender:)` are absent; the standard edit actions are plain methods
+/// (``UITextView/copy(_:)``, ``UITextView/selectAll(_:)`` …).
+@MainActor
+open class UIResponder: NSObject {
+    /// The responder that has the focus in the hierarchy this one heads; used on the chain's top.
+    private weak var focusedResponder: UIResponder?
+
+    /// A responder outside any chain.
+    public override init() { super.init() }
+
+    /// The next responder up the chain (nil here; a view's is its superview).
+    open var next: UIResponder? { nil }
+
+    /// Whether this responder accepts the focus. False by default; text views say true.
+    open var canBecomeFirstResponder: Bool { false }
+
+    /// Whether this responder gives up the focus when asked. True by default.
+    open var canResignFirstResponder: Bool { true }
+
+    /// Whether this responder has the focus in its hierarchy.
+    open var isFirstResponder: Bool { chainTop.focusedResponder === self }
+
+    /// Asks to take the focus: false when ``canBecomeFirstResponder`` is false or the current
+    /// first responder refuses to resign. True when it has the focus (already or now).
+    @discardableResult
+    open func becomeFirstResponder() -> Bool {
+        let top = chainTop
+        if top.focusedResponder === self { return true }
+        guard canBecomeFirstResponder else { return false }
+        if let current = top.focusedResponder, !current.resignFirstResponder() { return false }
+        top.focusedResponder = self
+        return true
+    }
+
+    /// Gives up the focus: false when ``canResignFirstResponder`` is false. True when it no
+    /// longer has the focus.
+    @discardableResult
+    open func resignFirstResponder() -> Bool {
+        let top = chainTop
+        guard top.focusedResponder === self else { return true }
+        guard canResignFirstResponder else { return false }
+        top.focusedResponder = nil
+        return true
+    }
+
+    /// The undo manager of the nearest responder up the chain that has one.
+    open var undoManager: UndoManager? { next?.undoManager }
+
+    /// The first responder in this responder's hierarchy, if any.
+    public var currentFirstResponder: UIResponder? { chainTop.focusedResponder }
+
+    /// The top of the chain: the responder with no ``next``.
+    private var chainTop: UIResponder {
+        var top: UIResponder = self
+        while let up = top.next { top = up }
+        return top
+    }
+
+    /// Called on a subtree's old top when the subtree joins another hierarchy or leaves one:
+    /// a first responder inside it no longer has the focus there (UIKit resigns a first responder
+    /// whose view leaves its window).
+    func dropFocus(ifInside subtree: UIResponder) {
+        guard let focused = focusedResponder else { return }
+        var current: UIResponder? = focused
+        while let responder = current {
+            if responder === subtree { focusedResponder = nil; return }
+            current = responder.next
+        }
+    }
+}

@@ -1,0 +1,266 @@
+import TextKitGraphics
+import TextKitModel
+
+/// A rectangle that draws itself and holds subviews: UIKit's `UIView`, enough for text views to
+/// be laid out, drawn and hosted. There is no window server: a host (a GTK window, a test, an
+/// image renderer) draws a hierarchy with ``drawHierarchy(in:afterScreenUpdates:)`` into the
+/// current `CGContext`, and learns what to redraw through ``displayInvalidationHandler``.
+///
+/// Coordinates are UIKit's: y grows downwards, a view's ``frame`` is in its superview's bounds
+/// coordinates, and its ``bounds`` origin is the point of its own content shown at its top left
+/// (a scroll view's content offset).
+@MainActor
+open class UIView: UIResponder {
+    private var _frame: CGRect
+    private var _boundsOrigin: CGPoint = .zero
+    private var needsLayout = true
+
+    /// The view's superview, nil for the top of a hierarchy.
+    open private(set) weak var superview: UIView?
+    /// The view's subviews, back to front.
+    open private(set) var subviews: [UIView] = []
+
+    /// The colour drawn under the view's content; nil draws nothing.
+    open var backgroundColor: UIColor? { didSet { setNeedsDisplay() } }
+    /// Whether the view (and its subviews) is drawn.
+    open var isHidden = false { didSet { superview?.setNeedsDisplay(frame) } }
+    /// The view's opacity when drawn, 0…1.
+    open var alpha: CGFloat = 1 { didSet { setNeedsDisplay() } }
+    /// Whether subviews are clipped to the view's bounds. Linux difference: drawing always clips
+    /// a view and its subviews to its bounds; the flag is kept for ported code.
+    open var clipsToBounds = false
+    /// Whether the view takes clicks and drags (a host consults it).
+    open var isUserInteractionEnabled = true
+    /// The accent colour (a text view's caret and selection); inherited from the superview when nil.
+    open var tintColor: UIColor! {
+        get { _tintColor ?? superview?.tintColor ?? UIColor.systemBlue }
+        set { _tintColor = newValue; setNeedsDisplay() }
+    }
+    private var _tintColor: UIColor?
+    /// Device pixels per point; a host sets it for HiDPI screens.
+    open var contentScaleFactor: CGFloat = 1
+
+    /// Told of every rect (in this view's bounds coordinates) that needs drawing again: a host
+    /// sets it on the top view of the hierarchy it shows; ``setNeedsDisplay(_:)`` on any view
+    /// below reaches it, converted. A Linux addition (UIKit's window server does this).
+    public var displayInvalidationHandler: ((CGRect) -> Void)?
+
+    /// A view with the given frame.
+    public init(frame: CGRect) {
+        _frame = frame
+        super.init()
+    }
+
+    /// A view with a zero frame.
+    public convenience override init() {
+        self.init(frame: .zero)
+    }
+
+    // MARK: Geometry
+
+    /// The view's rect in its superview's bounds coordinates.
+    open var frame: CGRect {
+        get { _frame }
+        set {
+            let old = _frame
+            _frame = newValue
+            guard old != newValue else { return }
+            if old.size != newValue.size { setNeedsLayout(); boundsSizeDidChange(from: old.size) }
+            superview?.setNeedsDisplay(old.union(newValue))
+        }
+    }
+
+    /// The view's own coordinate space: its size is the frame's, its origin the content point
+    /// shown at the top left.
+    open var bounds: CGRect {
+        get { CGRect(origin: _boundsOrigin, size: _frame.size) }
+        set {
+            let oldSize = _frame.size
+            _boundsOrigin = newValue.origin
+            _frame.size = newValue.size
+            if oldSize != newValue.size { setNeedsLayout(); boundsSizeDidChange(from: oldSize) }
+            setNeedsDisplay()
+        }
+    }
+
+    /// The frame's centre.
+    open var center: CGPoint {
+        get { CGPoint(x: _frame.midX, y: _frame.midY) }
+        set { frame.origin = CGPoint(x: newValue.x - _frame.width / 2, y: newValue.y - _frame.height / 2) }
+    }
+
+    /// Called when the bounds' size changes (a text view re-lays its text out for a new width).
+    open func boundsSizeDidChange(from oldSize: CGSize) {}
+
+    /// The size that fits `size` best: the view's current size by default.
+    open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
+
+    /// Resizes the view to ``sizeThatFits(_:)`` of its current size.
+    open func sizeToFit() {
+        frame.size = sizeThatFits(bounds.size)
+    }
+
+    /// The size the view's content needs; `noIntrinsicMetric` in both directions by default.
+    open var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
+
+    /// "No preferred size in this direction", as in UIKit.
+    public static let noIntrinsicMetric: CGFloat = -1
+
+    /// `point` (in this view's bounds coordinates) in `view`'s; nil means the hierarchy's top.
+    open func convert(_ point: CGPoint, to view: UIView?) -> CGPoint {
+        let inTop = pointInTop(point)
+        return (view ?? topView).pointFromTop(inTop)
+    }
+
+    /// `point` in `view`'s bounds coordinates (nil: the hierarchy's top) in this view's.
+    open func convert(_ point: CGPoint, from view: UIView?) -> CGPoint {
+        pointFromTop((view ?? topView).pointInTop(point))
+    }
+
+    /// `rect` in this view's bounds coordinates in `view`'s.
+    open func convert(_ rect: CGRect, to view: UIView?) -> CGRect {
+        CGRect(origin: convert(rect.origin, to: view), size: rect.size)
+    }
+
+    /// `rect` in `view`'s bounds coordinates in this view's.
+    open func convert(_ rect: CGRect, from view: UIView?) -> CGRect {
+        CGRect(origin: convert(rect.origin, from: view), size: rect.size)
+    }
+
+    private var topView: UIView {
+        var top = self
+        while let up = top.superview { top = up }
+        return top
+    }
+
+    private func pointInTop(_ point: CGPoint) -> CGPoint {
+        var p = point
+        var view = self
+        while let up = view.superview {
+            p = CGPoint(x: p.x - view._boundsOrigin.x + view._frame.minX, y: p.y - view._boundsOrigin.y + view._frame.minY)
+            view = up
+        }
+        return p
+    }
+
+    private func pointFromTop(_ point: CGPoint) -> CGPoint {
+        var chain: [UIView] = []
+        var view = self
+        while let up = view.superview { chain.append(view); view = up }
+        var p = point
+        for v in chain.reversed() {
+            p = CGPoint(x: p.x - v._frame.minX + v._boundsOrigin.x, y: p.y - v._frame.minY + v._boundsOrigin.y)
+        }
+        return p
+    }
+
+    // MARK: Hierarchy
+
+    /// The superview: the next responder.
+    open override var next: UIResponder? { superview }
+
+    /// Adds `view` on top of the subviews (moving it from its old superview).
+    open func addSubview(_ view: UIView) {
+        insertSubview(view, at: subviews.count)
+    }
+
+    /// Inserts `view` among the subviews at `index`.
+    open func insertSubview(_ view: UIView, at index: Int) {
+        checkPrecondition(view !== self, "insertSubview(_:at:): a view cannot be its own subview")
+        view.removeFromSuperview()
+        view.dropFocus(ifInside: view)
+        subviews.insert(view, at: min(max(index, 0), subviews.count))
+        view.superview = self
+        setNeedsDisplay(view.frame)
+    }
+
+    /// Removes the view from its superview; a first responder inside it loses the focus.
+    open func removeFromSuperview() {
+        guard let parent = superview else { return }
+        var top = parent
+        while let up = top.superview { top = up }
+        top.dropFocus(ifInside: self)
+        parent.subviews.removeAll { $0 === self }
+        superview = nil
+        parent.setNeedsDisplay(frame)
+    }
+
+    // MARK: Layout
+
+    /// Marks the view as needing ``layoutSubviews()`` before it is next drawn.
+    open func setNeedsLayout() { needsLayout = true }
+
+    /// Runs ``layoutSubviews()`` now if the view needs it.
+    open func layoutIfNeeded() {
+        guard needsLayout else { return }
+        needsLayout = false
+        layoutSubviews()
+    }
+
+    /// Lays out subviews; does nothing by default.
+    open func layoutSubviews() {}
+
+    // MARK: Drawing
+
+    /// Draws the view's content in `rect` (bounds coordinates) into the current context
+    /// (`UIGraphicsGetCurrentContext()`). Nothing by default; the background is drawn before it.
+    open func draw(_ rect: CGRect) {}
+
+    /// Marks the whole view as needing drawing.
+    open func setNeedsDisplay() { setNeedsDisplay(bounds) }
+
+    /// Marks `rect` (bounds coordinates) as needing drawing: the hierarchy's top view's
+    /// ``displayInvalidationHandler`` hears of it.
+    open func setNeedsDisplay(_ rect: CGRect) {
+        guard !rect.isNull else { return }
+        var r = rect
+        var view = self
+        while true {
+            if let handler = view.displayInvalidationHandler { handler(r); return }
+            guard let up = view.superview else { return }
+            r = r.offsetBy(dx: view._frame.minX - view._boundsOrigin.x, dy: view._frame.minY - view._boundsOrigin.y)
+            view = up
+        }
+    }
+
+    /// Draws the view and its subviews into the current context, the view's bounds scaled to
+    /// `rect` (current-context coordinates). Only what falls in the context's clip is drawn by
+    /// views that honour their `draw(_:)` rect. Returns false when there is no current context.
+    @discardableResult
+    open func drawHierarchy(in rect: CGRect, afterScreenUpdates afterUpdates: Bool) -> Bool {
+        guard let context = UIGraphicsGetCurrentContext() else { return false }
+        guard bounds.width > 0, bounds.height > 0 else { return true }
+        context.saveGState()
+        context.translateBy(x: rect.minX, y: rect.minY)
+        context.scaleBy(x: rect.width / bounds.width, y: rect.height / bounds.height)
+        drawTree(in: context, visible: CGRect(origin: .zero, size: bounds.size))
+        context.restoreGState()
+        return true
+    }
+
+    /// Draws the tree with the context's origin at the view's frame origin; `visible` is the part
+    /// of the view (frame-relative) that can show.
+    private func drawTree(in context: CGContext, visible: CGRect) {
+        guard !isHidden, alpha > 0, !visible.isEmpty else { return }
+        layoutIfNeeded()
+        context.saveGState()
+        if alpha < 1 { context.setAlpha(alpha) }
+        let boundsRect = CGRect(origin: .zero, size: bounds.size)
+        context.clip(to: boundsRect)
+        if let backgroundColor {
+            context.setFillColor(backgroundColor)
+            context.fill(visible)
+        }
+        context.translateBy(x: -_boundsOrigin.x, y: -_boundsOrigin.y)
+        draw(visible.offsetBy(dx: _boundsOrigin.x, dy: _boundsOrigin.y))
+        for subview in subviews {
+            let frameInSelf = subview.frame.offsetBy(dx: -_boundsOrigin.x, dy: -_boundsOrigin.y)
+            let shown = frameInSelf.intersection(visible)
+            context.saveGState()
+            context.translateBy(x: subview.frame.minX, y: subview.frame.minY)
+            subview.drawTree(in: context, visible: shown.offsetBy(dx: -frameInSelf.minX, dy: -frameInSelf.minY))
+            context.restoreGState()
+        }
+        context.restoreGState()
+    }
+}

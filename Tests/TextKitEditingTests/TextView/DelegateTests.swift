@@ -1,0 +1,67 @@
+import Testing
+import TextKitFonts
+import TextKitGraphics
+import TextKitModel
+@testable import TextKitEditing
+
+@Suite("UITextView: the delegate")
+@MainActor
+struct DelegateTests {
+    @Test("A keystroke asks, then reports the selection, then the change")
+    func keystrokeOrder() {
+        let view = makeTextView("ab")
+        let delegate = RecordingTextViewDelegate()
+        view.delegate = delegate
+        view.insertText("c")
+        #expect(delegate.calls == ["shouldChange(2,0,c)", "didChangeSelection", "didChange"])
+        delegate.calls = []
+        view.deleteBackward()
+        #expect(delegate.calls == ["shouldChange(2,1,)", "didChangeSelection", "didChange"])
+    }
+
+    @Test("A veto leaves text, selection and undo untouched")
+    func veto() {
+        let view = makeTextView("digits: ")
+        let delegate = RecordingTextViewDelegate()
+        delegate.vetoes = { _, text in text.contains { !$0.isNumber } }
+        view.delegate = delegate
+        type("1a2", into: view)
+        #expect(view.text == "digits: 12")
+        view.selectedRange = NSRange(location: 0, length: 6)
+        view.cut(nil)   // replacing with "" is allowed by this delegate
+        #expect(view.text == ": 12")
+        delegate.vetoes = { _, _ in true }
+        view.deleteBackward()
+        view.setMarkedText("x", selectedRange: NSRange(location: 1, length: 0))
+        view.paste(nil)
+        #expect(view.text == ": 12")
+        #expect(view.markedTextRange == nil)
+        view.undoManager?.undo()
+        #expect(view.text == "digits: 12")
+    }
+
+    @Test("Beginning and ending editing ask the delegate, which may refuse")
+    func focus() {
+        let view = makeTextView()
+        let delegate = RecordingTextViewDelegate()
+        view.delegate = delegate
+        #expect(view.resignFirstResponder())
+        #expect(delegate.calls == ["shouldEnd", "didEnd"])
+        delegate.calls = []
+        delegate.allowsBeginEditing = false
+        #expect(!view.becomeFirstResponder())
+        #expect(!view.isFirstResponder)
+        delegate.allowsBeginEditing = true
+        #expect(view.becomeFirstResponder())
+        #expect(delegate.calls == ["shouldBegin", "shouldBegin", "didBegin"])
+    }
+
+    @Test("Edits made to the storage directly keep the selection on the same text")
+    func externalEdits() {
+        let view = makeTextView("hello world")
+        view.selectedRange = NSRange(location: 6, length: 5)   // "world"
+        view.textStorage.replaceCharacters(in: NSRange(location: 0, length: 5), with: "goodbye")
+        #expect(view.selectedRange == NSRange(location: 8, length: 5))
+        #expect(view.text(in: view.selectedTextRange!) == "world")
+    }
+}
