@@ -1,0 +1,75 @@
+import Testing
+import TextKitFonts
+import TextKitGraphics
+import TextKitModel
+@testable import TextKitEditing
+
+@Suite("UITextView: drawing")
+@MainActor
+struct TextViewDrawingTests {
+    /// Renders `view` into a bitmap of its size on white.
+    func render(_ view: UIView, scale: CGFloat = 1) -> UIImage {
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = scale
+        return UIGraphicsImageRenderer(size: view.bounds.size, format: format).image { context in
+            UIColor.white.setFill()
+            context.fill(CGRect(origin: .zero, size: view.bounds.size))
+            view.drawHierarchy(in: CGRect(origin: .zero, size: view.bounds.size), afterScreenUpdates: true)
+        }
+    }
+
+    /// Counts pixels whose colour is close to `color` in `rect` (pixel coordinates).
+    func count(_ image: UIImage, in rect: CGRect, where predicate: (UInt8, UInt8, UInt8) -> Bool) -> Int {
+        guard let cg = image.cgImage else { return 0 }
+        let pixels = cg.rgbaBytes()
+        var n = 0
+        let x0 = max(Int(rect.minX), 0), x1 = min(Int(rect.maxX), cg.width)
+        let y0 = max(Int(rect.minY), 0), y1 = min(Int(rect.maxY), cg.height)
+        for y in y0..<max(y0, y1) {
+            for x in x0..<max(x0, x1) {
+                let i = (y * cg.width + x) * 4
+                if predicate(pixels[i], pixels[i + 1], pixels[i + 2]) { n += 1 }
+            }
+        }
+        return n
+    }
+
+    @Test("Text, selection highlight, marked-text underline and caret are drawn where the geometry says")
+    func drawsEditingState() throws {
+        let view = makeTextView("Selected words in a text view.\nA composing 日本", width: 320, height: 120)
+        view.selectedRange = NSRange(location: 0, length: 8)
+        var image = render(view)
+        let selectionRect = view.firstRect(for: view.selectedTextRange!)
+        let blueish = { (r: UInt8, g: UInt8, b: UInt8) in b > 200 && r < 230 && g < 240 && b > r + 20 }
+        #expect(count(image, in: selectionRect, where: blueish) > Int(selectionRect.width * selectionRect.height / 3))
+        let elsewhere = selectionRect.offsetBy(dx: 0, dy: 40)
+        #expect(count(image, in: elsewhere, where: blueish) == 0)
+
+        view.selectedRange = NSRange(location: view.text.utf16.count, length: 0)
+        view.setMarkedText("ご", selectedRange: NSRange(location: 1, length: 0))
+        image = render(view, scale: 2)
+        if let png = image.pngData() { try? png.write(to: URL(fileURLWithPath: "/tmp/otk-textview.png")) }
+        let caret = view.caretRect(for: view.selectedTextRange!.start)
+        let caretPixels = CGRect(x: caret.minX * 2, y: caret.minY * 2, width: caret.width * 2, height: caret.height * 2)
+        #expect(count(image, in: caretPixels, where: blueish) > Int(caretPixels.height))
+        view.isCaretBlinkOn = false
+        image = render(view, scale: 2)
+        #expect(count(image, in: caretPixels, where: blueish) == 0)
+    }
+
+    @Test("Scrolling draws the part of the text in view; the content size covers the text")
+    func scrolling() {
+        let lines = (1...200).map { "Line \($0)" }.joined(separator: "\n")
+        let view = makeTextView(lines, width: 200, height: 100)
+        #expect(view.contentSize.height > 2000)
+        view.selectedRange = NSRange(location: lines.utf16.count, length: 0)
+        view.scrollRangeToVisible(view.selectedRange)
+        #expect(view.contentOffset.y > 2000)
+        let caret = view.caretRect(for: view.endOfDocument)
+        #expect(view.bounds.contains(caret))
+        let image = render(view)
+        let ink = count(image, in: CGRect(x: 0, y: 0, width: 200, height: 100)) { r, _, _ in r < 128 }
+        #expect(ink > 50)
+        if let png = image.pngData() { try? png.write(to: URL(fileURLWithPath: "/tmp/otk-textview-scrolled.png")) }
+    }
+}
