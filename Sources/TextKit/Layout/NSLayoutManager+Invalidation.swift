@@ -54,6 +54,9 @@ extension NSLayoutManager {
             last += 1
             spanEnd += store.record(last).length
         }
+        // A span reaching the end of the text takes the final empty paragraph with it: the new
+        // lengths bring their own when the text still ends with a separator.
+        if spanEnd == storage.length { last = store.count - 1 }
         for p in first...last {
             markDisplay(ofParagraph: p)  // the old lines
             store.record(p).analysis = nil  // freed now, not when the analysis budget forgets the record

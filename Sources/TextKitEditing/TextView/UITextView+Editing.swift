@@ -209,6 +209,19 @@ extension UITextView {
         composition = nil
     }
 
+    /// Cancels a composition in progress: the text it replaced comes back, with no undo step
+    /// (before an undo, so that the undo steps' ranges meet the text they were recorded on).
+    func cancelComposition() {
+        guard let marked = markedRange else { return }
+        removeMarkedTextStyle(marked)
+        markedRange = nil
+        if let composition, marked.location == composition.location {
+            applyEdit(replacing: marked, with: composition.original)
+            selection = composition.selectionBefore
+        }
+        composition = nil
+    }
+
     /// Registers the undo step of a finished composition: from the text it replaced to what it
     /// left.
     func finishComposition(end: Int) {

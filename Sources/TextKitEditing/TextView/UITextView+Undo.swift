@@ -77,7 +77,7 @@ extension UITextView {
     private func applyUndoReplacement(of range: NSRange, restoring old: NSAttributedString, selection restored: NSRange,
                                       actionName: String?) {
         endTypingRun()
-        dropMarkedText()
+        cancelComposition()
         let range = clamped(range)
         let current = textStorage.attributedSubstring(from: range)
         registerUndoReplacement(of: NSRange(location: range.location, length: old.length), restoring: current,

@@ -1,0 +1,43 @@
+import Testing
+@testable import TextKit
+import TextKitGraphics
+import TextKitModel
+
+/// Edits at the end of text that ends with a paragraph separator, where the paragraph store keeps
+/// a final empty paragraph (found by the text view's randomized editing test).
+@Suite("Paragraph store: edits next to a final separator")
+struct ParagraphEditEdgeTests {
+    @Test("Replacing, inserting and deleting before a final separator keeps one final empty paragraph",
+          arguments: [
+            ("ab\n", NSRange(location: 1, length: 0), "x"),
+            ("ab\n", NSRange(location: 2, length: 1), "\n\n"),
+            ("ab\r\n", NSRange(location: 2, length: 2), "\r\n"),
+            ("ab\r\n", NSRange(location: 3, length: 0), "c"),
+            ("a\nb\n", NSRange(location: 2, length: 2), ""),
+            ("a\nb\n", NSRange(location: 1, length: 3), "\r"),
+            ("a\n\n", NSRange(location: 2, length: 1), "cc\n"),
+            ("a\r\n", NSRange(location: 1, length: 1), ""),
+            ("a\r\n", NSRange(location: 2, length: 1), ""),
+            ("a\r", NSRange(location: 2, length: 0), "\n"),
+            ("a\r\nb\r\n", NSRange(location: 3, length: 3), "c\r"),
+          ])
+    func edit(text: String, range: NSRange, replacement: String) {
+        let storage = NSTextStorage(string: text)
+        let manager = NSLayoutManager()
+        let container = NSTextContainer(size: CGSize(width: 200, height: 1000))
+        manager.addTextContainer(container)
+        storage.addLayoutManager(manager)
+        manager.ensureLayout(for: container)
+        storage.replaceCharacters(in: range, with: replacement)
+        manager.ensureLayout(for: container)
+        manager.store.checkInvariants(length: storage.length)
+        let fresh = NSLayoutManager()
+        let freshContainer = NSTextContainer(size: CGSize(width: 200, height: 1000))
+        fresh.addTextContainer(freshContainer)
+        let freshStorage = NSTextStorage(attributedString: storage)
+        freshStorage.addLayoutManager(fresh)
+        #expect(manager.store.count == fresh.store.count)
+        #expect(manager.usedRect(for: container) == fresh.usedRect(for: freshContainer))
+        withExtendedLifetime(freshStorage) {}
+    }
+}
