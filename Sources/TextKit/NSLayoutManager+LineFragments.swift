@@ -227,9 +227,25 @@ extension NSLayoutManager {
         return found ?? glyph
     }
 
+    /// In the same walk as ``_firstUnlaidGlyphIndex()``, counting characters: O(paragraphs laid
+    /// out), with no glyph generation for the text beyond (asking for the character of the first
+    /// unlaid glyph would shape the whole rest of the text to know the glyph count).
     func _firstUnlaidCharacterIndex() -> Int {
-        let g = firstUnlaidGlyphIndex()
-        return g >= store.summary.glyphs && store.summary.unanalyzed == 0 ? store.length : characterIndexForGlyph(at: g)
+        var character = 0
+        var found: Int?
+        store.forEach { _, record in
+            guard let layout = record.layout else {
+                found = character
+                return false
+            }
+            if layout.overflowed {
+                found = character + (layout.fragments.last?.line.fitted.characters.upperBound ?? 0)
+                return false
+            }
+            character += record.length
+            return true
+        }
+        return min(found ?? character, store.length)
     }
 
     // MARK: The extra line fragment

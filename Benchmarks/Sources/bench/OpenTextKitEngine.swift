@@ -37,6 +37,8 @@ struct OpenTextKitEngine: BenchEngine {
         case .highlightedKeystroke(let pageHeight, let subclass, let keystrokes):
             highlightedKeystroke(setup.path(workload.file), pageHeight: pageHeight, subclass: subclass, keystrokes: keystrokes, setup)
         case .highlightedRecolor(let pageHeight): highlightedRecolor(setup.path(workload.file), pageHeight: pageHeight, setup)
+        case .textView(let action, let width, let height):
+            textViewEdit(setup.path(workload.file), action: action, size: CGSize(width: width, height: height), setup)
         }
     }
 

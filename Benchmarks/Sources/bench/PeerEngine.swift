@@ -50,6 +50,8 @@ struct PeerEngine: BenchEngine {
             arguments = ["threads", file, "--threads", String(count)] + common
         case .highlightedKeystroke, .highlightedRecolor:
             return .notApplicable("n/a (no attributed-text model)")
+        case .textView:
+            return .notApplicable("n/a (no text view; see edit-10MB)")
         }
         // A generous wall-clock limit for the whole process (setup, warm-up and runs); the
         // long-word cap applies to each run.

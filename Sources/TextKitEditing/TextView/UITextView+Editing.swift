@@ -301,7 +301,9 @@ extension UITextView {
         caretGoalX = nil
         selectionAffinity = .forward
         afterEdit()
-        scrollRangeToVisible(NSRange(location: selection.upperBound, length: 0))
+        // The caret after typing, or the start of a restored selection (undoing "delete all" must
+        // not lay out the whole text to show its end).
+        scrollRangeToVisible(NSRange(location: selection.location, length: 0))
         if old != selection { textDelegate?.textViewDidChangeSelection(self) }
         textDelegate?.textViewDidChange(self)
         NotificationCenter.default.post(name: UITextView.textDidChangeNotification, object: self)
