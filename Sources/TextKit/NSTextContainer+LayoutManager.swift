@@ -9,14 +9,23 @@ extension NSTextContainer {
     /// The layout manager the container belongs to (weak: the layout manager owns its containers).
     public var layoutManager: NSLayoutManager? { owner as? NSLayoutManager }
 
-    /// Moves the container to another layout manager (removing it from its current one).
+    /// Replaces the layout manager of the whole group the container belongs to, as TextKit
+    /// does: every container of the old layout manager moves to `newLayoutManager` (in order),
+    /// and the old layout manager's text storage drops it for `newLayoutManager`. A container
+    /// with no layout manager is simply added to `newLayoutManager`.
     public func replaceLayoutManager(_ newLayoutManager: NSLayoutManager) {
-        guard let old = layoutManager, old !== newLayoutManager else {
+        guard let old = layoutManager else {
             newLayoutManager.addTextContainer(self)
             return
         }
-        if let index = old.textContainers.firstIndex(where: { $0 === self }) { old.removeTextContainer(at: index) }
-        newLayoutManager.addTextContainer(self)
+        guard old !== newLayoutManager else { return }
+        let containers = old.textContainers
+        while !old.textContainers.isEmpty { old.removeTextContainer(at: old.textContainers.count - 1) }
+        for container in containers { newLayoutManager.addTextContainer(container) }
+        if let storage = old.textStorage {
+            storage.removeLayoutManager(old)
+            storage.addLayoutManager(newLayoutManager)
+        }
     }
 }
 

@@ -377,26 +377,34 @@ extension UITextView {
         return graphemeRange(containing: offset).upperBound
     }
 
-    /// The grapheme cluster holding the character at `offset` (ICU's rules over the paragraph
-    /// around it, at most 8,192 units of it).
+    /// The grapheme cluster holding the character at `offset`: ICU's rules over a window of the
+    /// paragraph around it, 8,192 units to start with, doubled while the cluster reaches an edge
+    /// of the window that is not the paragraph's (a base with thousands of marks is still one
+    /// cluster; the cost stays proportional to the cluster, not the document).
     func graphemeRange(containing offset: Int) -> NSRange {
         let storage = textStorage
         let length = storage.length
         guard length > 0 else { return NSRange(location: 0, length: 0) }
         let at = min(max(offset, 0), length - 1)
         let paragraph = storage.paragraphRange(for: NSRange(location: at, length: 0))
-        let lower = max(paragraph.location, at - 4096)
-        let upper = min(paragraph.upperBound, at + 4096)
-        let units = storage._utf16(in: NSRange(location: lower, length: upper - lower))
-        let local = at - lower
-        let (start, end) = units.withUnsafeBufferPointer { buffer in
-            BreakIterator.withIterator(.character, text: buffer) { iterator -> (Int, Int) in
-                let end = iterator.following(local)
-                let start = iterator.isBoundary(local) ? local : iterator.preceding(local)
-                return (start == BreakIterator.done ? 0 : start, end == BreakIterator.done ? units.count : end)
+        var half = 4096
+        while true {
+            let lower = max(paragraph.location, at - half)
+            let upper = min(paragraph.upperBound, at + half)
+            let units = storage._utf16(in: NSRange(location: lower, length: upper - lower))
+            let local = at - lower
+            let (start, end) = units.withUnsafeBufferPointer { buffer in
+                BreakIterator.withIterator(.character, text: buffer) { iterator -> (Int, Int) in
+                    let end = iterator.following(local)
+                    let start = iterator.isBoundary(local) ? local : iterator.preceding(local)
+                    return (start == BreakIterator.done ? 0 : start, end == BreakIterator.done ? units.count : end)
+                }
             }
+            let cutAtStart = start == 0 && lower > paragraph.location
+            let cutAtEnd = end == units.count && upper < paragraph.upperBound
+            if !cutAtStart && !cutAtEnd { return NSRange(location: lower + start, length: end - start) }
+            half *= 2
         }
-        return NSRange(location: lower + start, length: end - start)
     }
 }
 

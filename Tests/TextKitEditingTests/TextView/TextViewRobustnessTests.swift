@@ -1,0 +1,114 @@
+import Testing
+import TextKit
+import TextKitFonts
+import TextKitGraphics
+import TextKitModel
+@testable import TextKitEditing
+
+@Suite("UITextView: hostile input and odd configurations")
+@MainActor
+struct TextViewRobustnessTests {
+    @Test("A zero-size view still edits, moves and draws")
+    func zeroSize() {
+        let view = makeTextView("abc def", width: 0, height: 0)
+        type(" ghi", into: view)
+        view.moveUp(nil)
+        view.moveDown(nil)
+        view.moveWordLeft(nil)
+        view.pageDown(nil)
+        #expect(view.text == "abc def ghi")
+        _ = view.caretRect(for: view.endOfDocument)
+        let image = UIGraphicsImageRenderer(size: CGSize(width: 10, height: 10)).image { _ in
+            view.drawHierarchy(in: CGRect(x: 0, y: 0, width: 10, height: 10), afterScreenUpdates: true)
+        }
+        #expect(image.size.width == 10)
+    }
+
+    @Test("Lone surrogates are text like any other: typed, stepped over and deleted one unit at a time")
+    func loneSurrogates() {
+        let view = makeTextView("")
+        let lone = NSAttributedString(string: String(utf16CodeUnits: [0xD800, 0x61, 0xDC00], count: 3))
+        view.attributedText = lone
+        view.selectedRange = NSRange(location: 0, length: 0)
+        view.moveForward(nil)
+        #expect(view.selectedRange.location == 1)
+        view.moveToEndOfDocument(nil)
+        view.deleteBackward()
+        #expect(view.textStorage.length == 2)
+        view.deleteBackward()
+        view.deleteBackward()
+        #expect(view.text == "")
+    }
+
+    @Test("Ten thousand combining marks on one base delete as one cluster, quickly")
+    func combiningMarks() {
+        let view = makeTextView("a" + "e" + String(repeating: "\u{301}", count: 10_000))
+        view.deleteBackward()
+        #expect(view.text == "a")
+    }
+
+    @Test("Out-of-range selections are clamped; positions of another view are refused")
+    func ranges() {
+        let view = makeTextView("short")
+        view.selectedRange = NSRange(location: 3, length: 100)
+        #expect(view.selectedRange == NSRange(location: 3, length: 2))
+        let other = makeTextView("another")
+        let foreign = SimpleForeignPosition()
+        #expect(view.text(in: IndexedRange(NSRange(location: 2, length: 50))) == "ort")
+        #expect(view.position(from: other.endOfDocument, offset: 100) == nil)
+        #expect(view.textRange(from: foreign, to: view.endOfDocument) == nil)
+        #expect(view.caretRect(for: foreign) == .null)
+    }
+
+    @Test("clearsOnInsertion: the first keystroke after focusing replaces everything")
+    func clearsOnInsertion() {
+        let view = makeTextView("placeholder-ish")
+        view.resignFirstResponder()
+        view.clearsOnInsertion = true
+        view.becomeFirstResponder()
+        view.insertText("n")
+        view.insertText("o")
+        #expect(view.text == "no")
+        view.undoManager?.undo()
+        #expect(view.text == "placeholder-ish")
+    }
+
+    @Test("Replacing the layout manager, TextKit 1 style, keeps the view working")
+    func replacedLayoutManager() {
+        final class CountingLayoutManager: NSLayoutManager {
+            var drawn = 0
+            override func drawGlyphs(forGlyphRange glyphsToShow: NSRange, at origin: CGPoint) {
+                drawn += 1
+                super.drawGlyphs(forGlyphRange: glyphsToShow, at: origin)
+            }
+        }
+        let view = makeTextView("before")
+        let manager = CountingLayoutManager()
+        view.textContainer.replaceLayoutManager(manager)   // the storage follows
+        #expect(view.layoutManager === manager)
+        type(" after", into: view)
+        #expect(view.text == "before after")
+        _ = UIGraphicsImageRenderer(size: view.bounds.size).image { _ in
+            view.drawHierarchy(in: CGRect(origin: .zero, size: view.bounds.size), afterScreenUpdates: true)
+        }
+        #expect(manager.drawn == 1)
+        #expect(view.caretRect(for: view.endOfDocument).minX > 20)
+    }
+
+    @Test("A non-editable view selects and copies but does not change")
+    func readOnly() {
+        let view = makeTextView("read only")
+        view.isEditable = false
+        view.insertText("x")
+        view.deleteBackward()
+        view.selectAll(nil)
+        view.copy(nil)
+        view.paste(nil)
+        #expect(view.text == "read only")
+        #expect(UIPasteboard.general.string == "read only")
+        #expect(UIPasteboard.general.attributedString?.string == "read only")
+    }
+}
+
+@MainActor
+private final class SimpleForeignPosition: UITextPosition {}
