@@ -76,4 +76,29 @@ struct EditingArticle {
         #expect(words == ["Don't", "panic", "L'homme", "a", "dit", "bonjour", "Then", "3.14", "apples"])
         #expect(sentences == 3)
     }
+
+    @Test("A text view is typed into, composed in, moved through, undone and drawn")
+    @MainActor
+    func textView() throws {
+        // snippet: text-view
+        let textView = UITextView(frame: CGRect(x: 0, y: 0, width: 320, height: 200))
+        textView.font = UIFont(name: "DejaVu Sans", size: 15)
+        textView.becomeFirstResponder()
+        for character in "Hello, world" { textView.insertText(String(character)) }   // as keys arrive
+        textView.moveWordLeftAndModifySelection(nil)                 // "world" selected
+        textView.insertText("Linux")                                 // replaces the selection
+        textView.setMarkedText("にほん", selectedRange: NSRange(location: 3, length: 0))  // an input method composes…
+        textView.insertText("日本")                                   // …and commits
+        let text = textView.text!                                    // "Hello, Linux日本"
+        textView.undoManager?.undo()                                 // the composition, as one step
+        let caret = textView.caretRect(for: textView.endOfDocument)  // where a candidate window goes
+        let png = UIGraphicsImageRenderer(size: textView.bounds.size).pngData { _ in
+            textView.drawHierarchy(in: CGRect(origin: .zero, size: textView.bounds.size), afterScreenUpdates: true)
+        }
+        // end snippet
+        #expect(text == "Hello, Linux日本")
+        #expect(textView.text == "Hello, Linux")
+        #expect(caret.minX > 60 && caret.height > 10)
+        #expect(png.count > 1000)
+    }
 }
