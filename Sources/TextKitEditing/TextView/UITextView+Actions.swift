@@ -89,7 +89,7 @@ extension UITextView {
         if allowsEditingTextAttributes, let attributed = pasteboard.attributedString {
             pasted = attributed
         } else if let string = pasteboard.string {
-            pasted = typedString(string, at: selection.location)
+            pasted = typedString(string)
         } else {
             return
         }

@@ -102,7 +102,7 @@ extension UITextView {
             range = NSRange(location: 0, length: textStorage.length)
             endTypingRun()
         }
-        let inserted = typedString(text, at: range.location)
+        let inserted = typedString(text)
         let caret = NSRange(location: range.location + inserted.length, length: 0)
         guard askDelegate(range, text) else { return }
         continueTypingRun(replacing: range, insertedLength: inserted.length)
@@ -133,9 +133,8 @@ extension UITextView {
         finishUserEdit(selection: NSRange(location: range.location, length: 0))
     }
 
-    /// `text` with the typing attributes (those of the text before `location` when the typing
-    /// attributes are empty).
-    func typedString(_ text: String, at location: Int) -> NSAttributedString {
+    /// `text` with the typing attributes (the view's defaults when they are empty).
+    func typedString(_ text: String) -> NSAttributedString {
         NSAttributedString(string: text, attributes: typingAttributes.isEmpty ? Self.defaultTypingAttributes : typingAttributes)
     }
 
@@ -158,7 +157,7 @@ extension UITextView {
             composition = Composition(location: range.location, original: textStorage.attributedSubstring(from: range),
                                       selectionBefore: selection)
         }
-        let replacement = typedString(text, at: range.location)
+        let replacement = typedString(text)
         if let old = markedRange { removeMarkedTextStyle(old) }
         applyEdit(replacing: range, with: replacement)
         let length = replacement.length
@@ -195,7 +194,7 @@ extension UITextView {
     private func commitComposition(replacingMarkedRange marked: NSRange, with text: String) {
         guard askDelegate(marked, text) else { return }
         removeMarkedTextStyle(marked)
-        let inserted = typedString(text, at: marked.location)
+        let inserted = typedString(text)
         applyEdit(replacing: marked, with: inserted)
         markedRange = nil
         finishComposition(end: marked.location + inserted.length)

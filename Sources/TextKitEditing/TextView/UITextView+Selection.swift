@@ -197,8 +197,7 @@ extension UITextView {
 
     /// Moves the caret up a line, keeping its x across lines of different lengths.
     public func moveUp(_ sender: Any?) {
-        let from = selection.length > 0 ? selection.location : selection.location
-        let target = verticalTarget(from: from, up: true)
+        let target = verticalTarget(from: selection.location, up: true)
         moveCaret(to: target.offset, affinity: target.upstream ? .backward : .forward, keepsGoalX: true)
     }
 

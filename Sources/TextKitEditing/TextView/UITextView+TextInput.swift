@@ -20,7 +20,7 @@ extension UITextView {
     public func replace(_ range: UITextRange, withText text: String) {
         guard let r = nsRange(range) else { return }
         endTypingRun()
-        _ = performUserEdit(replacing: r, with: typedString(text, at: r.location),
+        _ = performUserEdit(replacing: r, with: typedString(text),
                             selectionAfter: NSRange(location: r.location + text.utf16.count, length: 0))
     }
 

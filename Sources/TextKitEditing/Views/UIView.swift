@@ -40,9 +40,12 @@ open class UIView: UIResponder {
     /// Device pixels per point; a host sets it for HiDPI screens.
     open var contentScaleFactor: CGFloat = 1
 
-    /// Told of every rect (in this view's bounds coordinates) that needs drawing again: a host
-    /// sets it on the top view of the hierarchy it shows; ``setNeedsDisplay(_:)`` on any view
-    /// below reaches it, converted. A Linux addition (UIKit's window server does this).
+    /// Told of every rect that needs drawing again, relative to the view's top-left corner as
+    /// shown (the space ``drawHierarchy(in:afterScreenUpdates:)`` draws into when given
+    /// `CGRect(origin: .zero, size: bounds.size)`; a scroll view's content offset is taken
+    /// off): a host sets it on the top view of the hierarchy it shows, and
+    /// ``setNeedsDisplay(_:)`` on any view below reaches it, converted. A Linux addition
+    /// (UIKit's window server does this).
     public var displayInvalidationHandler: ((CGRect) -> Void)?
 
     /// A view with the given frame.
@@ -216,7 +219,10 @@ open class UIView: UIResponder {
         var r = rect
         var view = self
         while true {
-            if let handler = view.displayInvalidationHandler { handler(r); return }
+            if let handler = view.displayInvalidationHandler {
+                handler(r.offsetBy(dx: -view._boundsOrigin.x, dy: -view._boundsOrigin.y))
+                return
+            }
             guard let up = view.superview else { return }
             r = r.offsetBy(dx: view._frame.minX - view._boundsOrigin.x, dy: view._frame.minY - view._boundsOrigin.y)
             view = up
