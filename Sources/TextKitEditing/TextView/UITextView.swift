@@ -18,8 +18,8 @@ import TextKitModel
 /// textView.undoManager?.undo()
 /// ```
 ///
-/// Headless: nothing here needs a window. A host shows it by calling ``drawHierarchy(in:afterScreenUpdates:)``
-/// (or ``draw(_:)``) for the rects ``UIView/displayInvalidationHandler`` reports, sends typed
+/// Headless: nothing here needs a window. A host shows it by calling
+/// ``UIView/drawHierarchy(in:afterScreenUpdates:)`` (or ``draw(_:)``) for the rects ``UIView/displayInvalidationHandler`` reports, sends typed
 /// text to ``insertText(_:)`` and input-method preedit to ``setMarkedText(_:selectedRange:)``,
 /// maps keys to the standard key commands (``moveLeft(_:)``, ``deleteBackward()`` …), clicks to
 /// ``selectText(at:clickCount:extending:)``, and drives the caret's blink with ``isCaretBlinkOn``.
@@ -28,12 +28,12 @@ import TextKitModel
 /// directly — keeps the selection, the marked text and the layout consistent. The delegate is
 /// asked and told in UIKit's order: `textView(_:shouldChangeTextIn:replacementText:)` before a
 /// user edit (a false answer cancels it), then `textViewDidChangeSelection(_:)`, then
-/// `textViewDidChange(_:)`. Programmatic changes (setting ``text``, ``selectedRange``) do not
-/// call the delegate, as in UIKit.
+/// `textViewDidChange(_:)`. Setting ``text`` or ``attributedText`` from code does not call the
+/// delegate; setting ``selectedRange`` tells it `textViewDidChangeSelection(_:)`.
 ///
 /// Large documents: the view lays out only as far as it shows (the layout manager's contiguous
-/// layout), so ``contentSize`` below what has been laid out is an estimate from the average line
-/// height so far, refined as the user scrolls — as UIKit's non-contiguous layout does.
+/// layout), so ``UIScrollView/contentSize`` below what has been laid out is an estimate from the
+/// average line height so far, refined as the user scrolls — as UIKit's non-contiguous layout does.
 @MainActor
 open class UITextView: UIScrollView, UITextInput, TokenizerTextProviding {
     // MARK: The TextKit stack
