@@ -66,6 +66,8 @@ extension NSLayoutManager {
     /// Calls `body` for every laid-out fragment from paragraph `start` on, in order, until it returns false.
     func forEachFragment(fromParagraph start: Int = 0, _ body: (LocatedFragment) -> Bool) {
         var p = start
+        // The sums below count only laid-out paragraphs: lay out up to `start` before reading them.
+        if start < store.count { ensureLayout(throughParagraph: start) }
         let before = store.prefix(start)
         var glyphBase = before.glyphs
         var characterBase = before.length

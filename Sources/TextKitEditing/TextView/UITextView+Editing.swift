@@ -335,6 +335,10 @@ extension UITextView {
     /// Keeps the selection and marked text on the same text when someone else edits the
     /// storage; the layout catches up when the view next lays out or draws.
     private func storageDidProcessEditing(_ storage: NSTextStorage) {
+        if storage.editedMask.contains(.editedCharacters) {
+            let edited = storage.editedRange
+            spellingFollowEdit(at: edited.location, oldLength: edited.length - storage.changeInLength, newLength: edited.length)
+        }
         guard !isApplyingOwnEdit else { return }
         setNeedsLayout()
         setNeedsDisplay()

@@ -30,6 +30,7 @@ extension UITextView {
         updateTypingAttributesFromSelection()
         if !fromInputSystem { inputDelegate?.selectionDidChange(self) }
         guard old != range || affinity != selectionAffinity else { return }
+        if !spellingDirty.isEmpty { setNeedsLayout() }  // the word left behind is checked now
         if !oldCaret.isNull { setNeedsDisplay(oldCaret.insetBy(dx: -1, dy: -1)) }
         setNeedsDisplay()
         if old != range { textDelegate?.textViewDidChangeSelection(self) }
@@ -299,6 +300,7 @@ extension UITextView {
         let range = clamped(range)
         let rect = range.length > 0 ? _firstRect(for: IndexedRange(range)) : _caretRect(for: IndexedPosition(range.location))
         guard !rect.isNull, bounds.height > 0 else { return }
+        updateContentSize()  // the text up to the rect is laid out now: the estimate below it is better
         scrollRectToVisible(rect.insetBy(dx: 0, dy: -2), animated: false)
     }
 

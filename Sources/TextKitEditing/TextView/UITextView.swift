@@ -134,8 +134,20 @@ open class UITextView: UIScrollView, UITextInput, TokenizerTextProviding {
     open var autocapitalizationType: UITextAutocapitalizationType = .sentences
     /// See ``UITextInputTraits``.
     open var autocorrectionType: UITextAutocorrectionType = .default
-    /// See ``UITextInputTraits``.
-    open var spellCheckingType: UITextSpellCheckingType = .default
+    /// Whether misspelled words are underlined (see ``checksSpelling``). See ``UITextInputTraits``.
+    open var spellCheckingType: UITextSpellCheckingType = .default {
+        didSet { if spellCheckingType != oldValue { recheckAllSpelling() } }
+    }
+    /// The language spelling is checked in, as ``UITextChecker`` names languages ("en_US"): by
+    /// default the current locale's when a dictionary is installed for it, else "en_US". A Linux
+    /// addition (UIKit follows the keyboard's language).
+    open var spellCheckingLanguage: String = UITextView.defaultSpellCheckingLanguage {
+        didSet { if spellCheckingLanguage != oldValue { recheckAllSpelling() } }
+    }
+    /// The text still to be checked for spelling (checked as it comes into view).
+    var spellingDirty = DirtyRanges()
+    /// The checker (its ignored words are the view's).
+    lazy var spellChecker = UITextChecker()
     /// See ``UITextInputTraits``.
     open var keyboardType: UIKeyboardType = .default
     /// See ``UITextInputTraits``.
@@ -262,6 +274,15 @@ open class UITextView: UIScrollView, UITextInput, TokenizerTextProviding {
     /// Lays out what came into view.
     open override func scrollViewDidScroll() {
         updateContentSize()
+        setNeedsLayout()
         super.scrollViewDidScroll()
+    }
+
+    /// Lays out what the view shows, and checks the spelling of what came into view (before
+    /// drawing: ``UIView/drawHierarchy(in:afterScreenUpdates:)`` lays out first).
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        updateContentSize()
+        checkSpellingIfNeeded()
     }
 }
