@@ -18,8 +18,8 @@ import TextKitTypesetting
 /// get none), a deletion removes those of the deleted characters. Ranges are `NSRange`s of UTF-16
 /// units of the layout manager's text storage; a range outside the text traps.
 ///
-/// Cost: they live in an attributed string of the text's length (made on first use, O(n) once);
-/// each call is O(log n + runs touched), and following an edit is O(log n).
+/// Cost: they live in attribute runs without text (``OverlayAttributes``, made on first use): each
+/// call is O(log r + runs touched), and following an edit is O(log r) whatever its size.
 extension NSLayoutManager {
     /// The attribute keys that temporary attributes may change when drawing.
     static let temporaryDrawingKeys: Set<NSAttributedString.Key> = [
@@ -32,14 +32,14 @@ extension NSLayoutManager {
     func _setTemporaryAttributes(_ attrs: [NSAttributedString.Key: Any], forCharacterRange charRange: NSRange) {
         let range = checkedCharacterRange(charRange, #function)
         guard range.length > 0 else { return }
-        temporaryStorageForWriting().setAttributes(attrs.isEmpty ? nil : attrs, range: range)
+        temporaryStorageForWriting { $0.setAttributes(attrs, range: range.location..<(range.location + range.length)) }
         invalidateDisplay(forCharacterRange: range)
     }
 
     func _addTemporaryAttributes(_ attrs: [NSAttributedString.Key: Any] = [:], forCharacterRange charRange: NSRange) {
         let range = checkedCharacterRange(charRange, #function)
         guard range.length > 0, !attrs.isEmpty else { return }
-        temporaryStorageForWriting().addAttributes(attrs, range: range)
+        temporaryStorageForWriting { $0.addAttributes(attrs, range: range.location..<(range.location + range.length)) }
         invalidateDisplay(forCharacterRange: range)
     }
 
@@ -49,8 +49,8 @@ extension NSLayoutManager {
 
     func _removeTemporaryAttribute(_ attrName: NSAttributedString.Key, forCharacterRange charRange: NSRange) {
         let range = checkedCharacterRange(charRange, #function)
-        guard range.length > 0, let storage = currentTemporaryStorage else { return }
-        storage.removeAttribute(attrName, range: range)
+        guard range.length > 0, currentTemporaryStorage != nil else { return }
+        temporaryAttributeStorage!.removeAttribute(attrName, range: range.location..<(range.location + range.length))
         invalidateDisplay(forCharacterRange: range)
     }
 
@@ -63,7 +63,9 @@ extension NSLayoutManager {
             effectiveCharRange?.pointee = NSRange(location: 0, length: store.length)
             return [:]
         }
-        return storage.attributes(at: charIndex, effectiveRange: effectiveCharRange)
+        let (attributes, range) = storage.attributes(at: charIndex)
+        effectiveCharRange?.pointee = NSRange(location: range.lowerBound, length: range.count)
+        return attributes
     }
 
     func _temporaryAttribute(_ attrName: NSAttributedString.Key, atCharacterIndex location: Int,
@@ -79,7 +81,9 @@ extension NSLayoutManager {
             range?.pointee = limit
             return [:]
         }
-        return storage.attributes(at: location, longestEffectiveRange: range, in: limit)
+        let (attributes, found) = storage.attributes(at: location, longestIn: limit.location..<(limit.location + limit.length))
+        range?.pointee = NSRange(location: found.lowerBound, length: found.count)
+        return attributes
     }
 
     func _temporaryAttribute(_ attrName: NSAttributedString.Key, atCharacterIndex location: Int,
@@ -90,7 +94,9 @@ extension NSLayoutManager {
             range?.pointee = limit
             return nil
         }
-        return storage.attribute(attrName, at: location, longestEffectiveRange: range, in: limit)
+        let (value, found) = storage.attribute(attrName, at: location, longestIn: limit.location..<(limit.location + limit.length))
+        range?.pointee = NSRange(location: found.lowerBound, length: found.count)
+        return value
     }
 
     // MARK: Following the text
@@ -108,15 +114,15 @@ extension NSLayoutManager {
             temporaryAttributeStorage = nil
             return
         }
-        let replacement = NSAttributedString(string: String(repeating: " ", count: newCharRange.length))
-        storage.replaceCharacters(in: NSRange(location: newCharRange.location, length: oldLength), with: replacement)
+        temporaryAttributeStorage!.replace(newCharRange.location..<(newCharRange.location + oldLength), newLength: newCharRange.length)
+        if temporaryAttributeStorage!.isEmpty { temporaryAttributeStorage = nil }
     }
 
     // MARK: Internals
 
     /// The storage when it exists and matches the text's length (it is dropped otherwise, e.g.
     /// after the layout manager moved to another text storage).
-    var currentTemporaryStorage: NSMutableAttributedString? {
+    var currentTemporaryStorage: OverlayAttributes? {
         guard let storage = temporaryAttributeStorage else { return nil }
         if storage.length != store.length {
             temporaryAttributeStorage = nil
@@ -125,11 +131,9 @@ extension NSLayoutManager {
         return storage
     }
 
-    private func temporaryStorageForWriting() -> NSMutableAttributedString {
-        if let storage = currentTemporaryStorage { return storage }
-        let storage = NSMutableAttributedString(string: String(repeating: " ", count: store.length))
-        temporaryAttributeStorage = storage
-        return storage
+    private func temporaryStorageForWriting(_ change: (inout OverlayAttributes) -> Void) {
+        if currentTemporaryStorage == nil { temporaryAttributeStorage = OverlayAttributes(length: store.length) }
+        change(&temporaryAttributeStorage!)
     }
 
     private func checkTemporaryIndex(_ index: Int, _ function: StaticString, in limit: NSRange? = nil) {
@@ -147,9 +151,9 @@ extension NSLayoutManager {
     func forEachTemporaryDrawingRun(in range: NSRange, _ body: ([NSAttributedString.Key: Any], NSRange) -> Void) {
         guard range.length > 0, let storage = currentTemporaryStorage,
               range.location + range.length <= storage.length else { return }
-        storage._forEachAttributeRun(in: range) { attrs, r in
+        storage.forEachRun(in: range.location..<(range.location + range.length)) { attrs, r in
             let drawing = attrs.filter { Self.temporaryDrawingKeys.contains($0.key) }
-            if !drawing.isEmpty { body(drawing, r) }
+            if !drawing.isEmpty { body(drawing, NSRange(location: r.lowerBound, length: r.count)) }
             return true
         }
     }
@@ -157,7 +161,7 @@ extension NSLayoutManager {
     /// The temporary attributes that change drawing at character `index` (empty when none).
     func temporaryDrawingAttributes(at index: Int) -> [NSAttributedString.Key: Any] {
         guard let storage = currentTemporaryStorage, index >= 0, index < storage.length else { return [:] }
-        let attrs = storage.attributes(at: index, effectiveRange: nil)
+        let attrs = storage.attributes(at: index).attributes
         return attrs.isEmpty ? attrs : attrs.filter { Self.temporaryDrawingKeys.contains($0.key) }
     }
 }

@@ -113,7 +113,7 @@ open class NSLayoutManager: NSObject {
     /// The glyph positions of the line last hit-tested, kept the same way (see `glyphHit(x:in:)`).
     var positionCache: (record: ParagraphRecord, version: Int, fragment: Int, xs: [Float], advances: [Float])?
     /// Temporary attributes, by character range (created on first use).
-    var temporaryAttributeStorage: NSMutableAttributedString?
+    var temporaryAttributeStorage: OverlayAttributes?
     /// The glyphs offered to the delegate's `shouldGenerateGlyphs` while it runs (paragraph, their
     /// first global glyph index, their range in the paragraph): a `setGlyphs` call at that index
     /// replaces all of them, with as many glyphs as it passes (NSLayoutManager+GlyphGeneration.swift).

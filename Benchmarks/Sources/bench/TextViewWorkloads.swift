@@ -10,6 +10,9 @@ enum TextViewAction: Sendable, Equatable {
     case insert
     /// `deleteBackward()` there.
     case deleteBackward
+    /// `insertText(" ")` there, then what comes before drawing: the view lays out and checks the
+    /// spelling of the edited paragraph (the words typed before the space are finished).
+    case insertAndCheckSpelling
     /// `selectAll` then `deleteBackward()`: the whole document deleted.
     case deleteAll
     /// Undo of the whole document's deletion.
@@ -39,12 +42,15 @@ extension OpenTextKitEngine {
         MainActor.assumeIsolated {
             let text = Self.corpusText(path)
             let view = Self.textView(text, setup, size: size)
-            let runs = action == .insert || action == .deleteBackward ? Self.keystrokeRuns : setup.runs
+            let runs = action == .deleteAll || action == .undoDeleteAll ? setup.runs : Self.keystrokeRuns
+            view.spellCheckingLanguage = "en_US"
+            view.layoutIfNeeded()  // the first screen's spelling checked (untimed)
             var caretHeights = 0.0
             let samples = timedRuns(runs: runs, prepare: { () -> UITextView in
                 switch action {
-                case .insert:
+                case .insert, .insertAndCheckSpelling:
                     if view.textStorage.length > text.utf16.count { view.deleteBackward() }  // back to the file's text
+                    if action == .insertAndCheckSpelling { view.layoutIfNeeded() }
                 case .deleteBackward:
                     if view.textStorage.length == text.utf16.count { view.insertText("x") }
                 case .deleteAll:
@@ -57,6 +63,9 @@ extension OpenTextKitEngine {
             }, body: { view in
                 switch action {
                 case .insert: view.insertText("x")
+                case .insertAndCheckSpelling:
+                    view.insertText(" ")
+                    view.layoutIfNeeded()
                 case .deleteBackward, .deleteAll: view.deleteBackward()
                 case .undoDeleteAll: view.undoManager?.undo()
                 }

@@ -80,6 +80,8 @@ struct Workload: Sendable {
                  file: "W4-10MB.txt", kind: .textView(.insert, width: 600, height: 800)),
         Workload(id: "textview-delete-10MB", title: "UITextView over 10 MB: deleteBackward + relayout shown + caret rect (per keystroke)",
                  file: "W4-10MB.txt", kind: .textView(.deleteBackward, width: 600, height: 800)),
+        Workload(id: "textview-spelling-10MB", title: "UITextView over 10 MB: type a space, lay out and re-check the edited paragraph's spelling",
+                 file: "W4-10MB.txt", kind: .textView(.insertAndCheckSpelling, width: 600, height: 800)),
         Workload(id: "textview-deleteall-10MB", title: "UITextView over 10 MB: select all, delete",
                  file: "W4-10MB.txt", kind: .textView(.deleteAll, width: 600, height: 800)),
         Workload(id: "textview-undo-10MB", title: "UITextView over 10 MB: undo the deletion of everything",
