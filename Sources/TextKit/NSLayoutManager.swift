@@ -391,7 +391,10 @@ open class NSLayoutManager: NSObject {
     /// invalidated (whole paragraphs).
     open func invalidateLayout(forCharacterRange charRange: NSRange, actualCharacterRange actualCharRange: NSRangePointer?) {
         let range = checkedCharacterRange(charRange, #function)
-        actualCharRange?.pointee = discardParagraphs(covering: range, glyphsToo: false)
+        // Not `actualCharRange?.pointee = discardParagraphs(…)`: with a nil pointer Swift would
+        // skip the call and invalidate nothing.
+        let actual = discardParagraphs(covering: range, glyphsToo: false)
+        actualCharRange?.pointee = actual
     }
 
     /// Throws away the glyphs (and so the layout) of the characters in `charRange` after a change of
@@ -400,7 +403,8 @@ open class NSLayoutManager: NSObject {
     open func invalidateGlyphs(forCharacterRange charRange: NSRange, changeInLength delta: Int,
                                actualCharacterRange actualCharRange: NSRangePointer?) {
         let range = checkedCharacterRange(charRange, #function)
-        actualCharRange?.pointee = discardParagraphs(covering: range, glyphsToo: true)
+        let actual = discardParagraphs(covering: range, glyphsToo: true)  // see invalidateLayout
+        actualCharRange?.pointee = actual
     }
 
     /// Marks the laid-out lines of `charRange` as needing display: ``invalidatedDisplayRect(in:)``

@@ -162,6 +162,24 @@ struct LayoutManagerTests {
         #expect(lm.numberOfGlyphs == stack.storage.length)
         withExtendedLifetime(delegate) {}
     }
+
+    /// Without an `actualCharacterRange` pointer the invalidation still happens (an optional-chained
+    /// assignment once skipped the call, so a nil pointer invalidated nothing).
+    @Test func invalidatingWithoutAnActualRangePointer() {
+        let stack = LayoutStack("one\ntwo")
+        let lm = stack.layoutManager
+        let delegate = AdjustableSpacing()
+        lm.delegate = delegate
+        let before = stack.fragments().map(\.rect)
+        delegate.spacing = 10
+        lm.invalidateLayout(forCharacterRange: NSRange(location: 0, length: 1), actualCharacterRange: nil)
+        #expect(delegate.invalidations == 1)
+        #expect(abs(stack.fragments()[0].rect.height - (before[0].height + 10)) < 0.01)
+        lm.invalidateGlyphs(forCharacterRange: NSRange(location: 4, length: 3), changeInLength: 0, actualCharacterRange: nil)
+        #expect(delegate.invalidations == 2)
+        #expect(lm.store.record(1).analysis == nil)
+        withExtendedLifetime(delegate) {}
+    }
 }
 
 @Suite("Parallel layout")

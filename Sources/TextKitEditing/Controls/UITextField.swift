@@ -1,0 +1,296 @@
+import TextKit
+import TextKitFonts
+import TextKitGraphics
+import TextKitModel
+
+/// A one-line editable text control, as UIKit's `UITextField`: text, placeholder, border, a
+/// delegate that can veto edits and handle the return key, secure entry, and ``UITextInput`` so
+/// that a window host or an input method drives it as it drives a ``UITextView``.
+///
+/// ```swift
+/// let field = UITextField(frame: CGRect(x: 0, y: 0, width: 240, height: 34))
+/// field.borderStyle = .roundedRect
+/// field.placeholder = "Name"
+/// field.delegate = self                // textFieldShouldReturn(_:), shouldChangeCharactersIn …
+/// field.becomeFirstResponder()
+/// field.insertText("Ada")
+/// ```
+///
+/// While it edits (from ``becomeFirstResponder()`` to ``resignFirstResponder()``), a private
+/// field editor — a one-line ``UITextView`` subview placed in ``editingRect(forBounds:)`` —
+/// holds the text, selection, marked text and undo, draws the text, selection highlight and
+/// caret, and scrolls sideways to keep the caret in view when the text is wider than the field.
+/// The field forwards ``UITextInput``, ``UIKeyInput`` and the key commands (``moveLeft(_:)``,
+/// ``deleteWordBackward(_:)`` …) to it; geometry comes back in the field's coordinates. When
+/// not editing, ``draw(_:)`` draws the text with ``drawText(in:)`` in ``textRect(forBounds:)``,
+/// from its start. The placeholder shows (``drawPlaceholder(in:)``) whenever the text is empty.
+///
+/// A typed line break is the return key: the delegate's `textFieldShouldReturn(_:)` is asked,
+/// the `.primaryActionTriggered` and `.editingDidEndOnExit` actions run, and nothing is
+/// inserted. Line breaks in pasted text become spaces.
+///
+/// With ``isSecureTextEntry`` every grapheme cluster is drawn and measured as a bullet (•),
+/// while ``text`` keeps the real characters; copying and cutting do nothing.
+///
+/// Linux differences: UIKit's `addTarget(_:action:for:)` needs selectors; use
+/// ``UIControl/addAction(_:for:)`` with a ``UIAction``. There is no clear button, no left or
+/// right overlay view, no background image, and a secure field neither shows the last character
+/// typed for a moment nor clears itself when editing begins again, as iOS's do. An override of
+/// ``caretRect(for:)`` changes the caret geometry reported, not where the caret is drawn.
+@MainActor
+open class UITextField: UIControl, UITextInput {
+    /// The field editor (a subview), made in `init`.
+    private(set) var fieldEditor: FieldEditor!
+    /// The field editor's delegate (the text view's `delegate` is weak).
+    private var editorDelegate: FieldEditorDelegate!
+    /// Bullets for secure entry, set as the layout managers' delegate while it is on.
+    let secureGlyphs = SecureTextGlyphGenerator()
+    /// A second layout manager on the text, with an unbounded container: the text's natural width.
+    let measuringManager = NSLayoutManager()
+    let measuringContainer = NSTextContainer(size: CGSize(width: UITextField.measuringWidth, height: CGFloat.greatestFiniteMagnitude))
+    private var ownUndoManager: UndoManager?
+    /// Holds the relay the field editor's (weak) input delegate points to.
+    var inputDelegateRelay: InputDelegateRelay?
+
+    /// A field with the given frame: no border, no text, the body font.
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        let editor = FieldEditor(field: self)
+        fieldEditor = editor
+        editorDelegate = FieldEditorDelegate(field: self)
+        editor.delegate = editorDelegate
+        editor.isHidden = true
+        editor.font = _font
+        editor.textColor = _textColor
+        secureGlyphs.fallbackFont = _font
+        addSubview(editor)
+        measuringContainer.lineFragmentPadding = 0
+        measuringManager.addTextContainer(measuringContainer)
+        editor.textStorage.addLayoutManager(measuringManager)
+        layoutFieldEditor()
+    }
+
+    // MARK: Text and attributes
+
+    /// The text; "" by default (setting nil stores ""). Setting it replaces the text in the
+    /// field's ``font``, ``textColor`` and ``textAlignment`` and clears the undo actions; the
+    /// delegate is not told.
+    open var text: String? {
+        get { fieldEditor.text }
+        set { fieldEditor.text = newValue ?? ""; textChangedByCode() }
+    }
+
+    /// The text with its attributes. Setting it replaces the text (see ``text``) and makes
+    /// ``font`` and ``textColor`` those of its first character, where it has them.
+    open var attributedText: NSAttributedString? {
+        get { fieldEditor.attributedText }
+        set {
+            let value = newValue ?? NSAttributedString()
+            fieldEditor.attributedText = value
+            if value.length > 0 {
+                let first = value.attributes(at: 0, effectiveRange: nil)
+                if let font = first[.font] as? UIFont { _font = font; secureGlyphs.fallbackFont = font }
+                if let color = first[.foregroundColor] as? UIColor { _textColor = color }
+            }
+            textChangedByCode()
+        }
+    }
+
+    /// The font of the text and placeholder: the body text style (17 points) by default; nil
+    /// restores it. Setting it applies to all of the text and the placeholder.
+    open var font: UIFont? {
+        get { _font }
+        set { _font = newValue ?? UITextField.defaultFont; fontDidChange() }
+    }
+    var _font: UIFont = UITextField.defaultFont
+
+    /// The colour of the text: `UIColor.label` by default; nil restores it. Setting it applies
+    /// to all of the text.
+    open var textColor: UIColor? {
+        get { _textColor }
+        set { _textColor = newValue ?? .label; fieldEditor.textColor = _textColor; setNeedsDisplay() }
+    }
+    var _textColor: UIColor = .label
+
+    /// The alignment of the text and placeholder (`.natural` by default).
+    open var textAlignment: NSTextAlignment {
+        get { fieldEditor.textAlignment }
+        set { fieldEditor.textAlignment = newValue; textChangedByCode() }
+    }
+
+    /// The attributes typed text gets (the field editor's).
+    open var typingAttributes: [NSAttributedString.Key: Any]? {
+        get { fieldEditor.typingAttributes }
+        set { fieldEditor.typingAttributes = newValue ?? [:] }
+    }
+
+    /// Whether the user may style the text (bold, italic, underline commands; attributed paste).
+    /// False by default.
+    open var allowsEditingTextAttributes: Bool {
+        get { fieldEditor.allowsEditingTextAttributes }
+        set { fieldEditor.allowsEditingTextAttributes = newValue }
+    }
+
+    // MARK: Placeholder
+
+    /// The text shown, in the placeholder colour, while the field is empty; nil by default.
+    open var placeholder: String? {
+        get { _attributedPlaceholder?.string }
+        set { _attributedPlaceholder = newValue.map { NSAttributedString(string: $0) }; setNeedsDisplay() }
+    }
+
+    /// The placeholder with attributes; attributes it lacks are the field's font and alignment
+    /// and the system placeholder colour (`UIColor.placeholderText`).
+    open var attributedPlaceholder: NSAttributedString? {
+        get { _attributedPlaceholder.map(placeholderForDisplay) }
+        set { _attributedPlaceholder = newValue; setNeedsDisplay() }
+    }
+    var _attributedPlaceholder: NSAttributedString?
+
+    // MARK: Behaviour
+
+    /// The field's border (`.none` by default).
+    open var borderStyle: BorderStyle = .none { didSet { setNeedsLayout(); layoutFieldEditor(); setNeedsDisplay() } }
+
+    /// Whether the text is removed when editing begins (the delegate's `textFieldShouldClear(_:)`
+    /// may refuse). False by default.
+    open var clearsOnBeginEditing = false
+
+    /// When UIKit shows the clear button. Recorded only: there is no clear button here.
+    open var clearButtonMode: ViewMode = .never
+
+    /// Asked before edits and the return key, told of focus and selection changes.
+    open weak var delegate: (any UITextFieldDelegate)?
+
+    /// Whether the field is editing (is first responder).
+    open var isEditing: Bool { isFirstResponder }
+
+    /// Whether the text is a password: drawn and measured as one bullet per grapheme cluster,
+    /// never copied or cut; ``text`` keeps the real characters. False by default.
+    open var isSecureTextEntry: Bool {
+        get { fieldEditor.isSecureTextEntry }
+        set { setSecureTextEntry(newValue) }
+    }
+
+    // Text input traits, stored.
+    /// See ``UITextInputTraits``.
+    open var autocapitalizationType: UITextAutocapitalizationType = .sentences
+    /// See ``UITextInputTraits``.
+    open var autocorrectionType: UITextAutocorrectionType = .default
+    /// See ``UITextInputTraits``.
+    open var spellCheckingType: UITextSpellCheckingType = .default
+    /// See ``UITextInputTraits``.
+    open var keyboardType: UIKeyboardType = .default
+    /// See ``UITextInputTraits``.
+    open var returnKeyType: UIReturnKeyType = .default
+
+    // MARK: Responder
+
+    /// True while the field is enabled.
+    open override var canBecomeFirstResponder: Bool { isEnabled }
+
+    /// Whether the field responds to the user (default true); disabling it ends editing.
+    open override var isEnabled: Bool {
+        didSet { if !isEnabled, isFirstResponder { resignFirstResponder() } }
+    }
+
+    /// Starts editing: asks the delegate `textFieldShouldBeginEditing(_:)`, takes the focus,
+    /// clears the text when ``clearsOnBeginEditing``, puts the caret at the end, then tells
+    /// `textFieldDidBeginEditing(_:)`, posts ``textDidBeginEditingNotification`` and sends
+    /// `.editingDidBegin`. True when the field is editing.
+    @discardableResult
+    open override func becomeFirstResponder() -> Bool { _becomeFirstResponder() }
+
+    /// Stops editing: asks `textFieldShouldEndEditing(_:)`, commits marked text, gives up the
+    /// focus, then tells `textFieldDidEndEditing(_:reason:)`, posts
+    /// ``textDidEndEditingNotification`` and sends `.editingDidEnd`.
+    @discardableResult
+    open override func resignFirstResponder() -> Bool { _resignFirstResponder() }
+
+    /// The undo manager up the responder chain, or the field's own; the field editor's edits are
+    /// registered with it.
+    open override var undoManager: UndoManager? {
+        if let fromChain = next?.undoManager { return fromChain }
+        if ownUndoManager == nil { ownUndoManager = UndoManager() }
+        return ownUndoManager
+    }
+
+    // MARK: Overridable geometry and drawing
+
+    /// The rect the border is drawn in: the bounds.
+    open func borderRect(forBounds bounds: CGRect) -> CGRect { bounds }
+
+    /// The rect the text is drawn in when the field is not editing: the bounds inside the border
+    /// (inset 0 points without a border, 3 across and 1 down with a line or bezel, 7 across with
+    /// a rounded rect).
+    open func textRect(forBounds bounds: CGRect) -> CGRect { contentRect(forBounds: bounds) }
+
+    /// The rect the field editor edits in: as ``textRect(forBounds:)``'s default (overriding one
+    /// does not move the other, as in UIKit).
+    open func editingRect(forBounds bounds: CGRect) -> CGRect { contentRect(forBounds: bounds) }
+
+    /// The rect the placeholder is drawn in: as ``textRect(forBounds:)``'s default.
+    open func placeholderRect(forBounds bounds: CGRect) -> CGRect { contentRect(forBounds: bounds) }
+
+    /// Draws the text (not editing) in `rect`: one line, centred vertically, from its start,
+    /// clipped to the rect; bullets for secure entry.
+    open func drawText(in rect: CGRect) { _drawText(in: rect) }
+
+    /// Draws the placeholder in `rect`: one line centred vertically, truncated at its end.
+    open func drawPlaceholder(in rect: CGRect) { _drawPlaceholder(in: rect) }
+
+    /// Draws the border, the placeholder when the text is empty, and (when not editing) the text.
+    open override func draw(_ rect: CGRect) { _draw(rect) }
+
+    /// Places the field editor.
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        layoutFieldEditor()
+    }
+
+    /// Places the field editor for the new size.
+    open override func boundsSizeDidChange(from oldSize: CGSize) {
+        super.boundsSizeDidChange(from: oldSize)
+        layoutFieldEditor()
+    }
+
+    /// The size the text (or the placeholder, when wider) needs on one line, with the border's
+    /// insets; the width of `size` is not a limit.
+    open override func sizeThatFits(_ size: CGSize) -> CGSize { _fittingSize }
+
+    /// The size the text (or the placeholder) needs on one line, with the border's insets.
+    open override var intrinsicContentSize: CGSize { _fittingSize }
+
+    // MARK: Overridable input (forwarded to the field editor)
+
+    /// Inserts `text` at the caret, replacing the selection or the marked text; a line break is
+    /// the return key. The delegate is asked first (`textField(_:shouldChangeCharactersIn:replacementString:)`).
+    open func insertText(_ text: String) { fieldEditor.insertText(text) }
+
+    /// Deletes the selection, or the grapheme cluster before the caret (the delegate is asked).
+    open func deleteBackward() { fieldEditor.deleteBackward() }
+
+    /// The caret's rect at `position`, in the field's coordinates.
+    open func caretRect(for position: UITextPosition) -> CGRect { fromEditor(fieldEditor.caretRect(for: position)) }
+
+    /// The rect of `range`'s text, in the field's coordinates.
+    open func firstRect(for range: UITextRange) -> CGRect { fromEditor(fieldEditor.firstRect(for: range)) }
+
+    /// The highlight rects of `range`, in the field's coordinates.
+    open func selectionRects(for range: UITextRange) -> [UITextSelectionRect] { _selectionRects(for: range) }
+
+    /// The insertion point nearest to `point` (field coordinates).
+    open func closestPosition(to point: CGPoint) -> UITextPosition? { fieldEditor.closestPosition(to: toEditor(point)) }
+
+    /// Copies the selection (not in a secure field).
+    open func copy(_ sender: Any?) { fieldEditor.copy(sender) }
+
+    /// Copies and deletes the selection (not in a secure field).
+    open func cut(_ sender: Any?) { fieldEditor.cut(sender) }
+
+    /// Replaces the selection with the pasteboard's text, line breaks made spaces.
+    open func paste(_ sender: Any?) { fieldEditor.paste(sender) }
+
+    /// Selects all of the text.
+    open func selectAll(_ sender: Any?) { fieldEditor.selectAll(sender) }
+}
