@@ -112,3 +112,28 @@ struct TextViewRobustnessTests {
 
 @MainActor
 private final class SimpleForeignPosition: UITextPosition {}
+
+@Suite("UITextView: the pasteboard")
+@MainActor
+struct TextViewPasteboardTests {
+    @Test("Copying bold text and pasting it keeps the bold with allowsEditingTextAttributes, and not without")
+    func attributedPaste() throws {
+        let view = makeTextView("plain bold plain")
+        view.allowsEditingTextAttributes = true
+        view.selectedRange = NSRange(location: 6, length: 4)
+        view.toggleBoldface(nil)
+        view.copy(nil)
+        let rtf = try #require(UIPasteboard.general.data(forPasteboardType: UIPasteboard.typeRTF))
+        #expect(String(decoding: rtf, as: UTF8.self).hasPrefix("{\\rtf1"))
+        view.selectedRange = NSRange(location: 16, length: 0)
+        view.insertText(" ")
+        view.paste(nil)
+        let pastedFont = try #require(view.textStorage.attribute(.font, at: 18, effectiveRange: nil) as? UIFont)
+        #expect(pastedFont.fontDescriptor.symbolicTraits.contains(.traitBold))
+        view.allowsEditingTextAttributes = false
+        view.paste(nil)
+        let plainFont = try #require(view.textStorage.attribute(.font, at: view.textStorage.length - 1, effectiveRange: nil) as? UIFont)
+        #expect(!plainFont.fontDescriptor.symbolicTraits.contains(.traitBold))
+        #expect(view.text == "plain bold plain boldbold")
+    }
+}
