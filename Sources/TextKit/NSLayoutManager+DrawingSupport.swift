@@ -193,9 +193,17 @@ extension NSLayoutManager {
 
     /// The attributes glyphs are drawn with: the storage's (as resolved for the run), with the
     /// temporary attributes that change drawing laid over them.
+    /// A link's colour and underline are fixed (see ``textColor(_:)``) unless temporary attributes
+    /// give their own: a text view's `linkTextAttributes` are temporary attributes.
     func drawingAttributes(_ base: [NSAttributedString.Key: Any], temporary: [NSAttributedString.Key: Any]) -> [NSAttributedString.Key: Any] {
         guard !temporary.isEmpty else { return base }
-        return base.merging(temporary) { _, new in new }
+        var merged = base.merging(temporary) { _, new in new }
+        if base[.link] != nil, temporary[.foregroundColor] != nil || temporary[.underlineStyle] != nil {
+            merged.removeValue(forKey: .link)  // drawing only: link areas come from the storage's runs
+            if temporary[.foregroundColor] == nil { merged[.foregroundColor] = UIColor.link }
+            if temporary[.underlineStyle] == nil { merged[.underlineStyle] = NSUnderlineStyle.single.rawValue }
+        }
+        return merged
     }
 
     /// The drawing attributes of the character at `index` (storage and temporary).

@@ -158,6 +158,7 @@ extension UITextView {
     /// one click places the caret, two select the word, three the paragraph; with `extending`
     /// (shift held) the selection grows to the point. A Linux addition: UIKit's gestures do this.
     public func selectText(at point: CGPoint, clickCount: Int, extending: Bool = false) {
+        if clickCount == 1, !extending, followLink(at: point) { return }
         guard isSelectable || isEditable else { return }
         let hit = hitTest(point)
         let affinity: UITextSelectionAffinity = hit.upstream ? .backward : .forward

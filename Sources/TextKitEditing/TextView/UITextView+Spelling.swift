@@ -10,7 +10,11 @@ extension UITextView {
     static let misspellingAttributes: [NSAttributedString.Key: Any] = [
         .underlineStyle: NSUnderlineStyle([.thick, .patternDot]).rawValue,
         .underlineColor: UIColor.systemRed,
+        misspelledKey: true,
     ]
+
+    /// A temporary attribute (not drawn) that tells misspelling marks from other underlines.
+    static let misspelledKey = NSAttributedString.Key("OTKMisspelledWord")
 
     /// The current locale's language when a dictionary is installed for it, else "en_US".
     static var defaultSpellCheckingLanguage: String {
@@ -39,7 +43,7 @@ extension UITextView {
         let hit = hitTest(point)
         for offset in [hit.offset, hit.offset - 1] where offset >= 0 && offset < textStorage.length {
             var effective = NSRange(location: 0, length: 0)
-            guard layoutManager.temporaryAttribute(.underlineColor, atCharacterIndex: offset, effectiveRange: &effective) != nil
+            guard layoutManager.temporaryAttribute(Self.misspelledKey, atCharacterIndex: offset, effectiveRange: &effective) != nil
             else { continue }
             let word = wordRange(around: offset) ?? effective
             let guesses = spellChecker.guesses(forWordRange: word, in: textStorage.string, language: spellCheckingLanguage) ?? []
@@ -70,17 +74,24 @@ extension UITextView {
     /// Forgets every mark and checks again as the text comes into view (after a change of
     /// language, learned words or `spellCheckingType`).
     public func recheckAllSpelling() {
+        redecorateAll()
+    }
+
+    /// Forgets every decoration (spelling marks, link attributes) and makes them again as the text
+    /// comes into view.
+    func redecorateAll() {
         let whole = NSRange(location: 0, length: textStorage.length)
-        for key in Self.misspellingAttributes.keys { layoutManager.removeTemporaryAttribute(key, forCharacterRange: whole) }
+        removeDecorations(in: whole)
         spellingDirty.removeAll()
         spellingDirty.insert(0..<whole.length)
         setNeedsLayout()
         setNeedsDisplay()
     }
 
-    /// Checks the dirty paragraphs that are in view (called before drawing).
+    /// Decorates the dirty paragraphs that are in view (called before drawing): link attributes,
+    /// then spelling marks.
     func checkSpellingIfNeeded() {
-        guard checksSpelling, !spellingDirty.isEmpty, textStorage.length > 0 else { return }
+        guard !spellingDirty.isEmpty, textStorage.length > 0 else { return }
         let manager = layoutManager
         let glyphs = manager.glyphRange(forBoundingRectWithoutAdditionalLayout: visibleContainerRect, in: textContainer)
         let characters = manager.characterRange(forGlyphRange: glyphs, actualGlyphRange: nil)
@@ -91,15 +102,24 @@ extension UITextView {
         let typing = typingRun != nil && selection.length == 0 ? wordRange(around: max(selection.location - 1, 0)) : nil
         for dirty in spellingDirty.take(meeting: visible.location..<visible.upperBound) {
             let paragraphs = storage.paragraphRange(for: NSRange(location: dirty.lowerBound, length: dirty.count))
-            checkSpelling(inParagraphs: paragraphs, skipping: typing)
+            removeDecorations(in: paragraphs)
+            decorateLinks(inParagraphs: paragraphs)
+            if checksSpelling { checkSpelling(inParagraphs: paragraphs, skipping: typing) }
+            if let marked = markedRange, NSIntersectionRange(marked, paragraphs).length > 0 { applyMarkedTextStyle(old: nil) }
         }
         if let typing { spellingDirty.insert(typing.location..<typing.upperBound) }
     }
 
     /// Marks the misspelled words of `paragraphs` (whole paragraphs), except `skipped`.
+    /// Removes spelling marks and link attributes from `range`.
+    private func removeDecorations(in range: NSRange) {
+        guard range.length > 0 else { return }
+        let keys = Set(Self.misspellingAttributes.keys).union((linkTextAttributes ?? [:]).keys)
+        for key in keys { layoutManager.removeTemporaryAttribute(key, forCharacterRange: range) }
+    }
+
     private func checkSpelling(inParagraphs paragraphs: NSRange, skipping skipped: NSRange?) {
         let manager = layoutManager
-        for key in Self.misspellingAttributes.keys { manager.removeTemporaryAttribute(key, forCharacterRange: paragraphs) }
         let text = textStorage.attributedSubstring(from: paragraphs).string
         let whole = NSRange(location: 0, length: paragraphs.length)
         var offset = 0

@@ -144,8 +144,14 @@ open class UITextView: UIScrollView, UITextInput, TokenizerTextProviding {
     open var spellCheckingLanguage: String = UITextView.defaultSpellCheckingLanguage {
         didSet { if spellCheckingLanguage != oldValue { recheckAllSpelling() } }
     }
-    /// The text still to be checked for spelling (checked as it comes into view).
+    /// The text whose decorations (spelling marks, link attributes) are still to be made (made as
+    /// it comes into view).
     var spellingDirty = DirtyRanges()
+    /// Link attributes set by the app (nil: UIKit's default).
+    var customLinkTextAttributes: [NSAttributedString.Key: Any]?
+    /// Opens a followed link (a click on a link in a non-editable view, when the delegate allows
+    /// it). A Linux addition: a host sets it (UIKit opens links through the application).
+    open var openLinkHandler: ((URL) -> Void)?
     /// The checker (its ignored words are the view's).
     lazy var spellChecker = UITextChecker()
     /// See ``UITextInputTraits``.

@@ -72,4 +72,29 @@ struct TextViewDrawingTests {
         #expect(ink > 50)
         if let png = image.pngData() { try? png.write(to: URL(fileURLWithPath: "/tmp/otk-textview-scrolled.png")) }
     }
+
+    @Test("Links in the tint colour and red dots under a misspelled word, where the geometry says")
+    func linksAndMisspellings() throws {
+        let text = NSMutableAttributedString(string: "See the documentaton online.",
+                                             attributes: [.font: UIFont(name: "DejaVu Sans", size: 16)!])
+        text.addAttribute(.link, value: "https://swift.org", range: NSRange(location: 21, length: 6))
+        let view = makeTextView("", width: 320, height: 60)
+        view.spellCheckingLanguage = "en_US"
+        view.attributedText = text
+        let image = render(view, scale: 2)
+        if let png = image.pngData() { try? png.write(to: URL(fileURLWithPath: "/tmp/otk-textview-decorations.png")) }
+        let link = view.firstRect(for: IndexedRange(NSRange(location: 21, length: 6)))
+        let word = view.firstRect(for: IndexedRange(NSRange(location: 8, length: 12)))
+        func pixels(_ r: CGRect) -> CGRect { CGRect(x: r.minX * 2, y: r.minY * 2, width: r.width * 2, height: r.height * 2) }
+        let blue = { (r: UInt8, g: UInt8, b: UInt8) in b > 150 && r < 100 }
+        let red = { (r: UInt8, g: UInt8, b: UInt8) in r > 180 && g < 120 && b < 120 }
+        #expect(count(image, in: pixels(link), where: blue) > 40)
+        #expect(count(image, in: pixels(word), where: blue) == 0)
+        let underWord = pixels(CGRect(x: word.minX, y: word.maxY - 6, width: word.width, height: 8))
+        #expect(count(image, in: underWord, where: red) > 10)
+        #expect(count(image, in: pixels(link), where: red) == 0)
+        // UITextView's links are not underlined by default ("online" has no descenders).
+        let belowLink = pixels(CGRect(x: link.minX, y: link.maxY - 4, width: link.width, height: 4))
+        #expect(count(image, in: belowLink, where: blue) == 0)
+    }
 }
