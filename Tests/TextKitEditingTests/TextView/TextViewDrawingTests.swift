@@ -93,8 +93,12 @@ struct TextViewDrawingTests {
         let underWord = pixels(CGRect(x: word.minX, y: word.maxY - 6, width: word.width, height: 8))
         #expect(count(image, in: underWord, where: red) > 10)
         #expect(count(image, in: pixels(link), where: red) == 0)
-        // UITextView's links are not underlined by default ("online" has no descenders).
+        // UITextView's links are not underlined by default: an underline asked for adds ink below
+        // the baseline ("online" has no descenders).
         let belowLink = pixels(CGRect(x: link.minX, y: link.maxY - 4, width: link.width, height: 4))
-        #expect(count(image, in: belowLink, where: blue) == 0)
+        let withoutUnderline = count(image, in: belowLink, where: blue)
+        view.linkTextAttributes = [.underlineStyle: NSUnderlineStyle.single.rawValue]
+        let underlined = render(view, scale: 2)
+        #expect(count(underlined, in: belowLink, where: blue) > withoutUnderline + 40)
     }
 }
