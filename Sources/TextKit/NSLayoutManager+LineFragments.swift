@@ -211,43 +211,33 @@ extension NSLayoutManager {
         }
     }
 
-    func _firstUnlaidGlyphIndex() -> Int {
-        var glyph = 0
-        var found: Int?
+    func _firstUnlaidGlyphIndex() -> Int { firstUnlaidPosition().glyph }
+
+    func _firstUnlaidCharacterIndex() -> Int { firstUnlaidPosition().character }
+
+    /// The first glyph and character not laid out, in one walk over the laid-out paragraphs:
+    /// O(paragraphs laid out), with no glyph generation for the text beyond (asking for the
+    /// character of the first unlaid glyph would shape the whole rest of the text to know the
+    /// glyph count).
+    private func firstUnlaidPosition() -> (glyph: Int, character: Int) {
+        var glyph = 0, character = 0
+        var found: (Int, Int)?
         store.forEach { _, record in
             guard let layout = record.layout else {
-                found = glyph
+                found = (glyph, character)
                 return false
             }
             if layout.overflowed {
-                found = glyph + (layout.fragments.last?.line.glyphRange.upperBound ?? 0)
+                let last = layout.fragments.last?.line
+                found = (glyph + (last?.glyphRange.upperBound ?? 0), character + (last?.fitted.characters.upperBound ?? 0))
                 return false
             }
             glyph += record.glyphCount ?? 0
-            return true
-        }
-        return found ?? glyph
-    }
-
-    /// In the same walk as ``_firstUnlaidGlyphIndex()``, counting characters: O(paragraphs laid
-    /// out), with no glyph generation for the text beyond (asking for the character of the first
-    /// unlaid glyph would shape the whole rest of the text to know the glyph count).
-    func _firstUnlaidCharacterIndex() -> Int {
-        var character = 0
-        var found: Int?
-        store.forEach { _, record in
-            guard let layout = record.layout else {
-                found = character
-                return false
-            }
-            if layout.overflowed {
-                found = character + (layout.fragments.last?.line.fitted.characters.upperBound ?? 0)
-                return false
-            }
             character += record.length
             return true
         }
-        return min(found ?? character, store.length)
+        let (g, c) = found ?? (glyph, character)
+        return (g, min(c, store.length))
     }
 
     // MARK: The extra line fragment

@@ -7,16 +7,8 @@ import TextKitModel
 @Suite("UITextView: drawing")
 @MainActor
 struct TextViewDrawingTests {
-    /// Renders `view` into a bitmap of its size on white.
-    func render(_ view: UIView, scale: CGFloat = 1) -> UIImage {
-        let format = UIGraphicsImageRendererFormat()
-        format.scale = scale
-        return UIGraphicsImageRenderer(size: view.bounds.size, format: format).image { context in
-            UIColor.white.setFill()
-            context.fill(CGRect(origin: .zero, size: view.bounds.size))
-            view.drawHierarchy(in: CGRect(origin: .zero, size: view.bounds.size), afterScreenUpdates: true)
-        }
-    }
+    /// Renders `view` on white (ControlsTestSupport.swift).
+    func render(_ view: UIView, scale: CGFloat = 1) -> UIImage { renderOnWhite(view, scale: scale) }
 
     /// Counts pixels whose colour is close to `color` in `rect` (pixel coordinates).
     func count(_ image: UIImage, in rect: CGRect, where predicate: (UInt8, UInt8, UInt8) -> Bool) -> Int {
