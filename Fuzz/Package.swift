@@ -12,7 +12,7 @@
 // prints the time taken (used for the 5 MB timing).
 import PackageDescription
 
-let fuzzTargets = ["FuzzRTF", "FuzzMarkdown", "FuzzPlainText", "FuzzFont", "FuzzEditing", "FuzzLayout"]
+let fuzzTargets = ["FuzzRTF", "FuzzMarkdown", "FuzzPlainText", "FuzzFont", "FuzzEditing", "FuzzLayout", "FuzzDataDetector"]
 
 let package = Package(
     name: "OpenTextKitFuzz",
