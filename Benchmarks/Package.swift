@@ -8,6 +8,7 @@
 //   HarfBuzzFloor    C: itemize + hb_shape every paragraph once, no line breaking, no caching
 //   TextKitMicro     ordo-one micro-benchmarks (`swift package benchmark`)
 //   SpellBench       UITextChecker's checking and completion speed (`swift run -c release SpellBench`)
+//   DetectBench      NSDataDetector over 1 MB (`swift run -c release DetectBench`)
 import PackageDescription
 
 let package = Package(
@@ -42,6 +43,9 @@ let package = Package(
 
         // UITextChecker: words checked per second and completion times (`swift run -c release SpellBench`).
         .executableTarget(name: "SpellBench", dependencies: [.product(name: "OpenTextKit", package: "OpenTextKit")]),
+
+        // NSDataDetector over 1 MB of prose and of link-dense text (`swift run -c release DetectBench`).
+        .executableTarget(name: "DetectBench", dependencies: [.product(name: "OpenTextKit", package: "OpenTextKit")]),
 
         // Each paragraph's line starts as OpenTextKit breaks them (for `compare-breaks`).
         .executableTarget(name: "BreakDump", dependencies: [.product(name: "OpenTextKit", package: "OpenTextKit")]),

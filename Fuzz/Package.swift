@@ -12,7 +12,8 @@
 // prints the time taken (used for the 5 MB timing).
 import PackageDescription
 
-let fuzzTargets = ["FuzzRTF", "FuzzMarkdown", "FuzzPlainText", "FuzzFont", "FuzzEditing", "FuzzLayout", "FuzzTextView"]
+let fuzzTargets = ["FuzzRTF", "FuzzMarkdown", "FuzzPlainText", "FuzzFont", "FuzzEditing", "FuzzLayout", "FuzzDataDetector",
+                   "FuzzTextView"]
 
 let package = Package(
     name: "OpenTextKitFuzz",

@@ -12,6 +12,8 @@ packages=(
   libpango1.0-dev
   # data: hyphenation patterns, spelling dictionary, Unicode conformance files
   hyphen-en-us hyphen-de hyphen-fr hunspell-en-us hunspell-de-de hunspell-fr unicode-data
+  # data detectors: top-level domains (public suffix list); linkify's test cases, read by a test
+  publicsuffix librust-linkify-dev
   # fonts
   fonts-dejavu-core fonts-dejavu-extra fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-linuxlibertine
   # checking rendered output: pdftotext, pdftoppm, pdfinfo

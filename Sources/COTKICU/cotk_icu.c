@@ -1,8 +1,11 @@
 // The one file that includes ICU's headers; see cotk_icu.h for why.
 #include "cotk_icu.h"
 
+#include <pthread.h>
+
 #include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
+#include <unicode/uidna.h>
 #include <unicode/uchar.h>
 #include <unicode/unorm2.h>
 #include <unicode/uscript.h>
@@ -166,4 +169,46 @@ int32_t cotk_normalize(int32_t form, const uint16_t *src, int32_t length, uint16
     int32_t needed = unorm2_normalize(n, (const UChar *)src, length, (UChar *)dest, capacity, &status);
     *err = status;
     return needed;
+}
+
+// MARK: IDNA
+
+// One UTS #46 object for the process: ICU documents its conversion functions as thread-safe on a
+// shared object, and opening one loads data, so it is opened once.
+static UIDNA *cotk_uts46 = NULL;
+static UErrorCode cotk_uts46_status = U_ZERO_ERROR;
+static pthread_once_t cotk_uts46_once = PTHREAD_ONCE_INIT;
+
+static void cotk_uts46_open(void) {
+    uint32_t options = UIDNA_NONTRANSITIONAL_TO_ASCII | UIDNA_NONTRANSITIONAL_TO_UNICODE | UIDNA_CHECK_BIDI
+                     | UIDNA_CHECK_CONTEXTJ;
+    cotk_uts46 = uidna_openUTS46(options, &cotk_uts46_status);
+}
+
+static int32_t cotk_idna_convert(int toASCII, const uint16_t *name, int32_t length, uint16_t *dest, int32_t capacity,
+                                 uint32_t *idnaErrors, int32_t *err) {
+    pthread_once(&cotk_uts46_once, cotk_uts46_open);
+    if (U_FAILURE(cotk_uts46_status) || cotk_uts46 == NULL) {
+        *err = cotk_uts46_status == U_ZERO_ERROR ? U_INTERNAL_PROGRAM_ERROR : cotk_uts46_status;
+        *idnaErrors = 0;
+        return 0;
+    }
+    UErrorCode status = U_ZERO_ERROR;
+    UIDNAInfo info = UIDNA_INFO_INITIALIZER;
+    int32_t needed = toASCII
+        ? uidna_nameToASCII(cotk_uts46, (const UChar *)name, length, (UChar *)dest, capacity, &info, &status)
+        : uidna_nameToUnicode(cotk_uts46, (const UChar *)name, length, (UChar *)dest, capacity, &info, &status);
+    *err = status;
+    *idnaErrors = info.errors;
+    return needed;
+}
+
+int32_t cotk_idna_to_ascii(const uint16_t *name, int32_t length, uint16_t *dest, int32_t capacity,
+                           uint32_t *idnaErrors, int32_t *err) {
+    return cotk_idna_convert(1, name, length, dest, capacity, idnaErrors, err);
+}
+
+int32_t cotk_idna_to_unicode(const uint16_t *name, int32_t length, uint16_t *dest, int32_t capacity,
+                             uint32_t *idnaErrors, int32_t *err) {
+    return cotk_idna_convert(0, name, length, dest, capacity, idnaErrors, err);
 }

@@ -20,3 +20,10 @@
 // versions, unimplemented); the Swift 6.3 toolchain's Foundation on Linux has none, but the scoped
 // import keeps `UndoManager` ours whichever Foundation a client builds against.
 @_exported import class TextKitEditing.UndoManager
+// Foundation on Linux declares NSTextCheckingResult (regular-expression matches only: no `url`,
+// `phoneNumber` or `date`) and NSTextCheckingKey (with no public keys); data detection needs ours.
+// It declares no NSDataDetector, but Apple's Foundation does, so the scoped import keeps the name
+// ours whichever Foundation a client builds against, as for UndoManager.
+@_exported import class TextKitEditing.NSTextCheckingResult
+@_exported import struct TextKitEditing.NSTextCheckingKey
+@_exported import class TextKitEditing.NSDataDetector

@@ -232,4 +232,20 @@ struct PortingSpellingTests {
         #expect(spellingLanguage(for: "en-US") == "en_US")
         #expect(spellingLanguage(for: "de-AT")?.hasPrefix("de_") == true)
     }
+
+    @Test("NSDataDetector code compiles beside Foundation and resolves to OpenTextKit's result type")
+    func dataDetection() throws {
+        let text = "Docs at https://swift.org. Write to team@example.com (or call +1 (408) 996-1010) by 2026-11-25."
+        let links = try detectedLinks(in: text)
+        #expect(links.map(\.url.absoluteString) == ["https://swift.org", "mailto:team@example.com"])
+        #expect(links.map(\.range) == [NSRange(location: 8, length: 17), NSRange(location: 36, length: 16)])
+        #expect(try quickActions(in: text, limit: 1) == ["call +1 (408) 996-1010"])
+        #expect(try quickActions(in: text, limit: 5).count == 2)
+        let first = firstLinkText(in: text)
+        #expect(first?.0 == "https://swift.org" && first?.1 == 2)
+        // Foundation's own class stays reachable under its module's name.
+        let regex = try NSRegularExpression(pattern: "swift")
+        let foundationMatch: Foundation.NSTextCheckingResult? = regex.firstMatch(in: text, range: NSRange(location: 0, length: 25))
+        #expect(foundationMatch?.range == NSRange(location: 16, length: 5))
+    }
 }

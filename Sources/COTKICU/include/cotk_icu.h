@@ -141,6 +141,18 @@ enum { COTK_NFC = 0, COTK_NFD = 1, COTK_NFKC = 2, COTK_NFKD = 3 };
 /// it exceeds `capacity`).
 int32_t cotk_normalize(int32_t form, const uint16_t *src, int32_t length, uint16_t *dest, int32_t capacity, int32_t *err);
 
+// MARK: IDNA (UTS #46)
+
+/// Converts a domain name to its ASCII form (punycode "xn--" labels), UTS #46 nontransitional
+/// processing with the bidi and CONTEXTJ checks. Writes at most `capacity` units into `dest` and
+/// returns the needed length. `*idnaErrors` receives UTS #46's error bits (0 when the name is
+/// valid); `err` receives ICU's error code (a buffer overflow asks for a larger `dest`).
+int32_t cotk_idna_to_ascii(const uint16_t *name, int32_t length, uint16_t *dest, int32_t capacity,
+                           uint32_t *idnaErrors, int32_t *err);
+/// The reverse of cotk_idna_to_ascii: "xn--" labels decoded to Unicode, with the same checks.
+int32_t cotk_idna_to_unicode(const uint16_t *name, int32_t length, uint16_t *dest, int32_t capacity,
+                             uint32_t *idnaErrors, int32_t *err);
+
 #ifdef __cplusplus
 }
 #endif
