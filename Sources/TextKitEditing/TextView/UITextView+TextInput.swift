@@ -221,6 +221,7 @@ extension UITextView {
         var lineRange = NSRange(location: 0, length: 0)
         _ = layoutManager.lineFragmentRect(forGlyphAt: layoutManager.glyphIndexForCharacter(at: character),
                                            effectiveRange: &lineRange)
+        guard lineRange.location != NSNotFound else { return (offset, false) }  // in no container (no room)
         let lineCharacters = layoutManager.characterRange(forGlyphRange: lineRange, actualGlyphRange: nil)
         let upstream = offset == lineCharacters.upperBound && offset < length && offset > lineCharacters.location
         return (offset, upstream)

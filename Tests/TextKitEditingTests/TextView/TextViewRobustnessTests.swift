@@ -18,6 +18,11 @@ struct TextViewRobustnessTests {
         view.pageDown(nil)
         #expect(view.text == "abc def ghi")
         _ = view.caretRect(for: view.endOfDocument)
+        // No room for any glyph (the container is narrower than its padding): positions still answer.
+        for point in [CGPoint(x: 5, y: 5), CGPoint(x: -10, y: 300), CGPoint(x: 500, y: -3)] {
+            #expect(view.closestPosition(to: point) != nil)
+            view.selectText(at: point, clickCount: 2)
+        }
         let image = UIGraphicsImageRenderer(size: CGSize(width: 10, height: 10)).image { _ in
             view.drawHierarchy(in: CGRect(x: 0, y: 0, width: 10, height: 10), afterScreenUpdates: true)
         }
