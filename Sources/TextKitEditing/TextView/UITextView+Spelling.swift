@@ -103,6 +103,7 @@ extension UITextView {
         for dirty in spellingDirty.take(meeting: visible.location..<visible.upperBound) {
             let paragraphs = storage.paragraphRange(for: NSRange(location: dirty.lowerBound, length: dirty.count))
             removeDecorations(in: paragraphs)
+            if !detectorTypes.isEmpty || hasDetectedLinks { detectData(inParagraphs: paragraphs) }
             decorateLinks(inParagraphs: paragraphs)
             if checksSpelling { checkSpelling(inParagraphs: paragraphs, skipping: typing) }
             if let marked = markedRange, NSIntersectionRange(marked, paragraphs).length > 0 { applyMarkedTextStyle(old: nil) }

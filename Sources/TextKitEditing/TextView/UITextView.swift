@@ -147,6 +147,11 @@ open class UITextView: UIScrollView, UITextInput, TokenizerTextProviding {
     /// The text whose decorations (spelling marks, link attributes) are still to be made (made as
     /// it comes into view).
     var spellingDirty = DirtyRanges()
+    /// What ``dataDetectorTypes`` detects, and the detector for it (made when first needed).
+    var detectorTypes: UIDataDetectorTypes = []
+    var dataDetector: NSDataDetector?
+    /// Whether detection ever added links (which must go when detection is turned off).
+    var hasDetectedLinks = false
     /// Link attributes set by the app (nil: UIKit's default).
     var customLinkTextAttributes: [NSAttributedString.Key: Any]?
     /// Opens a followed link (a click on a link in a non-editable view, when the delegate allows
