@@ -14,6 +14,9 @@ let package = Package(
     products: [
         .library(name: "OpenTextKit", targets: ["OpenTextKit"]),
         .executable(name: "otk", targets: ["otk"]),
+        // The GTK 4 window host: its own product, never part of the umbrella (a server never links GTK).
+        .library(name: "TextKitGTK", targets: ["TextKitGTK"]),
+        .executable(name: "TextKitDemo", targets: ["TextKitDemo"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
@@ -28,6 +31,7 @@ let package = Package(
         systemLibrary("CICU", pkgConfig: "icu-uc", apt: ["libicu-dev"]),
         systemLibrary("CHyphen", apt: ["libhyphen-dev", "hyphen-en-us"]),  // libhyphen ships no .pc file
         systemLibrary("CHunspell", pkgConfig: "hunspell", apt: ["libhunspell-dev", "hunspell-en-us"]),
+        systemLibrary("CGTK4", pkgConfig: "gtk4", apt: ["libgtk-4-dev"]),  // only TextKitGTK imports it
         // The only place that includes ICU headers: its public header is plain C with opaque types,
         // so Swift files that import Foundation (which carries its own ICU) can use it (STACK-NOTES §1b).
         .target(name: "COTKICU", dependencies: ["CICU"]),
@@ -54,6 +58,9 @@ let package = Package(
         .executableTarget(name: "otk", dependencies: [
             "OpenTextKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // The window host, above everything else: hosts a UIView (a UITextView) in a GTK 4 widget.
+        .target(name: "TextKitGTK", dependencies: ["CGTK4", "TextKitEditing", "TextKit", "TextKitGraphics", "TextKitModel"]),
+        .executableTarget(name: "TextKitDemo", dependencies: ["TextKitGTK", "OpenTextKit"]),
 
         // Tests, one target per layer so that each layer's tests build with only what it needs.
         // Every test target links TestFontConfig, which pins the fonts the tests see (fonts.conf).
@@ -77,5 +84,7 @@ let package = Package(
         .testTarget(name: "DocumentationTests", dependencies: ["TestFontConfig", "OpenTextKit"]),
         // Unit tests of otk's parsers, and tests that run the built otk binary on real inputs.
         .testTarget(name: "OTKCommandTests", dependencies: ["TestFontConfig", "otk"]),
+        // The GTK host's key map, and a real window: TextKitDemo run under Xvfb, typed into with xdotool.
+        .testTarget(name: "TextKitGTKTests", dependencies: ["TestFontConfig", "TextKitGTK", "TextKitDemo"]),
     ]
 )

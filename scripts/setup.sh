@@ -18,6 +18,9 @@ packages=(
   fonts-dejavu-core fonts-dejavu-extra fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-linuxlibertine
   # checking rendered output: pdftotext, pdftoppm, pdfinfo
   poppler-utils
+  # the GTK 4 host (TextKitGTK, TextKitDemo) and its window test: a virtual X server, synthetic
+  # keys and mouse (xdotool), a session bus for GTK (dbus-run-session, optional)
+  libgtk-4-dev xvfb xdotool dbus
 )
 
 missing=()
@@ -40,7 +43,9 @@ else
 fi
 
 # A missing .pc file is only a warning to SwiftPM and would fail at link time; catch it here.
-pkg-config --exists harfbuzz freetype2 fontconfig cairo cairo-ft cairo-pdf cairo-svg cairo-png icu-uc hunspell \
+pkg-config --exists harfbuzz freetype2 fontconfig cairo cairo-ft cairo-pdf cairo-svg cairo-png icu-uc hunspell gtk4 \
   || { echo "setup: pkg-config cannot find one of the required libraries" >&2; exit 1; }
 [ -f /usr/include/hyphen.h ] || { echo "setup: libhyphen header missing" >&2; exit 1; }
+command -v Xvfb >/dev/null && command -v xdotool >/dev/null \
+  || { echo "setup: Xvfb or xdotool missing (needed by the GTK window test)" >&2; exit 1; }
 echo "setup: ok"

@@ -121,6 +121,26 @@ public final class CGContext {
         self.init(backend: .cairo(target), pageRect: box, baseTransform: .identity, acceptsDrawing: true)
     }
 
+    /// A context that draws into `cairoContext`, a `cairo_t *` made by someone else — the one a
+    /// GTK draw function is handed — so that a window host can draw views with UIKit's API.
+    /// The context's user space starts as the `cairo_t`'s current user space (its matrix at
+    /// this call, typically the widget's origin), y down, one unit per point; `size` is the
+    /// area in points (the page rect and the default clip bounds); `scale` is device pixels
+    /// per point, used to rasterise shadows (the widget's scale factor). The `cairo_t`'s clip
+    /// is kept, but ``resetClip()`` removes it too.
+    ///
+    /// The context holds a reference on the `cairo_t` and never finishes its surface; drop the
+    /// context before the `cairo_t`'s owner is done with it (at the end of the draw function).
+    /// Every ``saveGState()`` must be balanced by the time the owner draws again, as in Cairo.
+    public convenience init(cairoContext: OpaquePointer, size: CGSize, scale: CGFloat = 1) {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cairoContext, &m)
+        let base = CGAffineTransform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: m.x0, ty: m.y0)
+        let target = CairoTarget(borrowing: cairoContext, scale: scale > 0 && scale.isFinite ? scale : 1)
+        self.init(backend: .cairo(target), pageRect: CGRect(origin: .zero, size: size),
+                  baseTransform: base, acceptsDrawing: true)
+    }
+
     /// A context that draws nothing and records every operation in ``recording``, in page
     /// coordinates (the context's initial user space). Any size is accepted; it only sets
     /// the page rectangle and the default clip bounds.
@@ -196,7 +216,7 @@ public final class CGContext {
         isClosed = true
         if pdfPageOpen { endPDFPage() }
         acceptsDrawing = false
-        guard case .cairo(let target) = backend, target.kind != .image else { return }
+        guard case .cairo(let target) = backend, target.kind == .pdf || target.kind == .svg else { return }
         outputData = try target.finish()
     }
 

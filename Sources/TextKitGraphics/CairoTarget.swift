@@ -3,7 +3,9 @@ import Foundation
 
 /// A Cairo surface and its `cairo_t`, with the output they write to.
 final class CairoTarget {
-    enum Kind { case image, pdf, svg }
+    /// `borrowed`: a `cairo_t` made by someone else (a window toolkit's draw callback); its
+    /// surface is never finished here.
+    enum Kind { case image, pdf, svg, borrowed }
 
     let kind: Kind
     /// `cairo_surface_t *`
@@ -55,6 +57,16 @@ final class CairoTarget {
         cr = cairo_create(surface)
         self.sink = sink
         shadowResolution = 2
+    }
+
+    /// Draws into `cr`, which its owner made: takes a reference on it and on its surface for the
+    /// target's life, and leaves the surface unfinished.
+    init(borrowing cr: OpaquePointer, scale: CGFloat) {
+        kind = .borrowed
+        self.cr = cairo_reference(cr)
+        surface = cairo_surface_reference(cairo_get_target(cr))
+        sink = nil
+        shadowResolution = scale
     }
 
     deinit {

@@ -134,6 +134,9 @@ extension UITextView {
             if let marked = markedRange, NSIntersectionRange(marked, inText).length > 0 { continue }
             manager.addTemporaryAttributes(Self.misspellingAttributes, forCharacterRange: inText)
         }
+        // The marks were cleared by key, and the marked text's underline uses the same key: put
+        // it back (found by the GTK host, whose preedit lost its underline at the first check).
+        if let marked = markedRange, NSIntersectionRange(marked, paragraphs).length > 0 { applyMarkedTextStyle(old: nil) }
     }
 
     /// Keeps the spelling marks' bookkeeping on the text after an edit (`location` and the old and

@@ -27,6 +27,17 @@ struct TextViewSpellingTests {
         #expect(!isMarked(view, "sat"))
     }
 
+    @Test("Checking a paragraph's spelling keeps the underline of the marked text in it")
+    func markedTextKeepsItsUnderline() {
+        let view = makeTextView()
+        view.spellCheckingLanguage = "en_US"
+        type("Hello ", into: view)
+        view.setMarkedText("ue9", selectedRange: NSRange(location: 3, length: 0))
+        view.layoutIfNeeded()
+        let underline = view.layoutManager.temporaryAttribute(.underlineStyle, atCharacterIndex: 6, effectiveRange: nil)
+        #expect(underline as? Int == NSUnderlineStyle.single.rawValue)
+    }
+
     @Test("Guesses for the word under the pointer; correcting, and ignoring, remove the mark")
     func menu() throws {
         let view = makeTextView("Teh cat and teh dog.", width: 400)

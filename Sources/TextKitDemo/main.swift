@@ -1,0 +1,162 @@
+// TextKitDemo: OpenTextKit's views in a GTK 4 window. A notebook with two pages: an editable
+// UITextView with English, Hebrew and Japanese paragraphs, and a UILabel above a UITextField.
+//
+// Environment (for tests and scripted runs):
+//   OTK_DEMO_TEXT=…            the text view's text instead of the sample (may be empty)
+//   OTK_DEMO_QUIT_AFTER=secs   quit by itself after that many seconds
+//   OTK_DEMO_TEXT_OUT=path     at quit, write the text view's text there ("-" for stdout)
+//   OTK_DEMO_SNAPSHOT=prefix   write a PNG of the window's content as GTK draws it: on each
+//                              SIGUSR1 to "<prefix>-<n>.png" (n from 1), and at quit to
+//                              "<prefix>-final.png"
+// SIGTERM and SIGINT quit cleanly (the outputs are written).
+import CGTK4
+import Foundation
+import OpenTextKit
+import TextKitGTK
+
+let environment = ProcessInfo.processInfo.environment
+
+let sampleText = """
+    OpenTextKit is Apple's TextKit rebuilt in Swift for Linux: HarfBuzz shapes the glyphs, ICU finds \
+    the line breaks and the bidirectional runs, FreeType and fontconfig find the fonts, and Cairo draws. \
+    Click, type, select with the shift key, and try ctrl+shift+u to enter a character by its code.
+    עברית נכתבת מימין לשמאל: המשפט הזה מראה שהשורות נשברות ומיושרות כראוי, וגם מספרים כמו 2026 נשארים משמאל לימין.
+    日本語の文章も表示できます。行は単語の区切りではなく文字ごとに折り返され、句読点の禁則処理も行われます。
+    """
+
+/// The demo's state: its views, hosts and window, kept for the process's life.
+@MainActor
+final class Demo {
+    let textView = UITextView(frame: .zero)
+    var textHost: GTKViewHost?
+    var formHost: GTKViewHost?
+    var window: UnsafeMutablePointer<GtkWidget>?
+    var snapshotCount = 0
+    var finished = false
+
+    func activate(_ app: UnsafeMutablePointer<GtkApplication>) {
+        let window = gtk_application_window_new(app)!
+        self.window = window
+        gtk_window_set_title(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self), "OpenTextKit Demo")
+        gtk_window_set_default_size(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self), 720, 480)
+
+        textView.font = UIFont.systemFont(ofSize: 16)
+        textView.textContainerInset = UIEdgeInsets(top: 12, left: 12, bottom: 12, right: 12)
+        textView.text = environment["OTK_DEMO_TEXT"] ?? sampleText
+        textView.selectedRange = NSRange(location: 0, length: 0)
+        let textHost = GTKViewHost(view: textView)
+        self.textHost = textHost
+
+        let formHost = GTKViewHost(view: makeForm())
+        self.formHost = formHost
+
+        let notebook = gtk_notebook_new()!
+        let book = OpaquePointer(notebook)  // GtkNotebook's struct is private
+        gtk_notebook_append_page(book, textHost.widget, gtk_label_new("Text view"))
+        gtk_notebook_append_page(book, formHost.widget, gtk_label_new("Label and field"))
+        gtk_window_set_child(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self), notebook)
+        gtk_window_present(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self))
+        textHost.grabFocus()
+        GdkClipboardBackend.connectGeneralPasteboard()
+    }
+
+    /// The second page: a label explaining, a text field below it.
+    func makeForm() -> UIView {
+        let form = UIView(frame: CGRect(x: 0, y: 0, width: 720, height: 440))
+        form.backgroundColor = .white
+        let label = UILabel(frame: CGRect(x: 16, y: 16, width: 520, height: 44))
+        label.numberOfLines = 2
+        label.font = UIFont.systemFont(ofSize: 15)
+        label.text = "A UILabel, and below it a UITextField: click the field and type."
+        let field = UITextField(frame: CGRect(x: 16, y: 72, width: 360, height: 30))
+        field.borderStyle = .roundedRect
+        field.placeholder = "Your name"
+        field.font = UIFont.systemFont(ofSize: 15)
+        form.addSubview(label)
+        form.addSubview(field)
+        return form
+    }
+
+    /// Writes a PNG of what GTK draws for the window's content (the notebook and the views).
+    func writeSnapshot(to path: String) {
+        guard let window, let child = gtk_window_get_child(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)) else { return }
+        let width = gtk_widget_get_width(child), height = gtk_widget_get_height(child)
+        guard width > 0, height > 0 else { return }
+        let paintable = gtk_widget_paintable_new(child)
+        let snapshot = gtk_snapshot_new()
+        gdk_paintable_snapshot(paintable, snapshot, Double(width), Double(height))
+        let node = gtk_snapshot_free_to_node(snapshot)
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height)
+        let cr = cairo_create(surface)
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_paint(cr)
+        if let node {
+            gsk_render_node_draw(node, cr)
+            gsk_render_node_unref(node)
+        }
+        cairo_destroy(cr)
+        cairo_surface_write_to_png(surface, path)
+        cairo_surface_destroy(surface)
+        g_object_unref(UnsafeMutableRawPointer(paintable))
+    }
+
+    func snapshotOnSignal() {
+        guard let prefix = environment["OTK_DEMO_SNAPSHOT"] else { return }
+        snapshotCount += 1
+        writeSnapshot(to: "\(prefix)-\(snapshotCount).png")
+    }
+
+    /// Writes the outputs the environment asks for (once), then quits.
+    func finish(_ app: UnsafeMutablePointer<GtkApplication>) {
+        if !finished {
+            finished = true
+            if let prefix = environment["OTK_DEMO_SNAPSHOT"] { writeSnapshot(to: "\(prefix)-final.png") }
+            if let out = environment["OTK_DEMO_TEXT_OUT"] {
+                if out == "-" {
+                    print(textView.text ?? "")
+                } else {
+                    try? Data((textView.text ?? "").utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
+                }
+            }
+        }
+        // Destroying the window tears the hosts down (their timers and input method) before
+        // the process ends, as closing it does.
+        if let window {
+            self.window = nil
+            gtk_window_destroy(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self))
+        }
+        g_application_quit(UnsafeMutableRawPointer(app).assumingMemoryBound(to: GApplication.self))
+    }
+}
+
+let demo = Demo()
+let app = gtk_application_new("org.opentextkit.TextKitDemo", G_APPLICATION_NON_UNIQUE)!
+let appPointer = UnsafeMutableRawPointer(app)
+
+let onActivate: @convention(c) (UnsafeMutablePointer<GtkApplication>?, UnsafeMutableRawPointer?) -> Void = { app, _ in
+    MainActor.assumeIsolated { demo.activate(app!) }
+}
+g_signal_connect_data(appPointer, "activate", unsafeBitCast(onActivate, to: GCallback.self), nil, nil, GConnectFlags(rawValue: 0))
+
+let quit: GSourceFunc = { data in
+    MainActor.assumeIsolated { demo.finish(data!.assumingMemoryBound(to: GtkApplication.self)) }
+    return 0
+}
+if let seconds = environment["OTK_DEMO_QUIT_AFTER"].flatMap(Double.init), seconds > 0 {
+    g_timeout_add(guint(seconds * 1000), quit, appPointer)
+}
+// A parent may have spawned us with these signals blocked (a test runner's thread): unblock them.
+var handled = sigset_t()
+sigemptyset(&handled)
+for signal in [SIGTERM, SIGINT, SIGUSR1] { sigaddset(&handled, signal) }
+pthread_sigmask(SIG_UNBLOCK, &handled, nil)
+g_unix_signal_add(SIGTERM, quit, appPointer)
+g_unix_signal_add(SIGINT, quit, appPointer)
+g_unix_signal_add(SIGUSR1, { _ in
+    MainActor.assumeIsolated { demo.snapshotOnSignal() }
+    return 1
+}, nil)
+
+let status = g_application_run(UnsafeMutableRawPointer(app).assumingMemoryBound(to: GApplication.self),
+                               CommandLine.argc, CommandLine.unsafeArgv)
+exit(status)
