@@ -1,8 +1,11 @@
-// TextKitDemo: OpenTextKit's views in a GTK 4 window. A notebook with two pages: an editable
-// UITextView with English, Hebrew and Japanese paragraphs, and a UILabel above a UITextField.
+// TextKitDemo: OpenTextKit's views in a GTK 4 window. A notebook of pages: an editable
+// UITextView with English, Hebrew and Japanese paragraphs; a UILabel above a UITextField; text
+// flowing around a circle you drag (links unbroken, opened on click); a syntax-highlighting
+// storage; three columns sharing one layout manager; Core Text filling an ellipse.
 //
 // Environment (for tests and scripted runs):
 //   OTK_DEMO_TEXT=…            the text view's text instead of the sample (may be empty)
+//   OTK_DEMO_PAGE=n            open on page n (0 is the text view)
 //   OTK_DEMO_QUIT_AFTER=secs   quit by itself after that many seconds
 //   OTK_DEMO_TEXT_OUT=path     at quit, write the text view's text there ("-" for stdout)
 //   OTK_DEMO_SNAPSHOT=prefix   write a PNG of the window's content as GTK draws it: on each
@@ -30,6 +33,7 @@ final class Demo {
     let textView = UITextView(frame: .zero)
     var textHost: GTKViewHost?
     var formHost: GTKViewHost?
+    var pageHosts: [GTKViewHost] = []
     var window: UnsafeMutablePointer<GtkWidget>?
     var snapshotCount = 0
     var finished = false
@@ -54,6 +58,18 @@ final class Demo {
         let book = OpaquePointer(notebook)  // GtkNotebook's struct is private
         gtk_notebook_append_page(book, textHost.widget, gtk_label_new("Text view"))
         gtk_notebook_append_page(book, formHost.widget, gtk_label_new("Label and field"))
+        let pages: [(String, UIView)] = [
+            ("Interaction", InteractionPage(frame: CGRect(x: 0, y: 0, width: 720, height: 440))),
+            ("Highlighting", makeHighlightingPage()),
+            ("Columns", ColumnsPage(frame: CGRect(x: 0, y: 0, width: 720, height: 440))),
+            ("Core Text", CoreTextPage(frame: CGRect(x: 0, y: 0, width: 720, height: 440))),
+        ]
+        for (title, page) in pages {
+            let host = GTKViewHost(view: page)
+            pageHosts.append(host)
+            gtk_notebook_append_page(book, host.widget, gtk_label_new(title))
+        }
+        if let page = environment["OTK_DEMO_PAGE"].flatMap(Int32.init) { gtk_notebook_set_current_page(book, page) }
         gtk_window_set_child(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self), notebook)
         gtk_window_present(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self))
         textHost.grabFocus()

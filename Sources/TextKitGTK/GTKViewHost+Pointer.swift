@@ -35,6 +35,10 @@ extension GTKViewHost {
     /// A press: the text input under it takes the focus and places the caret or selects.
     func pressed(at point: CGPoint, clickCount: Int, extending: Bool) {
         gtk_widget_grab_focus(drawingArea)
+        if let (target, local) = pointerInteractive(at: point), target.pointerPressed(at: local, clickCount: clickCount) {
+            pressTarget = target
+            return
+        }
         guard let (input, local) = textInput(at: point).map({ ($0.input, $0.point) }) else {
             pressTarget = nil
             return
@@ -48,6 +52,10 @@ extension GTKViewHost {
 
     /// A drag from the last press: the pressed input's selection follows the pointer.
     func dragged(to point: CGPoint) {
+        if let target = pressTarget as? any PointerInteractive {
+            target.pointerDragged(to: view.convert(point, to: target))
+            return
+        }
         guard let input = pressTarget as? any HostedTextInput else { return }
         restartBlink()
         input.dragSelection(to: view.convert(point, to: input))

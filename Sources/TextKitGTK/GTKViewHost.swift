@@ -186,6 +186,21 @@ public final class GTKViewHost {
         return search(view, point).map { (input: $0.0, point: $0.1) }
     }
 
+    /// The topmost view under `point` (the hosted view's bounds coordinates) that takes the mouse
+    /// itself, and the point in its own coordinates.
+    func pointerInteractive(at point: CGPoint) -> (view: any PointerInteractive, point: CGPoint)? {
+        func search(_ v: UIView, _ p: CGPoint) -> (any PointerInteractive, CGPoint)? {
+            guard !v.isHidden, v.isUserInteractionEnabled else { return nil }
+            for sub in v.subviews.reversed() where sub.frame.contains(p) {
+                let inSub = CGPoint(x: p.x - sub.frame.minX + sub.bounds.minX, y: p.y - sub.frame.minY + sub.bounds.minY)
+                if let found = search(sub, inSub) { return found }
+            }
+            if let interactive = v as? any PointerInteractive { return (interactive, p) }
+            return nil
+        }
+        return search(view, point).map { (view: $0.0, point: $0.1) }
+    }
+
     /// A point in the drawing area (widget coordinates) in the hosted view's bounds coordinates.
     func viewPoint(widgetX x: Double, y: Double) -> CGPoint {
         CGPoint(x: x + view.bounds.minX, y: y + view.bounds.minY)

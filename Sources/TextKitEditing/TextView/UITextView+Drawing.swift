@@ -98,7 +98,7 @@ extension UITextView {
             let visible = manager.characterRange(forGlyphRange: glyphs, actualGlyphRange: nil)
             let shown = NSIntersectionRange(selection, visible)
             if shown.length > 0 {
-                for piece in manager.selectionRects(forCharacterRange: shown) {
+                for piece in manager.selectionRects(forCharacterRange: shown) where piece.container == containerIndex {
                     context.fill(piece.rect.offsetBy(dx: origin.x, dy: origin.y))
                 }
             }

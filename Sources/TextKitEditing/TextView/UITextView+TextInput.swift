@@ -147,7 +147,8 @@ extension UITextView {
     func _caretRect(for position: UITextPosition) -> CGRect {
         guard let p = offset(of: position) else { return .null }
         let upstream = selectionAffinity == .backward && p == selection.location + selection.length
-        guard let caret = layoutManager.caretGeometry(forCharacterAt: p, upstream: upstream) else {
+        guard let caret = layoutManager.caretGeometry(forCharacterAt: p, upstream: upstream), caret.container == containerIndex else {
+            if layoutManager.textContainers.count > 1 { return .null }  // in another view's container
             return CGRect(x: textContainerOrigin.x + textContainer.lineFragmentPadding, y: textContainerOrigin.y, width: 2,
                           height: (typingFont.ascender - typingFont.descender).rounded(.up))
         }
@@ -157,13 +158,13 @@ extension UITextView {
     func _firstRect(for range: UITextRange) -> CGRect {
         guard let r = nsRange(range) else { return .null }
         guard r.length > 0 else { return _caretRect(for: IndexedPosition(r.location)) }
-        guard let first = layoutManager.selectionRects(forCharacterRange: r).first else { return .null }
+        guard let first = layoutManager.selectionRects(forCharacterRange: r).first(where: { $0.container == containerIndex }) else { return .null }
         return first.rect.offsetBy(dx: textContainerOrigin.x, dy: textContainerOrigin.y)
     }
 
     func _selectionRects(for range: UITextRange) -> [UITextSelectionRect] {
         guard let r = nsRange(range), r.length > 0 else { return [] }
-        return layoutManager.selectionRects(forCharacterRange: r).map {
+        return layoutManager.selectionRects(forCharacterRange: r).filter { $0.container == containerIndex }.map {
             TextSelectionRect(rect: $0.rect.offsetBy(dx: textContainerOrigin.x, dy: textContainerOrigin.y),
                               writingDirection: $0.isRightToLeft ? .rightToLeft : .leftToRight,
                               containsStart: $0.containsStart, containsEnd: $0.containsEnd)
@@ -202,6 +203,10 @@ extension UITextView {
         let at = direction == .backward ? max(p - 1, 0) : min(p, textStorage.length - 1)
         return textStorage.attributes(at: at, effectiveRange: nil)
     }
+
+    /// The index of the view's container among its layout manager's (several text views can
+    /// share one layout manager, a container each: columns, pages).
+    var containerIndex: Int { layoutManager.textContainers.firstIndex { $0 === textContainer } ?? 0 }
 
     // MARK: Hit testing
 

@@ -1,0 +1,58 @@
+import Foundation
+import OpenTextKit
+
+/// The seeds' multi-column view: one text storage and one layout manager, three text containers,
+/// a text view on each; the text flows from column to column as you type.
+@MainActor
+final class ColumnsPage: UIView {
+    let storage = NSTextStorage()
+    let layoutManager = NSLayoutManager()
+    var columns: [UITextView] = []
+
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        backgroundColor = .white
+        storage.addLayoutManager(layoutManager)
+        for _ in 0..<3 {
+            let container = NSTextContainer(size: CGSize(width: 200, height: 300))
+            layoutManager.addTextContainer(container)
+            let column = UITextView(frame: .zero, textContainer: container)
+            column.textContainerInset = UIEdgeInsets(top: 8, left: 4, bottom: 8, right: 4)
+            column.isScrollEnabled = false
+            columns.append(column)
+            addSubview(column)
+        }
+        let paragraph = """
+            We the People of the United States, in Order to form a more perfect Union, establish Justice, \
+            insure domestic Tranquility, provide for the common defence, promote the general Welfare, and \
+            secure the Blessings of Liberty to ourselves and our Posterity, do ordain and establish this \
+            Constitution for the United States of America.
+            """
+        let style = NSMutableParagraphStyle()
+        style.alignment = .justified
+        style.hyphenationFactor = 1
+        style.paragraphSpacing = 8
+        let numbered = (1...6).map { "\($0). " + paragraph }.joined(separator: "\n")
+        storage.setAttributedString(NSAttributedString(string: numbered,
+                                                       attributes: [.font: UIFont(name: "DejaVu Serif", size: 13) ?? UIFont.systemFont(ofSize: 13),
+                                                                    .paragraphStyle: style]))
+    }
+
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        let gap: CGFloat = 16
+        let width = (bounds.width - gap * 4) / 3
+        for (i, column) in columns.enumerated() {
+            column.frame = CGRect(x: gap + CGFloat(i) * (width + gap), y: gap, width: width, height: bounds.height - 2 * gap)
+            column.textContainer.size = CGSize(width: width - 8, height: bounds.height - 2 * gap - 16)
+        }
+        setNeedsDisplay()
+    }
+
+    override func draw(_ rect: CGRect) {
+        guard let context = UIGraphicsGetCurrentContext() else { return }
+        context.setStrokeColor(UIColor.systemGray)
+        context.setLineWidth(1)
+        for column in columns { context.stroke(column.frame) }
+    }
+}
