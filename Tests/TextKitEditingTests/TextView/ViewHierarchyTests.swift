@@ -1,4 +1,5 @@
 import Testing
+import TextKit
 import TextKitFonts
 import TextKitGraphics
 import TextKitModel
@@ -71,5 +72,39 @@ struct ViewHierarchyTests {
         #expect(cg.rgba(atX: 150, y: 50)?.g == 0)
         #expect(cg.rgba(atX: 50, y: 50)?.g == 255)
         #expect(cg.rgba(atX: 150, y: 150)?.g == 255)
+    }
+}
+
+@Suite("UITextView: columns sharing one layout manager")
+@MainActor
+struct SharedLayoutManagerTests {
+    @Test("Each column answers geometry for its own container only, and typing flows from one to the next")
+    func columns() throws {
+        let storage = NSTextStorage(string: (1...40).map { "Line \($0) of the text." }.joined(separator: "\n"),
+                                    attributes: [.font: UIFont(name: "DejaVu Sans", size: 14)!])
+        let manager = NSLayoutManager()
+        storage.addLayoutManager(manager)
+        let views = (0..<2).map { _ -> UITextView in
+            let container = NSTextContainer(size: CGSize(width: 200, height: 200))
+            manager.addTextContainer(container)
+            return UITextView(frame: CGRect(x: 0, y: 0, width: 200, height: 216), textContainer: container)
+        }
+        let firstRange = manager.glyphRange(for: views[0].textContainer)
+        let boundary = manager.characterRange(forGlyphRange: firstRange, actualGlyphRange: nil).upperBound
+        #expect(boundary > 0 && boundary < storage.length)
+        let inFirst = IndexedPosition(5), inSecond = IndexedPosition(boundary + 5)
+        #expect(!views[0].caretRect(for: inFirst).isNull)
+        #expect(views[0].caretRect(for: inSecond).isNull)
+        #expect(!views[1].caretRect(for: inSecond).isNull)
+        let across = IndexedRange(NSRange(location: boundary - 10, length: 20))
+        #expect(views[0].selectionRects(for: across).allSatisfy { $0.rect.maxY <= 216 })
+        #expect(!views[0].selectionRects(for: across).isEmpty && !views[1].selectionRects(for: across).isEmpty)
+        // Typing at the start of the first column pushes text into the second.
+        views[0].becomeFirstResponder()
+        views[0].selectedRange = NSRange(location: 0, length: 0)
+        views[0].insertText("A new first line that is long enough to wrap onto another line.\n")
+        let newBoundary = manager.characterRange(forGlyphRange: manager.glyphRange(for: views[0].textContainer), actualGlyphRange: nil).upperBound
+        #expect(newBoundary < boundary + 66)
+        #expect(views[1].textStorage === storage)
     }
 }
