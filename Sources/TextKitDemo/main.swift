@@ -1,5 +1,6 @@
 // TextKitDemo: OpenTextKit's views in a GTK 4 window. A notebook of pages: an editable
-// UITextView with English, Hebrew and Japanese paragraphs; a UILabel above a UITextField; text
+// UITextView with English, Hebrew and Japanese paragraphs; a UILabel above a UITextField; Dynamic
+// Type styles re-set from a slider over the content-size categories; text
 // flowing around a circle you drag (links unbroken, opened on click); a syntax-highlighting
 // storage; three columns sharing one layout manager; Core Text filling an ellipse.
 //
@@ -59,6 +60,7 @@ final class Demo {
         gtk_notebook_append_page(book, textHost.widget, gtk_label_new("Text view"))
         gtk_notebook_append_page(book, formHost.widget, gtk_label_new("Label and field"))
         let pages: [(String, UIView)] = [
+            ("Text styles", TextStylesPage(frame: CGRect(x: 0, y: 0, width: 720, height: 440))),
             ("Interaction", InteractionPage(frame: CGRect(x: 0, y: 0, width: 720, height: 440))),
             ("Highlighting", makeHighlightingPage()),
             ("Columns", ColumnsPage(frame: CGRect(x: 0, y: 0, width: 720, height: 440))),
