@@ -17,75 +17,32 @@ struct DemoWindowTests {
     @Test("Keys, the input method's preedit and commit, clicks and drags reach the text view and show",
           .timeLimit(.minutes(3)))
     func typeIntoTheDemo() throws {
-        let xvfb = try #require(Tools.find("Xvfb"), "Xvfb is not installed: run scripts/setup.sh")
-        let xdotool = try #require(Tools.find("xdotool"), "xdotool is not installed: run scripts/setup.sh")
-        let demo = try #require(Tools.demoExecutable, "TextKitDemo was not found beside the test bundle: build it (swift build)")
+        let session = try DemoSession(["GTK_IM_MODULE": "gtk-im-context-simple", "OTK_DEMO_TEXT": ""])
+        defer { session.close() }
+        let window = session.window
 
-        let scratch = URL(fileURLWithPath: "/tmp/otk-gtk-tests/\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        let keep = ProcessInfo.processInfo.environment["OTK_GTK_TEST_KEEP"] == "1"
-        defer { if !keep { try? FileManager.default.removeItem(at: scratch) } }
-
-        // Xvfb picks a free display itself and writes its number to the descriptor we give it.
-        let server = try Child(xvfb, ["-displayfd", "1", "-screen", "0", "1024x768x24", "-nolisten", "tcp"],
-                               log: scratch.appendingPathComponent("xvfb.log"), captureStdout: true)
-        defer { server.stop() }
-        let display = ":" + (try #require(server.firstStdoutLine(within: 10), "Xvfb did not start"))
-
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = display
-        environment["GDK_BACKEND"] = "x11"
-        environment["GSK_RENDERER"] = "cairo"
-        environment["GTK_IM_MODULE"] = "gtk-im-context-simple"
-        environment["NO_AT_BRIDGE"] = "1"
-        environment["OTK_DEMO_TEXT"] = ""
-        environment["OTK_DEMO_QUIT_AFTER"] = "45"   // a safety net; the test quits it with SIGTERM
-        environment["OTK_DEMO_TEXT_OUT"] = scratch.appendingPathComponent("text.txt").path
-        environment["OTK_DEMO_SNAPSHOT"] = scratch.appendingPathComponent("snapshot").path
-        let app = try Child(demo, [], environment: environment, log: scratch.appendingPathComponent("demo.log"))
-        defer { app.stop() }
-
-        @discardableResult
-        func xdo(_ arguments: String...) throws -> String {
-            let result = try Tools.run(xdotool, arguments, environment: ["DISPLAY": display], timeout: 15)
-            try #require(result.status == 0, "xdotool \(arguments.joined(separator: " ")) failed: \(result.output)")
-            return result.output
-        }
-        let window = try #require(try xdo("search", "--sync", "--name", "OpenTextKit Demo")
-            .split(separator: "\n").first.map(String.init), "the demo's window did not appear")
-        try xdo("windowfocus", "--sync", window)
-
-        try xdo("type", "--delay", "20", "Hello world ")
-        try xdo("key", "BackSpace")                 // "Hello world"
-        try xdo("key", "shift+Left")                // selects the "d"
-        try xdo("type", "--delay", "20", "d!")      // typed over the selection: "Hello world!"
-        try xdo("key", "ctrl+shift+u")              // GTK's simple IM: Unicode entry, preedit "u"
-        try xdo("type", "--delay", "20", "e9")      // preedit "ue9", shown as marked text
-        let preeditPNG = scratch.appendingPathComponent("snapshot-1.png")
-        Thread.sleep(forTimeInterval: 0.3)          // let the demo handle the keys before the signal
-        kill(app.pid, SIGUSR1)
-        try #require(Tools.waitFor(within: 5) { FileManager.default.fileExists(atPath: preeditPNG.path) },
-                     "no snapshot after SIGUSR1; demo log: \(app.log)")
-        try xdo("key", "space")                     // commits "é": "Hello world!é"
+        try session.xdo("type", "--delay", "20", "Hello world ")
+        try session.xdo("key", "BackSpace")                 // "Hello world"
+        try session.xdo("key", "shift+Left")                // selects the "d"
+        try session.xdo("type", "--delay", "20", "d!")      // typed over the selection: "Hello world!"
+        try session.xdo("key", "ctrl+shift+u")              // GTK's simple IM: Unicode entry, preedit "u"
+        try session.xdo("type", "--delay", "20", "e9")      // preedit "ue9", shown as marked text
+        let preedit = try session.snapshot(1)
+        try session.xdo("key", "space")                     // commits "é": "Hello world!é"
         // The mouse (window coordinates; the first line's glyphs are at y 55…66, "Hello" at x 18…55).
-        try xdo("mousemove", "--window", window, "30", "60", "click", "--repeat", "2", "--delay", "60", "1")
-        try xdo("type", "--delay", "20", "Howdy")   // typed over the double-clicked word
-        try xdo("mousemove", "--window", window, "14", "60", "mousedown", "1",
-                "mousemove", "--window", window, "100", "62", "mousemove", "--window", window, "600", "62", "mouseup", "1")
-        try xdo("key", "ctrl+c", "ctrl+End", "Return", "ctrl+v")  // the dragged line, copied below itself
-        try xdo("key", "ctrl+z")                    // takes the paste back
-        try xdo("type", "!")
-        Thread.sleep(forTimeInterval: 0.3)
-        kill(app.pid, SIGTERM)
-        try #require(app.wait(within: 10), "the demo did not quit on SIGTERM")
+        try session.xdo("mousemove", "--window", window, "30", "60", "click", "--repeat", "2", "--delay", "60", "1")
+        try session.xdo("type", "--delay", "20", "Howdy")   // typed over the double-clicked word
+        try session.xdo("mousemove", "--window", window, "14", "60", "mousedown", "1",
+                        "mousemove", "--window", window, "100", "62", "mousemove", "--window", window, "600", "62", "mouseup", "1")
+        try session.xdo("key", "ctrl+c", "ctrl+End", "Return", "ctrl+v")  // the dragged line, copied below itself
+        try session.xdo("key", "ctrl+z")                    // takes the paste back
+        try session.xdo("type", "!")
+        let final = try session.quit()
 
-        let text = try String(contentsOf: scratch.appendingPathComponent("text.txt"), encoding: .utf8)
-        #expect(text == "Howdy world!é\n!", "demo log: \(app.log)")
+        #expect(try session.textWritten() == "Howdy world!é\n!", "demo log: \(session.app.log)")
 
         // Ink: dark pixels in the text view's first line (below the notebook's tabs), none
         // below the second, and the preedit frame differs from the final one.
-        let final = try #require(UIImage(contentsOfFile: scratch.appendingPathComponent("snapshot-final.png").path)?.cgImage)
-        let preedit = try #require(UIImage(contentsOfFile: preeditPNG.path)?.cgImage)
         #expect(final.width >= 600 && final.height >= 400, "the window's content is \(final.width)×\(final.height)")
         let firstLine = CGRect(x: 8, y: 40, width: 300, height: 45)
         let below = CGRect(x: 8, y: 120, width: 500, height: 200)

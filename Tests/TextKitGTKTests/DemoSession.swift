@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+import TextKitGraphics
+
+/// TextKitDemo running on a private Xvfb server of its own, focused, with xdotool to drive it:
+/// what each window test starts from. Xvfb picks a free display itself (so tests may run side by
+/// side); the demo writes its snapshots (on SIGUSR1 and at quit) and outputs into a scratch
+/// directory. ``close()`` stops both processes and removes the directory (kept with
+/// `OTK_GTK_TEST_KEEP=1`); call it in a `defer`.
+final class DemoSession {
+    let scratch: URL
+    let display: String
+    let window: String
+    private let xdotool: URL
+    private let server: Child
+    let app: Child
+
+    /// Starts Xvfb and the demo with `settings` added to its environment, and focuses its window.
+    init(_ settings: [String: String]) throws {
+        let xvfb = try #require(Tools.find("Xvfb"), "Xvfb is not installed: run scripts/setup.sh")
+        let xdotool = try #require(Tools.find("xdotool"), "xdotool is not installed: run scripts/setup.sh")
+        let demo = try #require(Tools.demoExecutable, "TextKitDemo was not found beside the test bundle: build it (swift build)")
+        let scratch = URL(fileURLWithPath: "/tmp/otk-gtk-tests/\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        // Xvfb writes the display it chose to the descriptor we give it.
+        let server = try Child(xvfb, ["-displayfd", "1", "-screen", "0", "1024x768x24", "-nolisten", "tcp"],
+                               log: scratch.appendingPathComponent("xvfb.log"), captureStdout: true)
+        var app: Child?
+        var started = false
+        defer { if !started { app?.stop(); server.stop() } }
+        let display = ":" + (try #require(server.firstStdoutLine(within: 10), "Xvfb did not start"))
+
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display
+        environment["GDK_BACKEND"] = "x11"
+        environment["GSK_RENDERER"] = "cairo"
+        environment["NO_AT_BRIDGE"] = "1"
+        environment["OTK_DEMO_QUIT_AFTER"] = "45"   // a safety net; the tests quit it with SIGTERM
+        environment["OTK_DEMO_SNAPSHOT"] = scratch.appendingPathComponent("snapshot").path
+        environment["OTK_DEMO_TEXT_OUT"] = scratch.appendingPathComponent("text.txt").path
+        environment.merge(settings) { $1 }
+        let running = try Child(demo, [], environment: environment, log: scratch.appendingPathComponent("demo.log"))
+        app = running
+        let found = try Tools.run(xdotool, ["search", "--sync", "--name", "OpenTextKit Demo"], environment: ["DISPLAY": display], timeout: 15)
+        let window = try #require(found.output.split(separator: "\n").first.map(String.init), "the demo's window did not appear")
+        self.scratch = scratch
+        self.display = display
+        self.window = window
+        self.xdotool = xdotool
+        self.server = server
+        self.app = running
+        try xdo("windowfocus", "--sync", window)
+        started = true
+    }
+
+    /// Runs xdotool with `arguments` on the session's display.
+    @discardableResult
+    func xdo(_ arguments: String...) throws -> String { try xdo(arguments) }
+
+    /// Runs xdotool with `arguments` on the session's display.
+    @discardableResult
+    func xdo(_ arguments: [String]) throws -> String {
+        let result = try Tools.run(xdotool, arguments, environment: ["DISPLAY": display], timeout: 15)
+        try #require(result.status == 0, "xdotool \(arguments.joined(separator: " ")) failed: \(result.output)")
+        return result.output
+    }
+
+    /// Asks the demo for snapshot `n` (SIGUSR1) and returns it once written.
+    func snapshot(_ n: Int) throws -> CGImage {
+        let file = scratch.appendingPathComponent("snapshot-\(n).png")
+        Thread.sleep(forTimeInterval: 0.3)   // let the demo handle the events before the signal
+        kill(app.pid, SIGUSR1)
+        // The file appears before the demo has finished writing it: wait until it reads.
+        var image: CGImage?
+        _ = Tools.waitFor(within: 5) {
+            image = UIImage(contentsOfFile: file.path)?.cgImage
+            return image != nil
+        }
+        return try #require(image, "no snapshot after SIGUSR1; demo log: \(app.log)")
+    }
+
+    /// Quits the demo (it writes its final snapshot and outputs) and returns the final snapshot.
+    func quit() throws -> CGImage {
+        Thread.sleep(forTimeInterval: 0.3)
+        kill(app.pid, SIGTERM)
+        try #require(app.wait(within: 10), "the demo did not quit on SIGTERM")
+        return try #require(UIImage(contentsOfFile: scratch.appendingPathComponent("snapshot-final.png").path)?.cgImage)
+    }
+
+    /// The text view's text, written by the demo when it quit.
+    func textWritten() throws -> String {
+        try String(contentsOf: scratch.appendingPathComponent("text.txt"), encoding: .utf8)
+    }
+
+    /// Stops the demo and Xvfb, and removes the scratch directory unless asked to keep it.
+    func close() {
+        app.stop()
+        server.stop()
+        if ProcessInfo.processInfo.environment["OTK_GTK_TEST_KEEP"] != "1" { try? FileManager.default.removeItem(at: scratch) }
+    }
+}
