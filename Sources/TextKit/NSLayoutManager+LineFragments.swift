@@ -215,11 +215,18 @@ extension NSLayoutManager {
 
     func _firstUnlaidCharacterIndex() -> Int { firstUnlaidPosition().character }
 
-    /// The first glyph and character not laid out, in one walk over the laid-out paragraphs:
-    /// O(paragraphs laid out), with no glyph generation for the text beyond (asking for the
+    /// The first glyph and character not laid out: O(log n) in one unbounded container, else one
+    /// walk over the laid-out paragraphs (one may have overflowed its container), O(paragraphs laid
+    /// out); with no glyph generation for the text beyond (asking for the
     /// character of the first unlaid glyph would shape the whole rest of the text to know the
     /// glyph count).
     private func firstUnlaidPosition() -> (glyph: Int, character: Int) {
+        if isStacked {
+            // Nothing overflows an unbounded container: the tree finds the first paragraph without
+            // lines in O(log n) (a text view asks after every keystroke).
+            let before = store.prefix(store.firstUnlaid ?? store.count)
+            return (before.glyphs, min(before.length, store.length))
+        }
         var glyph = 0, character = 0
         var found: (Int, Int)?
         store.forEach { _, record in

@@ -17,8 +17,43 @@ protocol HostedTextInput: UIView, UITextInput {
     var isCaretBlinkOn: Bool { get set }
 }
 
-extension UITextView: HostedTextInput {
-    func perform(_ command: KeyCommand) {
+/// The key commands text views and text fields both answer, under the same names.
+@MainActor
+protocol LineKeyCommands: AnyObject {
+    func moveLeft(_ sender: Any?)
+    func moveRight(_ sender: Any?)
+    func moveUp(_ sender: Any?)
+    func moveDown(_ sender: Any?)
+    func moveWordLeft(_ sender: Any?)
+    func moveWordRight(_ sender: Any?)
+    func moveToBeginningOfLine(_ sender: Any?)
+    func moveToEndOfLine(_ sender: Any?)
+    func moveToBeginningOfDocument(_ sender: Any?)
+    func moveToEndOfDocument(_ sender: Any?)
+    func moveLeftAndModifySelection(_ sender: Any?)
+    func moveRightAndModifySelection(_ sender: Any?)
+    func moveWordLeftAndModifySelection(_ sender: Any?)
+    func moveWordRightAndModifySelection(_ sender: Any?)
+    func moveToBeginningOfLineAndModifySelection(_ sender: Any?)
+    func moveToEndOfLineAndModifySelection(_ sender: Any?)
+    func moveToBeginningOfDocumentAndModifySelection(_ sender: Any?)
+    func moveToEndOfDocumentAndModifySelection(_ sender: Any?)
+    func deleteBackward()
+    func deleteForward(_ sender: Any?)
+    func deleteWordBackward(_ sender: Any?)
+    func deleteWordForward(_ sender: Any?)
+    func insertNewline(_ sender: Any?)
+    func selectAll(_ sender: Any?)
+    func copy(_ sender: Any?)
+    func cut(_ sender: Any?)
+    func paste(_ sender: Any?)
+    var undoManager: UndoManager? { get }
+}
+
+extension LineKeyCommands {
+    /// Performs the commands both kinds of view have; false for the others (paragraphs, pages,
+    /// vertical selection, tabs), which the caller handles.
+    func performLineCommand(_ command: KeyCommand) -> Bool {
         switch command {
         case .moveLeft: moveLeft(nil)
         case .moveRight: moveRight(nil)
@@ -28,87 +63,68 @@ extension UITextView: HostedTextInput {
         case .moveWordRight: moveWordRight(nil)
         case .moveToBeginningOfLine: moveToBeginningOfLine(nil)
         case .moveToEndOfLine: moveToEndOfLine(nil)
-        case .moveToBeginningOfParagraph: moveToBeginningOfParagraph(nil)
-        case .moveToEndOfParagraph: moveToEndOfParagraph(nil)
         case .moveToBeginningOfDocument: moveToBeginningOfDocument(nil)
         case .moveToEndOfDocument: moveToEndOfDocument(nil)
-        case .pageUp: pageUp(nil)
-        case .pageDown: pageDown(nil)
-        case .modifySelection(let movement):
-            switch movement {
-            case .moveLeft: moveLeftAndModifySelection(nil)
-            case .moveRight: moveRightAndModifySelection(nil)
-            case .moveUp: moveUpAndModifySelection(nil)
-            case .moveDown: moveDownAndModifySelection(nil)
-            case .moveWordLeft: moveWordLeftAndModifySelection(nil)
-            case .moveWordRight: moveWordRightAndModifySelection(nil)
-            case .moveToBeginningOfLine: moveToBeginningOfLineAndModifySelection(nil)
-            case .moveToEndOfLine: moveToEndOfLineAndModifySelection(nil)
-            case .moveToBeginningOfParagraph: moveToBeginningOfParagraphAndModifySelection(nil)
-            case .moveToEndOfParagraph: moveToEndOfParagraphAndModifySelection(nil)
-            case .moveToBeginningOfDocument: moveToBeginningOfDocumentAndModifySelection(nil)
-            case .moveToEndOfDocument: moveToEndOfDocumentAndModifySelection(nil)
-            case .pageUp: pageUpAndModifySelection(nil)
-            case .pageDown: pageDownAndModifySelection(nil)
-            default: perform(movement)
-            }
+        case .modifySelection(.moveLeft): moveLeftAndModifySelection(nil)
+        case .modifySelection(.moveRight): moveRightAndModifySelection(nil)
+        case .modifySelection(.moveWordLeft): moveWordLeftAndModifySelection(nil)
+        case .modifySelection(.moveWordRight): moveWordRightAndModifySelection(nil)
+        case .modifySelection(.moveToBeginningOfLine): moveToBeginningOfLineAndModifySelection(nil)
+        case .modifySelection(.moveToEndOfLine): moveToEndOfLineAndModifySelection(nil)
+        case .modifySelection(.moveToBeginningOfDocument): moveToBeginningOfDocumentAndModifySelection(nil)
+        case .modifySelection(.moveToEndOfDocument): moveToEndOfDocumentAndModifySelection(nil)
         case .deleteBackward: deleteBackward()
         case .deleteForward: deleteForward(nil)
         case .deleteWordBackward: deleteWordBackward(nil)
         case .deleteWordForward: deleteWordForward(nil)
         case .insertNewline: insertNewline(nil)
-        case .insertTab: insertTab(nil)
         case .selectAll: selectAll(nil)
         case .copy: copy(nil)
         case .cut: cut(nil)
         case .paste: paste(nil)
         case .undo: undoManager?.undo()
         case .redo: undoManager?.redo()
+        default: return false
+        }
+        return true
+    }
+}
+
+extension UITextView: HostedTextInput, LineKeyCommands {
+    func perform(_ command: KeyCommand) {
+        if performLineCommand(command) { return }
+        switch command {
+        case .moveToBeginningOfParagraph: moveToBeginningOfParagraph(nil)
+        case .moveToEndOfParagraph: moveToEndOfParagraph(nil)
+        case .pageUp: pageUp(nil)
+        case .pageDown: pageDown(nil)
+        case .modifySelection(.moveUp): moveUpAndModifySelection(nil)
+        case .modifySelection(.moveDown): moveDownAndModifySelection(nil)
+        case .modifySelection(.moveToBeginningOfParagraph): moveToBeginningOfParagraphAndModifySelection(nil)
+        case .modifySelection(.moveToEndOfParagraph): moveToEndOfParagraphAndModifySelection(nil)
+        case .modifySelection(.pageUp): pageUpAndModifySelection(nil)
+        case .modifySelection(.pageDown): pageDownAndModifySelection(nil)
+        case .modifySelection(let movement): perform(movement)
+        case .insertTab: insertTab(nil)
+        default: break
         }
     }
 }
 
-extension UITextField: HostedTextInput {
+extension UITextField: HostedTextInput, LineKeyCommands {
     /// A one-line field: up and down go to the ends, paragraphs and pages are the whole text,
     /// Return is the field's return key and a tab is not typed (GTK moves the focus instead).
     func perform(_ command: KeyCommand) {
+        if performLineCommand(command) { return }
         switch command {
-        case .moveLeft: moveLeft(nil)
-        case .moveRight: moveRight(nil)
-        case .moveUp: moveUp(nil)
-        case .moveDown: moveDown(nil)
-        case .moveWordLeft: moveWordLeft(nil)
-        case .moveWordRight: moveWordRight(nil)
-        case .moveToBeginningOfLine: moveToBeginningOfLine(nil)
-        case .moveToEndOfLine: moveToEndOfLine(nil)
-        case .moveToBeginningOfParagraph, .moveToBeginningOfDocument, .pageUp: moveToBeginningOfDocument(nil)
-        case .moveToEndOfParagraph, .moveToEndOfDocument, .pageDown: moveToEndOfDocument(nil)
-        case .modifySelection(let movement):
-            switch movement {
-            case .moveLeft: moveLeftAndModifySelection(nil)
-            case .moveRight: moveRightAndModifySelection(nil)
-            case .moveWordLeft: moveWordLeftAndModifySelection(nil)
-            case .moveWordRight: moveWordRightAndModifySelection(nil)
-            case .moveToBeginningOfLine: moveToBeginningOfLineAndModifySelection(nil)
-            case .moveToEndOfLine: moveToEndOfLineAndModifySelection(nil)
-            case .moveUp, .moveToBeginningOfParagraph, .moveToBeginningOfDocument, .pageUp:
-                moveToBeginningOfDocumentAndModifySelection(nil)
-            case .moveDown, .moveToEndOfParagraph, .moveToEndOfDocument, .pageDown:
-                moveToEndOfDocumentAndModifySelection(nil)
-            default: perform(movement)
-            }
-        case .deleteBackward: deleteBackward()
-        case .deleteForward: deleteForward(nil)
-        case .deleteWordBackward: deleteWordBackward(nil)
-        case .deleteWordForward: deleteWordForward(nil)
-        case .insertNewline: insertNewline(nil)
-        case .insertTab: break
-        case .selectAll: selectAll(nil)
-        case .copy: copy(nil)
-        case .cut: cut(nil)
-        case .paste: paste(nil)
-        case .undo: undoManager?.undo()
-        case .redo: undoManager?.redo()
+        case .moveToBeginningOfParagraph, .pageUp: moveToBeginningOfDocument(nil)
+        case .moveToEndOfParagraph, .pageDown: moveToEndOfDocument(nil)
+        case .modifySelection(.moveUp), .modifySelection(.moveToBeginningOfParagraph), .modifySelection(.pageUp):
+            moveToBeginningOfDocumentAndModifySelection(nil)
+        case .modifySelection(.moveDown), .modifySelection(.moveToEndOfParagraph), .modifySelection(.pageDown):
+            moveToEndOfDocumentAndModifySelection(nil)
+        case .modifySelection(let movement): perform(movement)
+        default: break   // a tab moves the focus
         }
     }
 }

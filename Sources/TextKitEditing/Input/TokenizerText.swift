@@ -39,7 +39,7 @@ extension TokenizerText {
         var start = offset
         while start > 0 {
             let lower = max(0, start - chunk)
-            if let i = utf16(in: lower..<start).lastIndex(where: Self.isParagraphSeparator) {
+            if let i = utf16(in: lower..<start).lastIndex(where: Separators.isParagraphSeparator) {
                 start = lower + i + 1
                 break
             }
@@ -49,7 +49,7 @@ extension TokenizerText {
         while end < length {
             let upper = min(length, end + chunk)
             let units = utf16(in: end..<upper)
-            if let i = units.firstIndex(where: Self.isParagraphSeparator) {
+            if let i = units.firstIndex(where: Separators.isParagraphSeparator) {
                 end += i + 1
                 if units[i] == 0x0D, end < length, unit(end) == 0x0A { end += 1 }
                 break
@@ -58,8 +58,6 @@ extension TokenizerText {
         }
         return start..<end
     }
-
-    static func isParagraphSeparator(_ unit: UInt16) -> Bool { TokenizerTextHelpers.isParagraphSeparator(unit) }
 }
 
 /// A tokenizer's view of any ``UITextInput``: text through `text(in:)`, offsets through

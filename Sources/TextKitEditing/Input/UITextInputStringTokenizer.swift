@@ -130,26 +130,12 @@ open class UITextInputStringTokenizer: NSObject, UITextInputTokenizer {
 
     /// A paragraph without its separator.
     private func paragraphContent(_ paragraph: Range<Int>) -> Range<Int> {
-        guard !paragraph.isEmpty else { return paragraph }
-        let tail = source.utf16(in: max(paragraph.lowerBound, paragraph.upperBound - 2)..<paragraph.upperBound)
-        var end = paragraph.upperBound
-        if tail.last.map(TokenizerTextHelpers.isParagraphSeparator) == true {
-            end -= 1
-            if tail.count == 2, tail == [0x0D, 0x0A] { end -= 1 }
-        }
-        return paragraph.lowerBound..<end
+        paragraph.lowerBound..<Separators.contentEnd(of: paragraph, units: source.utf16(in:))
     }
 
     /// A line without a hard line break at its end.
     private func lineContent(_ line: Range<Int>) -> Range<Int> {
-        guard !line.isEmpty else { return line }
-        let tail = source.utf16(in: max(line.lowerBound, line.upperBound - 2)..<line.upperBound)
-        var end = line.upperBound
-        if let last = tail.last, TokenizerTextHelpers.isParagraphSeparator(last) || last == 0x2028 || last == 0x85 {
-            end -= 1
-            if tail == [0x0D, 0x0A] { end -= 1 }
-        }
-        return line.lowerBound..<end
+        line.lowerBound..<Separators.contentEnd(of: line, lineBreaks: true, units: source.utf16(in:))
     }
 
     /// The paragraph holding the character at `offset`, cut to 8,192 units around it.
@@ -174,12 +160,6 @@ open class UITextInputStringTokenizer: NSObject, UITextInputTokenizer {
 @MainActor
 protocol TokenizerTextProviding {
     var tokenizerText: any TokenizerText { get }
-}
-
-enum TokenizerTextHelpers {
-    static func isParagraphSeparator(_ unit: UInt16) -> Bool {
-        unit == 0x0A || unit == 0x0D || unit == 0x2029
-    }
 }
 
 /// Grapheme clusters, words and sentences of UTF-16 text, by ICU.

@@ -337,7 +337,7 @@ extension UITextView {
     private func storageDidProcessEditing(_ storage: NSTextStorage) {
         if storage.editedMask.contains(.editedCharacters) {
             let edited = storage.editedRange
-            spellingFollowEdit(at: edited.location, oldLength: edited.length - storage.changeInLength, newLength: edited.length)
+            decorationsFollowEdit(at: edited.location, oldLength: edited.length - storage.changeInLength, newLength: edited.length)
         }
         guard !isApplyingOwnEdit else { return }
         setNeedsLayout()

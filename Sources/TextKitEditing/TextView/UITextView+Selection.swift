@@ -30,7 +30,7 @@ extension UITextView {
         updateTypingAttributesFromSelection()
         if !fromInputSystem { inputDelegate?.selectionDidChange(self) }
         guard old != range || affinity != selectionAffinity else { return }
-        if !spellingDirty.isEmpty { setNeedsLayout() }  // the word left behind is checked now
+        if !decorationsDirty.isEmpty { setNeedsLayout() }  // the word left behind is checked now
         if !oldCaret.isNull { setNeedsDisplay(oldCaret.insetBy(dx: -1, dy: -1)) }
         setNeedsDisplay()
         if old != range { textDelegate?.textViewDidChangeSelection(self) }
@@ -340,33 +340,23 @@ extension UITextView {
         guard let caret = layoutManager.caretGeometry(forCharacterAt: offset, upstream: upstream), !caret.isExtraLineFragment else {
             return (offset, (offset, false))
         }
-        let line = caret.lineCharacterRange
-        var end = line.upperBound
-        let length = textStorage.length
-        if end > line.location {
-            let last = textStorage._utf16Unit(at: end - 1)
-            if last == 0x0A || last == 0x0D || last == 0x2029 || last == 0x2028 || last == 0x85 {
-                end -= 1
-                if last == 0x0A, end > line.location, textStorage._utf16Unit(at: end - 1) == 0x0D { end -= 1 }
-                return (line.location, (end, false))
-            }
-        }
-        return (line.location, (end, end < length))
+        let line = caret.lineCharacterRange.location..<caret.lineCharacterRange.upperBound
+        let end = Separators.contentEnd(of: line, lineBreaks: true, units: storageUnits)
+        // A soft-wrapped line ends where the next begins: the caret stays on it (upstream).
+        return (line.lowerBound, (end, end == line.upperBound && end < textStorage.length))
     }
 
     /// The paragraph around `offset`, without its separator.
     private func paragraphBounds(of offset: Int) -> Range<Int> {
         let storage = textStorage
         let paragraph = storage.paragraphRange(for: NSRange(location: min(offset, storage.length), length: 0))
-        var end = paragraph.upperBound
-        if end > paragraph.location {
-            let last = storage._utf16Unit(at: end - 1)
-            if last == 0x0A || last == 0x0D || last == 0x2029 {
-                end -= 1
-                if last == 0x0A, end > paragraph.location, storage._utf16Unit(at: end - 1) == 0x0D { end -= 1 }
-            }
-        }
-        return paragraph.location..<end
+        let range = paragraph.location..<paragraph.upperBound
+        return range.lowerBound..<Separators.contentEnd(of: range, units: storageUnits)
+    }
+
+    /// The storage's UTF-16 units of `range`.
+    private func storageUnits(_ range: Range<Int>) -> [UInt16] {
+        textStorage._utf16(in: NSRange(location: range.lowerBound, length: range.count))
     }
 
     /// A line's height for paging.

@@ -4,7 +4,8 @@ import TextKitModel
 
 // Spell checking as the user types: misspelled words get a red dotted underline (temporary
 // attributes, so the text itself is unchanged), found with UITextChecker in the paragraphs that
-// changed, only as they come into view, and never in the word still being typed.
+// changed, only as they come into view (UITextView+Decorations.swift), and never in the word
+// still being typed.
 extension UITextView {
     /// The underline misspelled words are drawn with.
     static let misspellingAttributes: [NSAttributedString.Key: Any] = [
@@ -77,49 +78,8 @@ extension UITextView {
         redecorateAll()
     }
 
-    /// Forgets every decoration (spelling marks, link attributes) and makes them again as the text
-    /// comes into view.
-    func redecorateAll() {
-        let whole = NSRange(location: 0, length: textStorage.length)
-        removeDecorations(in: whole)
-        spellingDirty.removeAll()
-        spellingDirty.insert(0..<whole.length)
-        setNeedsLayout()
-        setNeedsDisplay()
-    }
-
-    /// Decorates the dirty paragraphs that are in view (called before drawing): link attributes,
-    /// then spelling marks.
-    func checkSpellingIfNeeded() {
-        guard !spellingDirty.isEmpty, textStorage.length > 0 else { return }
-        let manager = layoutManager
-        let glyphs = manager.glyphRange(forBoundingRectWithoutAdditionalLayout: visibleContainerRect, in: textContainer)
-        let characters = manager.characterRange(forGlyphRange: glyphs, actualGlyphRange: nil)
-        guard characters.length > 0 else { return }
-        let storage = textStorage
-        let visible = storage.paragraphRange(for: characters)
-        // The word being typed is not checked until it is finished (the caret leaves it).
-        let typing = typingRun != nil && selection.length == 0 ? wordRange(around: max(selection.location - 1, 0)) : nil
-        for dirty in spellingDirty.take(meeting: visible.location..<visible.upperBound) {
-            let paragraphs = storage.paragraphRange(for: NSRange(location: dirty.lowerBound, length: dirty.count))
-            removeDecorations(in: paragraphs)
-            if !detectorTypes.isEmpty || hasDetectedLinks { detectData(inParagraphs: paragraphs) }
-            decorateLinks(inParagraphs: paragraphs)
-            if checksSpelling { checkSpelling(inParagraphs: paragraphs, skipping: typing) }
-            if let marked = markedRange, NSIntersectionRange(marked, paragraphs).length > 0 { applyMarkedTextStyle(old: nil) }
-        }
-        if let typing { spellingDirty.insert(typing.location..<typing.upperBound) }
-    }
-
     /// Marks the misspelled words of `paragraphs` (whole paragraphs), except `skipped`.
-    /// Removes spelling marks and link attributes from `range`.
-    private func removeDecorations(in range: NSRange) {
-        guard range.length > 0 else { return }
-        let keys = Set(Self.misspellingAttributes.keys).union((linkTextAttributes ?? [:]).keys)
-        for key in keys { layoutManager.removeTemporaryAttribute(key, forCharacterRange: range) }
-    }
-
-    private func checkSpelling(inParagraphs paragraphs: NSRange, skipping skipped: NSRange?) {
+    func checkSpelling(inParagraphs paragraphs: NSRange, skipping skipped: NSRange?) {
         let manager = layoutManager
         let text = textStorage.attributedSubstring(from: paragraphs).string
         let whole = NSRange(location: 0, length: paragraphs.length)
@@ -137,15 +97,6 @@ extension UITextView {
         // The marks were cleared by key, and the marked text's underline uses the same key: put
         // it back (found by the GTK host, whose preedit lost its underline at the first check).
         if let marked = markedRange, NSIntersectionRange(marked, paragraphs).length > 0 { applyMarkedTextStyle(old: nil) }
-    }
-
-    /// Keeps the spelling marks' bookkeeping on the text after an edit (`location` and the old and
-    /// new lengths of what changed).
-    func spellingFollowEdit(at location: Int, oldLength: Int, newLength: Int) {
-        spellingDirty.followEdit(at: location, oldLength: oldLength, newLength: newLength)
-        // A deletion leaves nothing new to check, but the paragraph it joined may now be misspelled.
-        if newLength == 0 { spellingDirty.insert(max(location - 1, 0)..<min(location + 1, textStorage.length)) }
-        setNeedsLayout()
     }
 
     /// The word (ICU's boundaries) that holds or ends at `offset`.

@@ -146,7 +146,7 @@ open class UITextView: UIScrollView, UITextInput, TokenizerTextProviding {
     }
     /// The text whose decorations (spelling marks, link attributes) are still to be made (made as
     /// it comes into view).
-    var spellingDirty = DirtyRanges()
+    var decorationsDirty = DirtyRanges()
     /// What ``dataDetectorTypes`` detects, and the detector for it (made when first needed).
     var detectorTypes: UIDataDetectorTypes = []
     var dataDetector: NSDataDetector?
@@ -294,6 +294,6 @@ open class UITextView: UIScrollView, UITextInput, TokenizerTextProviding {
     open override func layoutSubviews() {
         super.layoutSubviews()
         updateContentSize()
-        checkSpellingIfNeeded()
+        updateDecorationsIfNeeded()
     }
 }

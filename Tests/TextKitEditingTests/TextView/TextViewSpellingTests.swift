@@ -70,17 +70,17 @@ struct TextViewSpellingTests {
         #expect(view.layoutManager.temporaryAttribute(.underlineColor, atCharacterIndex: firstMistake.location, effectiveRange: nil) != nil)
         let lastMistake = (view.text as NSString).range(of: "mistaek", options: .backwards)
         #expect(view.layoutManager.temporaryAttribute(.underlineColor, atCharacterIndex: lastMistake.location, effectiveRange: nil) == nil)
-        #expect(!view.spellingDirty.isEmpty)   // the rest waits until it is shown
+        #expect(!view.decorationsDirty.isEmpty)   // the rest waits until it is shown
         view.scrollRangeToVisible(lastMistake)
         view.layoutIfNeeded()
         #expect(view.layoutManager.temporaryAttribute(.underlineColor, atCharacterIndex: lastMistake.location, effectiveRange: nil) != nil)
 
         // An edit far from the middle leaves the middle's unchecked stretch as it was, and only
         // the edited word is to be checked again.
-        let before = view.spellingDirty.ranges
+        let before = view.decorationsDirty.ranges
         view.selectedRange = NSRange(location: lastMistake.location, length: 0)
         view.insertText("x")
-        let added = view.spellingDirty.ranges.filter { !before.contains($0) }
+        let added = view.decorationsDirty.ranges.filter { !before.contains($0) }
         #expect(added.allSatisfy { $0.count < 60 }, "\(added)")
     }
 
