@@ -21,17 +21,15 @@ extension UITextView {
         if let marked = markedRange {
             markedSelection = NSRange(location: range.location - marked.location, length: range.length)
         }
-        let old = selection
-        let oldCaret = lastCaretRect
+        let old = selection, oldAffinity = selectionAffinity
         selection = range
         selectionAnchor = anchor
         selectionAffinity = affinity
         if !keepsGoalX { caretGoalX = nil }
         updateTypingAttributesFromSelection()
         if !fromInputSystem { inputDelegate?.selectionDidChange(self) }
-        guard old != range || affinity != selectionAffinity else { return }
+        guard old != range || oldAffinity != affinity else { return }
         if !decorationsDirty.isEmpty { setNeedsLayout() }  // the word left behind is checked now
-        if !oldCaret.isNull { setNeedsDisplay(oldCaret.insetBy(dx: -1, dy: -1)) }
         setNeedsDisplay()
         if old != range { textDelegate?.textViewDidChangeSelection(self) }
     }
