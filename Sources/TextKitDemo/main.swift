@@ -9,6 +9,8 @@
 //   OTK_DEMO_PAGE=n            open on page n (0 is the text view)
 //   OTK_DEMO_QUIT_AFTER=secs   quit by itself after that many seconds
 //   OTK_DEMO_TEXT_OUT=path     at quit, write the text view's text there ("-" for stdout)
+//   OTK_DEMO_REPORT=path       at quit, write the shown page's state there (a page that reports
+//                              it: "key: value" lines, values with "\n" for newlines)
 //   OTK_DEMO_SNAPSHOT=prefix   write a PNG of the window's content as GTK draws it: on each
 //                              SIGUSR1 to "<prefix>-<n>.png" (n from 1), and at quit to
 //                              "<prefix>-final.png"
@@ -35,6 +37,9 @@ final class Demo {
     var textHost: GTKViewHost?
     var formHost: GTKViewHost?
     var pageHosts: [GTKViewHost] = []
+    /// The pages that can report their state, by notebook page number.
+    var reportingPages: [Int32: any ReportingPage] = [:]
+    var notebook: OpaquePointer?
     var window: UnsafeMutablePointer<GtkWidget>?
     var snapshotCount = 0
     var finished = false
@@ -65,12 +70,15 @@ final class Demo {
             ("Highlighting", makeHighlightingPage()),
             ("Columns", ColumnsPage(frame: CGRect(x: 0, y: 0, width: 720, height: 440))),
             ("Core Text", CoreTextPage(frame: CGRect(x: 0, y: 0, width: 720, height: 440))),
+            ("SimpleTextInput", SimpleTextInputPage(frame: CGRect(x: 0, y: 0, width: 720, height: 440))),
         ]
         for (title, page) in pages {
             let host = GTKViewHost(view: page)
             pageHosts.append(host)
-            gtk_notebook_append_page(book, host.widget, gtk_label_new(title))
+            let number = gtk_notebook_append_page(book, host.widget, gtk_label_new(title))
+            if let reporting = page as? any ReportingPage { reportingPages[number] = reporting }
         }
+        self.notebook = book
         if let page = environment["OTK_DEMO_PAGE"].flatMap(Int32.init) { gtk_notebook_set_current_page(book, page) }
         gtk_window_set_child(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self), notebook)
         gtk_window_present(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self))
@@ -118,6 +126,13 @@ final class Demo {
         g_object_unref(UnsafeMutableRawPointer(paintable))
     }
 
+    /// Writes the shown page's state, when it reports one.
+    func writeReport(to path: String) {
+        guard let notebook, let page = reportingPages[gtk_notebook_get_current_page(notebook)] else { return }
+        let lines = page.report.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value.replacingOccurrences(of: "\n", with: "\\n"))" }
+        try? Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+
     func snapshotOnSignal() {
         guard let prefix = environment["OTK_DEMO_SNAPSHOT"] else { return }
         snapshotCount += 1
@@ -129,6 +144,7 @@ final class Demo {
         if !finished {
             finished = true
             if let prefix = environment["OTK_DEMO_SNAPSHOT"] { writeSnapshot(to: "\(prefix)-final.png") }
+            if let out = environment["OTK_DEMO_REPORT"] { writeReport(to: out) }
             if let out = environment["OTK_DEMO_TEXT_OUT"] {
                 if out == "-" {
                     print(textView.text ?? "")

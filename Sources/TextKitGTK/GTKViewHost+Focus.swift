@@ -50,7 +50,7 @@ extension GTKViewHost {
     /// Stops blinking with the caret shown.
     func stopBlink() {
         if blinkSource != 0 { g_source_remove(blinkSource); blinkSource = 0 }
-        focusedInput?.isCaretBlinkOn = true
+        if let input = focusedInput { handling(input).isCaretBlinkOn = true }
     }
 
     /// One blink: true to keep the timer.
@@ -59,7 +59,7 @@ extension GTKViewHost {
             blinkSource = 0
             return false
         }
-        input.isCaretBlinkOn.toggle()
+        handling(input).isCaretBlinkOn.toggle()
         return true
     }
 }

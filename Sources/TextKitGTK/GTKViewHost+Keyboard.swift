@@ -49,7 +49,7 @@ extension GTKViewHost {
         // A field takes no tabs: GTK moves the focus on instead.
         if command == .insertTab, input is UITextField { return false }
         restartBlink()
-        input.perform(command)
+        handling(input).perform(command)
         return true
     }
 

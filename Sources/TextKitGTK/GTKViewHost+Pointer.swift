@@ -46,7 +46,7 @@ extension GTKViewHost {
         if !input.isFirstResponder { input.becomeFirstResponder() }
         pressTarget = input
         restartBlink()
-        input.selectText(at: local, clickCount: clickCount, extending: extending)
+        handling(input).selectText(at: local, clickCount: clickCount, extending: extending)
         updateInputMethodCursor()
     }
 
@@ -56,9 +56,9 @@ extension GTKViewHost {
             target.pointerDragged(to: view.convert(point, to: target))
             return
         }
-        guard let input = pressTarget as? any HostedTextInput else { return }
+        guard let input = pressTarget as? any TextInputView else { return }
         restartBlink()
-        input.dragSelection(to: view.convert(point, to: input))
+        handling(input).dragSelection(to: view.convert(point, to: input))
     }
 
     // MARK: Scrolling

@@ -62,6 +62,8 @@ public final class GTKViewHost {
     var scrollSyncSource: guint = 0
     /// The text input a mouse press went to, which the drag that follows extends.
     weak var pressTarget: UIView?
+    /// The driver of the last custom `UITextInput` view typed into (see ``handling(_:)``).
+    var inputDriver: TextInputDriver?
     /// The colour under the view (views without a background draw nothing there).
     public var backgroundColor: UIColor = .white { didSet { queueDraw() } }
     /// The caret's blink half-period in milliseconds (GTK's default cursor blink time is 1200
@@ -166,17 +168,28 @@ public final class GTKViewHost {
 
     /// The view typing goes to: the hierarchy's first responder when it takes typing, else the
     /// hosted view when it does.
-    var focusedInput: (any HostedTextInput)? {
-        if let responder = view.currentFirstResponder as? any HostedTextInput { return responder }
-        return view as? any HostedTextInput
+    var focusedInput: (any TextInputView)? {
+        if let responder = view.currentFirstResponder as? any TextInputView { return responder }
+        return view as? any TextInputView
+    }
+
+    /// What performs key commands, clicks and drags for `input`: the view itself when it is a
+    /// text view or field, else a driver over its `UITextInput` (kept while the view stays the
+    /// same, for its selection anchor).
+    func handling(_ input: any TextInputView) -> any TextInputHandling {
+        if let own = input as? any TextInputHandling { return own }
+        if let driver = inputDriver, driver.input === input { return driver }
+        let driver = TextInputDriver(input: input)
+        inputDriver = driver
+        return driver
     }
 
     /// The outermost text input under `point` (the hosted view's bounds coordinates), with the
     /// point in its own bounds coordinates: a text field rather than its field editor.
-    func textInput(at point: CGPoint) -> (input: any HostedTextInput, point: CGPoint)? {
-        func search(_ v: UIView, _ p: CGPoint) -> (any HostedTextInput, CGPoint)? {
+    func textInput(at point: CGPoint) -> (input: any TextInputView, point: CGPoint)? {
+        func search(_ v: UIView, _ p: CGPoint) -> (any TextInputView, CGPoint)? {
             guard !v.isHidden, v.isUserInteractionEnabled else { return nil }
-            if let input = v as? any HostedTextInput { return (input, p) }
+            if let input = v as? any TextInputView { return (input, p) }
             for sub in v.subviews.reversed() where sub.frame.contains(p) {
                 let inSub = CGPoint(x: p.x - sub.frame.minX + sub.bounds.minX, y: p.y - sub.frame.minY + sub.bounds.minY)
                 if let found = search(sub, inSub) { return found }

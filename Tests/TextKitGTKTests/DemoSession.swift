@@ -38,6 +38,7 @@ final class DemoSession {
         environment["OTK_DEMO_QUIT_AFTER"] = "45"   // a safety net; the tests quit it with SIGTERM
         environment["OTK_DEMO_SNAPSHOT"] = scratch.appendingPathComponent("snapshot").path
         environment["OTK_DEMO_TEXT_OUT"] = scratch.appendingPathComponent("text.txt").path
+        environment["OTK_DEMO_REPORT"] = scratch.appendingPathComponent("report.txt").path
         environment.merge(settings) { $1 }
         let running = try Child(demo, [], environment: environment, log: scratch.appendingPathComponent("demo.log"))
         app = running
@@ -90,6 +91,19 @@ final class DemoSession {
     /// The text view's text, written by the demo when it quit.
     func textWritten() throws -> String {
         try String(contentsOf: scratch.appendingPathComponent("text.txt"), encoding: .utf8)
+    }
+
+    /// The shown page's state, written by the demo when it quit ("key: value" lines; "\n" in a
+    /// value stands for a newline).
+    func report() throws -> [String: String] {
+        let text = try String(contentsOf: scratch.appendingPathComponent("report.txt"), encoding: .utf8)
+        var values: [String: String] = [:]
+        for line in text.split(separator: "\n") {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let value = line[line.index(after: colon)...].dropFirst()
+            values[String(line[..<colon])] = value.replacingOccurrences(of: "\\n", with: "\n")
+        }
+        return values
     }
 
     /// Stops the demo and Xvfb, and removes the scratch directory unless asked to keep it.

@@ -2,11 +2,15 @@ import Foundation
 import TextKitEditing
 import TextKitGraphics
 
-/// What the host needs of a view that takes typing: ``UITextView`` and ``UITextField`` (which
-/// forwards to its field editor). The host finds one under a click, or as the hierarchy's first
-/// responder, and sends it key commands, input-method text, clicks and the caret's blink.
+/// A view that takes typing, as the host knows it: any `UIView` adopting `UITextInput`.
+typealias TextInputView = UIView & UITextInput
+
+/// What the host asks of a text input beyond `UITextInput`: key commands, clicks, drags and the
+/// caret's blink. ``UITextView`` and ``UITextField`` (which forwards to its field editor) answer
+/// themselves; any other `UITextInput` view is driven through the protocol by a
+/// ``TextInputDriver``.
 @MainActor
-protocol HostedTextInput: UIView, UITextInput {
+protocol TextInputHandling: AnyObject {
     /// Performs a key command.
     func perform(_ command: KeyCommand)
     /// A click at `point` (the view's own coordinates).
@@ -90,7 +94,7 @@ extension LineKeyCommands {
     }
 }
 
-extension UITextView: HostedTextInput, LineKeyCommands {
+extension UITextView: TextInputHandling, LineKeyCommands {
     func perform(_ command: KeyCommand) {
         if performLineCommand(command) { return }
         switch command {
@@ -111,7 +115,7 @@ extension UITextView: HostedTextInput, LineKeyCommands {
     }
 }
 
-extension UITextField: HostedTextInput, LineKeyCommands {
+extension UITextField: TextInputHandling, LineKeyCommands {
     /// A one-line field: up and down go to the ends, paragraphs and pages are the whole text,
     /// Return is the field's return key and a tab is not typed (GTK moves the focus instead).
     func perform(_ command: KeyCommand) {
