@@ -6,7 +6,8 @@
 //
 // Environment (for tests and scripted runs):
 //   OTK_DEMO_TEXT=…            the text view's text instead of the sample (may be empty)
-//   OTK_DEMO_PAGE=n            open on page n (0 is the text view)
+//   OTK_DEMO_PAGE=page         open on this page: its tab's title ("Interaction"), or its number
+//                              (0 is the text view)
 //   OTK_DEMO_QUIT_AFTER=secs   quit by itself after that many seconds
 //   OTK_DEMO_TEXT_OUT=path     at quit, write the text view's text there ("-" for stdout)
 //   OTK_DEMO_REPORT=path       at quit, write the shown page's state there (a page that reports
@@ -64,7 +65,9 @@ final class Demo {
         let book = OpaquePointer(notebook)  // GtkNotebook's struct is private
         gtk_notebook_append_page(book, textHost.widget, gtk_label_new("Text view"))
         gtk_notebook_append_page(book, formHost.widget, gtk_label_new("Label and field"))
+        var titles = ["Text view", "Label and field"]
         let pages: [(String, UIView)] = [
+            ("Configuration", ConfigurationPage(frame: CGRect(x: 0, y: 0, width: 720, height: 440))),
             ("Text styles", TextStylesPage(frame: CGRect(x: 0, y: 0, width: 720, height: 440))),
             ("Interaction", InteractionPage(frame: CGRect(x: 0, y: 0, width: 720, height: 440))),
             ("Highlighting", makeHighlightingPage()),
@@ -77,9 +80,12 @@ final class Demo {
             pageHosts.append(host)
             let number = gtk_notebook_append_page(book, host.widget, gtk_label_new(title))
             if let reporting = page as? any ReportingPage { reportingPages[number] = reporting }
+            titles.append(title)
         }
         self.notebook = book
-        if let page = environment["OTK_DEMO_PAGE"].flatMap(Int32.init) { gtk_notebook_set_current_page(book, page) }
+        if let page = environment["OTK_DEMO_PAGE"], let number = Int32(page) ?? titles.firstIndex(of: page).map(Int32.init) {
+            gtk_notebook_set_current_page(book, number)
+        }
         gtk_window_set_child(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self), notebook)
         gtk_window_present(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self))
         textHost.grabFocus()

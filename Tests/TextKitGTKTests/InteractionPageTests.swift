@@ -10,7 +10,7 @@ import TextKitGraphics
 struct InteractionPageTests {
     @Test("The circle follows the mouse and the text reflows around it", .timeLimit(.minutes(3)))
     func dragCircle() throws {
-        let session = try DemoSession(["OTK_DEMO_PAGE": "3"])   // Interaction
+        let session = try DemoSession(["OTK_DEMO_PAGE": "Interaction"])
         defer { session.close() }
         let window = session.window
         let first = try session.snapshot(1)

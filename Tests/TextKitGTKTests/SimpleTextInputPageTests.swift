@@ -12,7 +12,7 @@ struct SimpleTextInputPageTests {
     @Test("Typing, word moves, shift-selection, the input method and clicks reach a custom UITextInput view",
           .timeLimit(.minutes(3)))
     func typeIntoCustomView() throws {
-        let session = try DemoSession(["OTK_DEMO_PAGE": "7", "OTK_DEMO_SIMPLE_TEXT": "Hello world",
+        let session = try DemoSession(["OTK_DEMO_PAGE": "SimpleTextInput", "OTK_DEMO_SIMPLE_TEXT": "Hello world",
                                        "GTK_IM_MODULE": "gtk-im-context-simple"])
         defer { session.close() }
         let window = session.window
