@@ -22,17 +22,11 @@ final class ColumnsPage: UIView {
             columns.append(column)
             addSubview(column)
         }
-        let paragraph = """
-            We the People of the United States, in Order to form a more perfect Union, establish Justice, \
-            insure domestic Tranquility, provide for the common defence, promote the general Welfare, and \
-            secure the Blessings of Liberty to ourselves and our Posterity, do ordain and establish this \
-            Constitution for the United States of America.
-            """
         let style = NSMutableParagraphStyle()
         style.alignment = .justified
         style.hyphenationFactor = 1
         style.paragraphSpacing = 8
-        let numbered = (1...6).map { "\($0). " + paragraph }.joined(separator: "\n")
+        let numbered = (1...6).map { "\($0). " + ConstitutionText.preamble }.joined(separator: "\n")
         storage.setAttributedString(NSAttributedString(string: numbered,
                                                        attributes: [.font: UIFont(name: "DejaVu Serif", size: 13) ?? UIFont.systemFont(ofSize: 13),
                                                                     .paragraphStyle: style]))

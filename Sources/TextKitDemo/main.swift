@@ -72,6 +72,7 @@ final class Demo {
             ("Interaction", InteractionPage(frame: CGRect(x: 0, y: 0, width: 720, height: 440))),
             ("Highlighting", makeHighlightingPage()),
             ("Columns", ColumnsPage(frame: CGRect(x: 0, y: 0, width: 720, height: 440))),
+            ("Pages", PagesPage(frame: CGRect(x: 0, y: 0, width: 720, height: 440))),
             ("Core Text", CoreTextPage(frame: CGRect(x: 0, y: 0, width: 720, height: 440))),
             ("SimpleTextInput", SimpleTextInputPage(frame: CGRect(x: 0, y: 0, width: 720, height: 440))),
         ]

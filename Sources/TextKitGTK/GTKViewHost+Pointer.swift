@@ -67,60 +67,81 @@ extension GTKViewHost {
         guard view is UIScrollView else { return }
         let onValue: @convention(c) (UnsafeMutablePointer<GtkAdjustment>?, UnsafeMutableRawPointer?) -> Void = { adjustment, data in
             let host = hostFrom(data)
-            let value = gtk_adjustment_get_value(adjustment)
-            MainActor.assumeIsolated { host.scrollBarMoved(to: value) }
+            MainActor.assumeIsolated { host.scrollBarsMoved() }
         }
         connect(raw(adjustment), "value-changed", onValue, data)
+        connect(raw(horizontalAdjustment), "value-changed", onValue, data)
 
-        let wheel = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL)!
-        let onScroll: @convention(c) (OpaquePointer?, Double, Double, UnsafeMutableRawPointer?) -> gboolean = { _, _, dy, data in
+        let wheel = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES)!
+        let onScroll: @convention(c) (OpaquePointer?, Double, Double, UnsafeMutableRawPointer?) -> gboolean = { controller, dx, dy, data in
             let host = hostFrom(data)
-            return MainActor.assumeIsolated { host.wheel(dy) } ? 1 : 0
+            let state = gtk_event_controller_get_current_event_state(controller)
+            let shift = KeyBindings.Modifiers(gdk: state).contains(.shift)
+            // Shift turns a plain wheel sideways, as GtkScrolledWindow does.
+            return MainActor.assumeIsolated { shift && dx == 0 ? host.wheel(dx: dy, dy: 0) : host.wheel(dx: dx, dy: dy) } ? 1 : 0
         }
         connect(raw(wheel), "scroll", onScroll, data)
         gtk_widget_add_controller(drawingArea, wheel)
     }
 
-    /// The largest vertical offset of the hosted scroll view.
-    private func maximumOffsetY(_ scrollView: UIScrollView) -> CGFloat {
-        max(scrollView.contentSize.height - scrollView.bounds.height, 0)
+    /// The largest offset of the hosted scroll view.
+    private func maximumOffset(_ scrollView: UIScrollView) -> CGPoint {
+        CGPoint(x: max(scrollView.contentSize.width - scrollView.bounds.width, 0),
+                y: max(scrollView.contentSize.height - scrollView.bounds.height, 0))
     }
 
-    /// The scroll bar moved (by the user, or by a sync from the view: then nothing changes).
-    func scrollBarMoved(to value: Double) {
+    /// `offset` kept inside the content.
+    private func clamped(_ offset: CGPoint, _ scrollView: UIScrollView) -> CGPoint {
+        let limit = maximumOffset(scrollView)
+        return CGPoint(x: min(max(offset.x, 0), limit.x), y: min(max(offset.y, 0), limit.y))
+    }
+
+    /// A scroll bar moved (by the user, or by a sync from the view: then nothing changes).
+    func scrollBarsMoved() {
         guard let scrollView = view as? UIScrollView, scrollView.isScrollEnabled else { return }
-        let y = min(max(CGFloat(value), 0), maximumOffsetY(scrollView))
-        if scrollView.contentOffset.y != y { scrollView.contentOffset.y = y }
+        let offset = clamped(CGPoint(x: gtk_adjustment_get_value(horizontalAdjustment), y: gtk_adjustment_get_value(adjustment)), scrollView)
+        if scrollView.contentOffset != offset { scrollView.contentOffset = offset }
     }
 
-    /// A wheel turn of `dy` steps (fractional for touchpads): GtkScrolledWindow's step, the
-    /// page height to the power 2/3, per step.
-    func wheel(_ dy: Double) -> Bool {
+    /// A wheel turn of `dx`, `dy` steps (fractional for touchpads): GtkScrolledWindow's step,
+    /// the page's extent to the power 2/3, per step.
+    func wheel(dx: Double, dy: Double) -> Bool {
         guard let scrollView = view as? UIScrollView, scrollView.isScrollEnabled else { return false }
-        let step = pow(Double(max(scrollView.bounds.height, 1)), 2.0 / 3.0)
-        let y = min(max(scrollView.contentOffset.y + CGFloat(dy * step), 0), maximumOffsetY(scrollView))
-        if scrollView.contentOffset.y != y { scrollView.contentOffset.y = y }
+        let stepX = pow(Double(max(scrollView.bounds.width, 1)), 2.0 / 3.0)
+        let stepY = pow(Double(max(scrollView.bounds.height, 1)), 2.0 / 3.0)
+        let moved = CGPoint(x: scrollView.contentOffset.x + CGFloat(dx * stepX), y: scrollView.contentOffset.y + CGFloat(dy * stepY))
+        let offset = clamped(moved, scrollView)
+        if scrollView.contentOffset != offset { scrollView.contentOffset = offset }
         return true
     }
 
-    /// Copies the view's content height and offset to the scroll bar at the next idle moment
+    /// Copies the view's content size and offset to the scroll bars at the next idle moment
     /// (adjusting a scroll bar while GTK draws would re-allocate widgets mid-frame).
     func scheduleScrollSync() {
         guard view is UIScrollView, scrollSyncSource == 0 else { return }
         let data = Unmanaged.passUnretained(self).toOpaque()
         scrollSyncSource = g_idle_add({ data in
             let host = hostFrom(data)
-            MainActor.assumeIsolated { host.syncScrollBar() }
+            MainActor.assumeIsolated { host.syncScrollBars() }
             return 0  // G_SOURCE_REMOVE
         }, data)
     }
 
-    func syncScrollBar() {
+    func syncScrollBars() {
         scrollSyncSource = 0
         guard let scrollView = view as? UIScrollView else { return }
-        let page = Double(max(scrollView.bounds.height, 1))
-        let upper = max(Double(scrollView.contentSize.height), page)
-        let value = min(max(Double(scrollView.contentOffset.y), 0), upper - page)
+        sync(adjustment, page: scrollView.bounds.height, content: scrollView.contentSize.height, offset: scrollView.contentOffset.y)
+        sync(horizontalAdjustment, page: scrollView.bounds.width, content: scrollView.contentSize.width, offset: scrollView.contentOffset.x)
+        if let horizontalScrollbar {
+            let needed: gboolean = scrollView.contentSize.width > scrollView.bounds.width + 0.5 ? 1 : 0
+            if gtk_widget_get_visible(horizontalScrollbar) != needed { gtk_widget_set_visible(horizontalScrollbar, needed) }
+        }
+    }
+
+    private func sync(_ adjustment: UnsafeMutablePointer<GtkAdjustment>, page: CGFloat, content: CGFloat, offset: CGFloat) {
+        let page = Double(max(page, 1))
+        let upper = max(Double(content), page)
+        let value = min(max(Double(offset), 0), upper - page)
         guard gtk_adjustment_get_upper(adjustment) != upper || gtk_adjustment_get_page_size(adjustment) != page
                 || gtk_adjustment_get_value(adjustment) != value else { return }
         gtk_adjustment_configure(adjustment, value, 0, upper, 16, page * 0.9, page)

@@ -14,13 +14,14 @@ import TextKitGraphics
 /// host.grabFocus()
 /// ```
 ///
-/// **Widgets.** ``widget`` is a horizontal `GtkBox` holding a `GtkDrawingArea` (``drawingArea``),
-/// which shows the view, and, when the view is a ``UIScrollView``, a vertical `GtkScrollbar`.
+/// **Widgets.** ``widget`` is a `GtkGrid` holding a `GtkDrawingArea` (``drawingArea``), which
+/// shows the view, and, when the view is a ``UIScrollView``, a vertical `GtkScrollbar` beside it
+/// and a horizontal one below it (shown only while the content is wider than the view).
 /// The view is always exactly the drawing area's size: its ``UIView/frame`` follows the
 /// area's allocation, and scrolling moves its ``UIScrollView/contentOffset`` (from the
-/// scroll bar and the mouse wheel, and back to the scroll bar when the view scrolls itself)
-/// rather than moving a large widget inside a `GtkScrolledWindow`, so a text view keeps
-/// laying out only what it shows. Only vertical scrolling is offered.
+/// scroll bars and the mouse wheel — sideways with a tilting wheel, a touchpad or shift — and
+/// back to the scroll bars when the view scrolls itself) rather than moving a large widget
+/// inside a `GtkScrolledWindow`, so a text view keeps laying out only what it shows.
 ///
 /// **Drawing.** The draw function wraps GTK's `cairo_t` in a ``CGContext`` and calls
 /// ``UIView/drawHierarchy(in:afterScreenUpdates:)``. The view's
@@ -34,7 +35,9 @@ import TextKitGraphics
 /// does not take become the text view's key commands (arrows, Home/End, Page Up/Down with
 /// shift and ctrl, BackSpace/Delete, Return, Tab, ctrl+A/C/X/V/Z, ctrl+shift+Z, ctrl+Y).
 /// Clicks (one, two or three, shift to extend) become ``UITextView/selectText(at:clickCount:extending:)``
-/// and drags ``UITextView/dragSelection(to:)``. Keyboard focus makes the text view first
+/// and drags ``UITextView/dragSelection(to:)``. A view of your own that adopts `UITextInput`
+/// (and can become first responder) is typed into through that protocol alone, as UIKit's
+/// text interaction does: see ``TextInputDriver``. Keyboard focus makes the text view first
 /// responder and starts the caret's blink. Input goes to the hierarchy's first responder when
 /// it is a text view or text field, else to the view itself when it is one.
 ///
@@ -54,6 +57,10 @@ public final class GTKViewHost {
     public let drawingArea: UnsafeMutablePointer<GtkWidget>
     /// The vertical scroll bar's adjustment (page size, value: the view's height and offset).
     let adjustment: UnsafeMutablePointer<GtkAdjustment>
+    /// The horizontal scroll bar's adjustment (the view's width and offset).
+    let horizontalAdjustment: UnsafeMutablePointer<GtkAdjustment>
+    /// The horizontal scroll bar, when the view scrolls (hidden while the content fits).
+    var horizontalScrollbar: UnsafeMutablePointer<GtkWidget>?
     /// The input method context (a multicontext: GTK picks the user's input method).
     let inputMethod: UnsafeMutablePointer<GtkIMContext>
     /// The blink timer's source (0 when not blinking), and an idle source that copies the
@@ -76,19 +83,25 @@ public final class GTKViewHost {
         self.view = view
         drawingArea = gtk_drawing_area_new()
         adjustment = gtk_adjustment_new(0, 0, 1, 16, 1, 1)
+        horizontalAdjustment = gtk_adjustment_new(0, 0, 1, 16, 1, 1)
         inputMethod = typed(raw(gtk_im_multicontext_new()))
-        widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
+        widget = gtk_grid_new()
         gtk_widget_set_hexpand(drawingArea, 1)
         gtk_widget_set_vexpand(drawingArea, 1)
         gtk_widget_set_focusable(drawingArea, 1)
         gtk_widget_set_cursor_from_name(drawingArea, "text")
-        gtk_box_append(typed(raw(widget)), drawingArea)
-        // The host owns a reference on the adjustment (the scroll bar takes its own), so that
-        // tearing down never meets a scroll bar destroyed first.
+        let grid: UnsafeMutablePointer<GtkGrid> = typed(raw(widget))
+        gtk_grid_attach(grid, drawingArea, 0, 0, 1, 1)
+        // The host owns a reference on the adjustments (the scroll bars take their own), so
+        // that tearing down never meets a scroll bar destroyed first.
         g_object_ref_sink(raw(adjustment))
+        g_object_ref_sink(raw(horizontalAdjustment))
         if view is UIScrollView {
-            let scrollbar = gtk_scrollbar_new(GTK_ORIENTATION_VERTICAL, adjustment)
-            gtk_box_append(typed(raw(widget)), scrollbar)
+            gtk_grid_attach(grid, gtk_scrollbar_new(GTK_ORIENTATION_VERTICAL, adjustment), 1, 0, 1, 1)
+            let horizontal = gtk_scrollbar_new(GTK_ORIENTATION_HORIZONTAL, horizontalAdjustment)!
+            gtk_widget_set_visible(horizontal, 0)
+            gtk_grid_attach(grid, horizontal, 0, 1, 1, 1)
+            horizontalScrollbar = horizontal
         }
 
         // The one retain the widgets hold, given back in the draw function's destroy notify.
@@ -159,9 +172,11 @@ public final class GTKViewHost {
         let data = Unmanaged.passUnretained(self).toOpaque()
         g_signal_handlers_disconnect_matched(raw(inputMethod), G_SIGNAL_MATCH_DATA, 0, 0, nil, nil, data)
         g_signal_handlers_disconnect_matched(raw(adjustment), G_SIGNAL_MATCH_DATA, 0, 0, nil, nil, data)
+        g_signal_handlers_disconnect_matched(raw(horizontalAdjustment), G_SIGNAL_MATCH_DATA, 0, 0, nil, nil, data)
         gtk_im_context_set_client_widget(inputMethod, nil)
         g_object_unref(raw(inputMethod))
         g_object_unref(raw(adjustment))
+        g_object_unref(raw(horizontalAdjustment))
     }
 
     // MARK: Finding the text input
