@@ -113,6 +113,11 @@ final class Demo {
     /// Writes a PNG of what GTK draws for the window's content (the notebook and the views).
     func writeSnapshot(to path: String) {
         guard let window, let child = gtk_window_get_child(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)) else { return }
+        writeSnapshot(of: child, to: path)
+    }
+
+    /// Writes a PNG of what GTK draws for `child`.
+    func writeSnapshot(of child: UnsafeMutablePointer<GtkWidget>, to path: String) {
         let width = gtk_widget_get_width(child), height = gtk_widget_get_height(child)
         guard width > 0, height > 0 else { return }
         let paintable = gtk_widget_paintable_new(child)
@@ -144,6 +149,12 @@ final class Demo {
         guard let prefix = environment["OTK_DEMO_SNAPSHOT"] else { return }
         snapshotCount += 1
         writeSnapshot(to: "\(prefix)-\(snapshotCount).png")
+        // An open context menu is a surface of its own: its picture goes beside.
+        for host in [textHost, formHost].compactMap({ $0 }) + pageHosts {
+            if let menu = host.contextMenu, gtk_widget_get_visible(menu) != 0 {
+                writeSnapshot(of: menu, to: "\(prefix)-\(snapshotCount)-menu.png")
+            }
+        }
     }
 
     /// Writes the outputs the environment asks for (once), then quits.

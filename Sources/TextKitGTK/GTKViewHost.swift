@@ -71,6 +71,13 @@ public final class GTKViewHost {
     weak var pressTarget: UIView?
     /// The driver of the last custom `UITextInput` view typed into (see ``handling(_:)``).
     var inputDriver: TextInputDriver?
+    /// The context menu's popover while it is open (a `GtkPopoverMenu` parented to the drawing
+    /// area), to look at or close.
+    public internal(set) var contextMenu: UnsafeMutablePointer<GtkWidget>?
+    /// The menu's actions by name (`GSimpleAction`s in the area's "otk" action group).
+    var contextActions: [String: OpaquePointer] = [:]
+    /// What the open menu acts on.
+    var contextMenuTarget: ContextMenuTarget?
     /// The colour under the view (views without a background draw nothing there).
     public var backgroundColor: UIColor = .white { didSet { queueDraw() } }
     /// The caret's blink half-period in milliseconds (GTK's default cursor blink time is 1200
@@ -125,6 +132,7 @@ public final class GTKViewHost {
         installPointer(data)
         installFocus(data)
         installScrolling(data)
+        installContextMenu(data)
     }
 
     /// Gives the drawing area the keyboard focus (the text view becomes first responder).
@@ -169,6 +177,7 @@ public final class GTKViewHost {
         if blinkSource != 0 { g_source_remove(blinkSource); blinkSource = 0 }
         if scrollSyncSource != 0 { g_source_remove(scrollSyncSource); scrollSyncSource = 0 }
         view.displayInvalidationHandler = nil
+        closeContextMenu()
         let data = Unmanaged.passUnretained(self).toOpaque()
         g_signal_handlers_disconnect_matched(raw(inputMethod), G_SIGNAL_MATCH_DATA, 0, 0, nil, nil, data)
         g_signal_handlers_disconnect_matched(raw(adjustment), G_SIGNAL_MATCH_DATA, 0, 0, nil, nil, data)
