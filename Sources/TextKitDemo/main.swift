@@ -116,15 +116,18 @@ final class Demo {
         writeSnapshot(of: child, to: path)
     }
 
-    /// Writes a PNG of what GTK draws for `child`.
+    /// Writes a PNG of what GTK draws for `child`, in device pixels (twice the widget's size
+    /// on a display scaled 2×).
     func writeSnapshot(of child: UnsafeMutablePointer<GtkWidget>, to path: String) {
         let width = gtk_widget_get_width(child), height = gtk_widget_get_height(child)
+        let scale = max(gtk_widget_get_scale_factor(child), 1)
         guard width > 0, height > 0 else { return }
         let paintable = gtk_widget_paintable_new(child)
         let snapshot = gtk_snapshot_new()
         gdk_paintable_snapshot(paintable, snapshot, Double(width), Double(height))
         let node = gtk_snapshot_free_to_node(snapshot)
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height)
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width * scale, height * scale)
+        cairo_surface_set_device_scale(surface, Double(scale), Double(scale))
         let cr = cairo_create(surface)
         cairo_set_source_rgb(cr, 1, 1, 1)
         cairo_paint(cr)
