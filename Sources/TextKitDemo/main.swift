@@ -6,6 +6,11 @@
 //
 // Environment (for tests and scripted runs):
 //   OTK_DEMO_TEXT=…            the text view's text instead of the sample (may be empty)
+//   OTK_DEMO_TEXT_FILE=path    the text view's text from a file (UTF-8)
+//   OTK_DEMO_WINDOW_SIZE=WxH   the window's default size (720x480)
+//   OTK_DEMO_LATENCY=path      at quit, write the milliseconds from each key press to the frame
+//                              that shows it, one per line (LatencyProbe)
+//   OTK_DEMO_PEER=gtk          show GTK's own GtkTextView with the text instead (latency runs)
 //   OTK_DEMO_PAGE=page         open on this page: its tab's title ("Interaction"), or its number
 //                              (0 is the text view)
 //   OTK_DEMO_QUIT_AFTER=secs   quit by itself after that many seconds
@@ -44,16 +49,29 @@ final class Demo {
     var window: UnsafeMutablePointer<GtkWidget>?
     var snapshotCount = 0
     var finished = false
+    var latencyProbe: LatencyProbe?
 
     func activate(_ app: UnsafeMutablePointer<GtkApplication>) {
         let window = gtk_application_window_new(app)!
         self.window = window
         gtk_window_set_title(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self), "OpenTextKit Demo")
-        gtk_window_set_default_size(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self), 720, 480)
+        let size = (environment["OTK_DEMO_WINDOW_SIZE"] ?? "720x480").split(separator: "x").compactMap { Int32($0) }
+        gtk_window_set_default_size(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self),
+                                    size.first ?? 720, size.count > 1 ? size[1] : 480)
+        if environment["OTK_DEMO_LATENCY"] != nil { latencyProbe = LatencyProbe(window: window) }
+        let text = environment["OTK_DEMO_TEXT_FILE"].flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
+            ?? environment["OTK_DEMO_TEXT"] ?? sampleText
+        if environment["OTK_DEMO_PEER"] == "gtk" {
+            let peer = makeGtkTextViewPeer(text: text)
+            gtk_window_set_child(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self), peer.widget)
+            gtk_window_present(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self))
+            gtk_widget_grab_focus(peer.textView)
+            return
+        }
 
         textView.font = UIFont.systemFont(ofSize: 16)
         textView.textContainerInset = UIEdgeInsets(top: 12, left: 12, bottom: 12, right: 12)
-        textView.text = environment["OTK_DEMO_TEXT"] ?? sampleText
+        textView.text = text
         textView.selectedRange = NSRange(location: 0, length: 0)
         let textHost = GTKViewHost(view: textView)
         self.textHost = textHost
@@ -166,6 +184,7 @@ final class Demo {
             finished = true
             if let prefix = environment["OTK_DEMO_SNAPSHOT"] { writeSnapshot(to: "\(prefix)-final.png") }
             if let out = environment["OTK_DEMO_REPORT"] { writeReport(to: out) }
+            if let out = environment["OTK_DEMO_LATENCY"] { latencyProbe?.write(to: out) }
             if let out = environment["OTK_DEMO_TEXT_OUT"] {
                 if out == "-" {
                     print(textView.text ?? "")
