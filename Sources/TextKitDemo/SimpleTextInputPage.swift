@@ -284,3 +284,17 @@ protocol ReportingPage {
     /// The page's state as named values.
     var report: [String: String] { get }
 }
+
+/// The first page's state: the text view's scrolling and selection.
+@MainActor
+struct TextViewReport: ReportingPage {
+    let textView: UITextView
+
+    var report: [String: String] {
+        ["contentOffsetY": "\(Int(textView.contentOffset.y.rounded()))",
+         "contentHeight": "\(Int(textView.contentSize.height.rounded()))",
+         "boundsHeight": "\(Int(textView.bounds.height.rounded()))",
+         "selection": "\(textView.selectedRange.location),\(textView.selectedRange.length)",
+         "length": "\(textView.textStorage.length)"]
+    }
+}

@@ -50,6 +50,7 @@ final class Demo {
     var snapshotCount = 0
     var finished = false
     var latencyProbe: LatencyProbe?
+    var snapshotPending = false
 
     func activate(_ app: UnsafeMutablePointer<GtkApplication>) {
         let window = gtk_application_window_new(app)!
@@ -82,6 +83,7 @@ final class Demo {
         let notebook = gtk_notebook_new()!
         let book = OpaquePointer(notebook)  // GtkNotebook's struct is private
         gtk_notebook_append_page(book, textHost.widget, gtk_label_new("Text view"))
+        reportingPages[0] = TextViewReport(textView: textView)
         gtk_notebook_append_page(book, formHost.widget, gtk_label_new("Label and field"))
         var titles = ["Text view", "Label and field"]
         let pages: [(String, UIView)] = [
@@ -166,6 +168,27 @@ final class Demo {
         try? Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 
+    /// Asks for a frame and snapshots after it is painted: then every widget is allocated (a
+    /// widget waiting for its allocation would draw nothing).
+    func snapshotAfterNextFrame() {
+        guard let window else { return }
+        if !snapshotPending {
+            snapshotPending = true
+            let clock = gtk_widget_get_frame_clock(window)
+            let onPainted: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Void = { clock, _ in
+                MainActor.assumeIsolated {
+                    g_signal_handlers_disconnect_matched(UnsafeMutableRawPointer(clock), G_SIGNAL_MATCH_DATA, 0, 0, nil, nil,
+                                                         Unmanaged.passUnretained(demo).toOpaque())
+                    demo.snapshotPending = false
+                    demo.snapshotOnSignal()
+                }
+            }
+            g_signal_connect_data(UnsafeMutableRawPointer(clock), "after-paint", unsafeBitCast(onPainted, to: GCallback.self),
+                                  Unmanaged.passUnretained(self).toOpaque(), nil, GConnectFlags(rawValue: 0))
+        }
+        gtk_widget_queue_draw(window)
+    }
+
     func snapshotOnSignal() {
         guard let prefix = environment["OTK_DEMO_SNAPSHOT"] else { return }
         snapshotCount += 1
@@ -227,7 +250,7 @@ pthread_sigmask(SIG_UNBLOCK, &handled, nil)
 g_unix_signal_add(SIGTERM, quit, appPointer)
 g_unix_signal_add(SIGINT, quit, appPointer)
 g_unix_signal_add(SIGUSR1, { _ in
-    MainActor.assumeIsolated { demo.snapshotOnSignal() }
+    MainActor.assumeIsolated { demo.snapshotAfterNextFrame() }
     return 1
 }, nil)
 
