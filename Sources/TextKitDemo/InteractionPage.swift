@@ -6,7 +6,7 @@ import TextKitGTK
 /// and the text reflows around it as it moves; links (detected in the text) are never broken
 /// across lines (the seeds' layout delegate) and open on a click.
 @MainActor
-final class InteractionPage: UIView, NSLayoutManagerDelegate {
+final class InteractionPage: UIView, NSLayoutManagerDelegate, ReportingPage {
     let textView = UITextView(frame: .zero)
     let circle = CircleHandle(frame: CGRect(x: 220, y: 90, width: 150, height: 150))
 
@@ -43,6 +43,44 @@ final class InteractionPage: UIView, NSLayoutManagerDelegate {
         textView.textContainer.exclusionPaths = [UIBezierPath(ovalIn: inView.offsetBy(dx: -origin.x, dy: -origin.y))]
         textView.setNeedsDisplay()
         setNeedsDisplay()
+    }
+
+    /// The circle's place, and what the layout does around it: line fragments whose used rect
+    /// reaches into the disc (none, when the text flows around it), and links broken across line
+    /// fragments.
+    var report: [String: String] {
+        let layoutManager = textView.layoutManager
+        let container = textView.textContainer
+        let origin = textView.textContainerOrigin
+        let disc = convert(circle.frame, to: textView)
+        let centre = CGPoint(x: disc.midX, y: disc.midY), radius = disc.width / 2
+        var fragments = 0, intersecting = 0
+        var fragmentOfCharacter: [(range: NSRange, fragment: Int)] = []
+        let glyphs = layoutManager.glyphRange(for: container)
+        layoutManager.enumerateLineFragments(forGlyphRange: glyphs) { _, used, _, glyphRange, _ in
+            let rect = used.offsetBy(dx: origin.x, dy: origin.y)
+            // The point of the rect nearest the centre, inside the disc by more than half a point?
+            let nearest = CGPoint(x: min(max(centre.x, rect.minX), rect.maxX), y: min(max(centre.y, rect.minY), rect.maxY))
+            if rect.width > 0, hypot(nearest.x - centre.x, nearest.y - centre.y) < radius - 0.5 { intersecting += 1 }
+            fragmentOfCharacter.append((layoutManager.characterRange(forGlyphRange: glyphRange, actualGlyphRange: nil), fragments))
+            fragments += 1
+        }
+        // A link is broken when its first and last characters are in different line fragments
+        // (on two lines, or on both sides of the circle).
+        var broken = 0, links = 0
+        let storage = textView.textStorage
+        storage.enumerateAttribute(.link, in: NSRange(location: 0, length: storage.length)) { value, range, _ in
+            guard value != nil else { return }
+            links += 1
+            let first = fragmentOfCharacter.first { NSLocationInRange(range.location, $0.range) }?.fragment
+            let last = fragmentOfCharacter.first { NSLocationInRange(range.location + range.length - 1, $0.range) }?.fragment
+            if first != last { broken += 1 }
+        }
+        return ["circle": "\(Int(circle.frame.minX)),\(Int(circle.frame.minY)),\(Int(circle.frame.width))",
+                "lineFragments": "\(fragments)",
+                "fragmentsIntersectingCircle": "\(intersecting)",
+                "links": "\(links)",
+                "linksBroken": "\(broken)"]
     }
 
     /// No line break inside a link (the seeds' delegate).

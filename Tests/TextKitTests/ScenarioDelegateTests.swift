@@ -147,4 +147,61 @@ struct ScenarioDelegateTests {
         #expect(fragments.contains { $0.rect.maxY <= 50 && $0.rect.width == 320 })
         #expect(fragments.contains { $0.rect.minY >= 220 && $0.rect.width == 320 })
     }
+
+    /// Whether `range` is split between two line fragments.
+    static func isSplit(_ range: NSRange, _ lines: [NSRange]) -> Bool {
+        !lines.contains { NSIntersectionRange($0, range).length == range.length }
+    }
+
+    @Test("Beside an exclusion a word or a link kept whole goes to a piece that holds it, not split by character")
+    func wordsStayWholeBesideAnExclusion() throws {
+        // A circle leaves 40 points on its left and 120 on its right: too narrow for the links
+        // and the long words, which go on below it.
+        let circle = UIBezierPath(ovalIn: CGRect(x: 40, y: 10, width: 160, height: 160))
+        let (storage, links) = Self.linkedText()
+        storage.append(NSAttributedString(string: " Incomprehensibilities and internationalization are long words; so is characteristically.",
+                                          attributes: [.font: LayoutStack.serif(12)]))
+        storage.append(NSAttributedString(string: " " + storage.string, attributes: [.font: LayoutStack.serif(12)]))
+        let delegate = LinkKeepingDelegate()
+        let lm = NSLayoutManager()
+        lm.delegate = delegate
+        storage.addLayoutManager(lm)
+        let container = NSTextContainer(size: CGSize(width: 320, height: 10_000))
+        container.exclusionPaths = [circle]
+        lm.addTextContainer(container)
+        let lines = Self.lineRanges(lm)
+        #expect(Self.splitLinks(links, lines).isEmpty, "a link was split: lines \(lines)")
+        // Every word (a run between spaces: the text breaks only at spaces) is whole in one
+        // fragment; the text has none wider than a full line.
+        let text = storage.string as NSString
+        var wordsChecked = 0, start = 0
+        for i in 0...text.length where i == text.length || text.character(at: i) == 0x20 {
+            if i > start {
+                let word = NSRange(location: start, length: i - start)
+                wordsChecked += 1
+                #expect(!Self.isSplit(word, lines), "\"\(text.substring(with: word))\" is split: lines \(lines)")
+            }
+            start = i + 1
+        }
+        #expect(wordsChecked > 60)
+        withExtendedLifetime(delegate) {}
+
+        // Short words still take the narrow pieces beside the circle.
+        let short = LayoutStack(String(repeating: "a bee or an ox is on it; ", count: 40), attributes: [.font: LayoutStack.serif(12)],
+                                containerSizes: [CGSize(width: 320, height: 10_000)])
+        short.containers[0].exclusionPaths = [circle]
+        let besideCircle = short.fragments().filter { $0.rect.maxX <= 120 && $0.rect.minY > 20 && $0.rect.maxY < 160 && $0.glyphs.length > 0 }
+        #expect(besideCircle.count >= 4, "short words should take the 40-point pieces")
+    }
+
+    @Test("A word wider than the whole line is still broken by character, beside an exclusion too")
+    func overlongWordsStillBreak() {
+        let word = String(repeating: "abcdefghij", count: 12)   // about 600 points at 12 pt
+        let stack = LayoutStack(word + " tail", attributes: [.font: LayoutStack.serif(12)],
+                                containerSizes: [CGSize(width: 300, height: 10_000)])
+        stack.containers[0].exclusionPaths = [UIBezierPath(ovalIn: CGRect(x: 100, y: 0, width: 60, height: 60))]
+        let fragments = stack.fragments()
+        #expect(fragments.count >= 3)
+        #expect(fragments.reduce(0) { $0 + $1.glyphs.length } == stack.layoutManager.numberOfGlyphs)
+    }
 }

@@ -18,7 +18,7 @@ struct FramedLine {
 /// line's height, estimated from the font where it starts) is carved by the path
 /// (``FramePathRegion/lineFragmentRect(forProposedRect:writingDirection:remaining:)``: the first
 /// interval inside the path across the whole band, in the paragraph's writing direction, that
-/// can hold the next grapheme cluster, then the rest of the band); the paragraph's indents count
+/// can hold the next word — see ``LineLoop`` — then the rest of the band); the paragraph's indents count
 /// from the path's left edge (tail indents of 0 or less from its right edge); the line is filled
 /// there by ``LineFitter`` and placed by ``LinePlacer`` (alignment, justification, truncation by
 /// the paragraph style's line break mode). A band with no room moves down by a quarter of the

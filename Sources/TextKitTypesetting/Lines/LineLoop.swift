@@ -124,16 +124,27 @@ package struct ParagraphRules {
 /// with no room for the next grapheme cluster), or to the next area (this one is full), telling
 /// the host which area it finished in one place, ``moveToNextArea(completing:)``.
 ///
-/// A band piece is used when it holds the next grapheme cluster between the paddings — or when
-/// no such piece came in the last few bands (then any piece wider than the paddings), or when the
-/// area is that narrow everywhere (a 4-point container): then each line holds one cluster, as
-/// TextKit's typesetter puts at least one glyph on every line, instead of searching down for a
-/// wider place that never comes.
+/// A band piece is used when it holds the next word between the paddings (the text up to the
+/// next break opportunity the fitter may take: UAX #14's, less those the delegate's
+/// `shouldBreakLineByWordBeforeCharacterAt` refuses, so a link kept whole stays whole beside an
+/// exclusion), or just the next grapheme cluster when that word is wider than the whole band or
+/// no piece held it in the bands of the next few lines — or when no such piece came in the last
+/// few bands after that (then any piece wider than the paddings), or
+/// when the area is that narrow everywhere (a 4-point container): then each line holds one
+/// cluster, as TextKit's typesetter puts at least one glyph on every line, instead of searching
+/// down for a wider place that never comes.
 package struct LineLoop<Host: LineLoopHost> {
     /// How many bands in a row may find no room before the flow moves down in growing steps.
     static var blockedBandsBeforeGrowing: Int { 1000 }
-    /// How many bands in a row may be passed over for being narrower than the next grapheme
-    /// cluster (about two lines' height) before a narrower piece is taken.
+    /// How many bands in a row may be passed over for being narrower than the next word (about
+    /// sixteen lines' height: past an exclusion beside which the word does not fit) before a piece
+    /// that holds only its first grapheme cluster is taken.
+    static var bandsSearchedForWord: Int { 64 }
+    /// How many bands a paragraph may pass over in all for words that do not fit, so that a
+    /// shape full of slivers costs at most that much more carving than the cluster rule alone.
+    static var wordSearchBudget: Int { 256 }
+    /// How many more bands may be passed over for being narrower than the next grapheme cluster
+    /// (about two lines' height) before any piece wider than the paddings is taken.
     static var bandsSearchedForCluster: Int { 8 }
 
     let host: Host
@@ -170,6 +181,8 @@ package struct LineLoop<Host: LineLoopHost> {
     var current: (index: Int, area: LineArea)?
     var paragraphEstimate: CGFloat?
     var blockedBands = 0
+    /// Bands this paragraph may still pass over for a word that does not fit (``wordSearchBudget``).
+    var wordSearchLeft = LineLoop.wordSearchBudget
 
     /// A loop over `analysis` (its text `text`) from `state`, starting at paragraph offset
     /// `from` and ending at `end` (nil: the paragraph's end).
@@ -236,15 +249,25 @@ package struct LineLoop<Host: LineLoopHost> {
         }
         var remaining = CGRect.zero
         let rect = geometry.carve(proposed, characterStart + offset, rules.direction, &remaining)
-        // A piece narrower than the next cluster is passed over while a wider one may come within
+        // A piece narrower than the next word is passed over while a wider one may come within
         // a few bands; after that any piece wider than the paddings takes the line (the search
         // down a shape full of slivers stays short). A simple area's piece is the whole band, so
-        // it is either wide enough or narrow everywhere: no need to measure the cluster.
-        let cluster = !geometry.isSimple && blockedBands < Self.bandsSearchedForCluster ? nextClusterWidth() : 0
-        let needed = 2 * geometry.padding + cluster + 0.5
-        let isNarrowEverywhere = remainingInRow == nil && !rect.isEmpty
-            && Self.horizontalRoom(of: proposed, inWidth: geometry.width) <= needed
+        // it is either wide enough or narrow everywhere: no need to measure.
+        let fullRoom = Self.horizontalRoom(of: proposed, inWidth: geometry.width)
+        let searchesWord = wordSearchLeft > 0 && blockedBands < Self.bandsSearchedForWord
+        // The cluster stage follows the word's (or, once the paragraph's budget is spent, is all).
+        let clusterStageEnd = Self.bandsSearchedForCluster + (wordSearchLeft > 0 ? Self.bandsSearchedForWord : 0)
+        let unit: CGFloat = if geometry.isSimple {
+            0
+        } else if searchesWord {
+            widthToHold(withinRoom: fullRoom - 2 * geometry.padding - 0.5)
+        } else {
+            blockedBands < clusterStageEnd ? nextClusterWidth() : 0
+        }
+        let needed = 2 * geometry.padding + unit + 0.5
+        let isNarrowEverywhere = remainingInRow == nil && !rect.isEmpty && fullRoom <= needed
         if rect.isEmpty || (rect.width < needed && !isNarrowEverywhere) {
+            if searchesWord { wordSearchLeft -= 1 }
             return moveOnFromBlockedBand(proposed: proposed, remaining: remaining, estimate: estimate, in: geometry)
         }
         blockedBands = 0
@@ -272,7 +295,43 @@ package struct LineLoop<Host: LineLoopHost> {
         return made
     }
 
-    /// The advance of the grapheme cluster at ``offset``: a band piece must hold at least that.
+    /// What a band piece must hold: the next word (see the type's notes) when a band `room` wide
+    /// can hold it, else the next grapheme cluster.
+    private func widthToHold(withinRoom room: CGFloat) -> CGFloat {
+        let word = nextWordWidth()
+        return word <= room ? word : nextClusterWidth()
+    }
+
+    /// The advance of the text from ``offset`` to the next break opportunity the fitter may take
+    /// (trailing white space excluded); the next cluster's when ``offset`` is inside a segment (a
+    /// word broken by character on the line before) or lines break by character.
+    private func nextWordWidth() -> CGFloat {
+        let segments = analysis.segments
+        guard settings.mode != .byCharWrapping, !segments.isEmpty else { return nextClusterWidth() }
+        // The first segment ending after offset; offset must be where it starts.
+        var low = 0, high = segments.count
+        while low < high {
+            let mid = (low + high) / 2
+            if Int(segments[mid].end) <= offset { low = mid + 1 } else { high = mid }
+        }
+        guard low < segments.count, (low == 0 ? 0 : Int(segments[low - 1].end)) == offset else { return nextClusterWidth() }
+        var width: Float = 0
+        var i = low
+        let last = self.end
+        // A few segments at most: a delegate that refuses every break is not followed to the end.
+        while i < segments.count, i - low < 64 {
+            let segment = segments[i]
+            width += segment.width
+            let segmentEnd = Int(segment.end)
+            if segment.flags.contains(.hardBreak) || segmentEnd >= last || settings.shouldBreakByWord?(segmentEnd) ?? true {
+                return CGFloat(width - segment.trailingWhitespace)
+            }
+            i += 1
+        }
+        return CGFloat(width)
+    }
+
+    /// The advance of the grapheme cluster at ``offset``.
     private func nextClusterWidth() -> CGFloat {
         let glyphs = analysis.glyphs
         var g = glyphs.glyph(forCharacterAt: offset)
