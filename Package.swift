@@ -59,7 +59,7 @@ let package = Package(
             "OpenTextKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // The window host, above everything else: hosts a UIView (a UITextView) in a GTK 4 widget.
-        .target(name: "TextKitGTK", dependencies: ["CGTK4", "TextKitEditing", "TextKit", "TextKitGraphics", "TextKitModel"]),
+        .target(name: "TextKitGTK", dependencies: ["CGTK4", "TextKitEditing", "TextKit", "TextKitFormats", "TextKitGraphics", "TextKitModel"]),
         .executableTarget(name: "TextKitDemo", dependencies: ["TextKitGTK", "OpenTextKit"]),
 
         // Tests, one target per layer so that each layer's tests build with only what it needs.

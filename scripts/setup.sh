@@ -21,6 +21,8 @@ packages=(
   # the GTK 4 host (TextKitGTK, TextKitDemo) and its window test: a virtual X server, synthetic
   # keys and mouse (xdotool), a session bus for GTK (dbus-run-session, optional)
   libgtk-4-dev xvfb xdotool dbus
+  # the desktop clipboard seen from another program (text/rtf in and out), in the window test
+  xclip
 )
 
 missing=()

@@ -295,6 +295,17 @@ struct TextViewReport: ReportingPage {
          "contentHeight": "\(Int(textView.contentSize.height.rounded()))",
          "boundsHeight": "\(Int(textView.bounds.height.rounded()))",
          "selection": "\(textView.selectedRange.location),\(textView.selectedRange.length)",
-         "length": "\(textView.textStorage.length)"]
+         "length": "\(textView.textStorage.length)",
+         "fontNames": fontNames.joined(separator: ",")]
+    }
+
+    /// The names of the fonts in the text, sorted.
+    var fontNames: [String] {
+        var names = Set<String>()
+        let storage = textView.textStorage
+        storage.enumerateAttribute(.font, in: NSRange(location: 0, length: storage.length)) { value, _, _ in
+            if let font = value as? UIFont { names.insert(font.fontName) }
+        }
+        return names.sorted()
     }
 }

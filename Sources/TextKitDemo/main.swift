@@ -71,6 +71,7 @@ final class Demo {
         }
 
         textView.font = UIFont.systemFont(ofSize: 16)
+        textView.allowsEditingTextAttributes = true   // rich text: paste keeps fonts and styles
         textView.textContainerInset = UIEdgeInsets(top: 12, left: 12, bottom: 12, right: 12)
         textView.text = text
         textView.selectedRange = NSRange(location: 0, length: 0)
