@@ -2,7 +2,7 @@ import Foundation
 import OpenTextKit
 
 /// The seeds' multi-column view: one text storage and one layout manager, three text containers,
-/// a text view on each; the text flows from column to column as you type.
+/// a text view on each; the Constitution's text flows from column to column as you type.
 @MainActor
 final class ColumnsPage: UIView {
     let storage = NSTextStorage()
@@ -22,14 +22,7 @@ final class ColumnsPage: UIView {
             columns.append(column)
             addSubview(column)
         }
-        let style = NSMutableParagraphStyle()
-        style.alignment = .justified
-        style.hyphenationFactor = 1
-        style.paragraphSpacing = 8
-        let numbered = (1...6).map { "\($0). " + ConstitutionText.preamble }.joined(separator: "\n")
-        storage.setAttributedString(NSAttributedString(string: numbered,
-                                                       attributes: [.font: UIFont(name: "DejaVu Serif", size: 13) ?? UIFont.systemFont(ofSize: 13),
-                                                                    .paragraphStyle: style]))
+        storage.setAttributedString(ConstitutionText.attributed(size: 12))
     }
 
     override func layoutSubviews() {

@@ -18,23 +18,7 @@ final class PagesPage: UIScrollView, UITextViewDelegate, ReportingPage {
         super.init(frame: frame)
         backgroundColor = UIColor(white: 0.9, alpha: 1)
         storage.addLayoutManager(layoutManager)
-        let body = NSMutableParagraphStyle()
-        body.alignment = .justified
-        body.hyphenationFactor = 1
-        body.paragraphSpacing = 6
-        let heading = NSMutableParagraphStyle()
-        heading.paragraphSpacingBefore = 8
-        heading.paragraphSpacing = 4
-        let text = NSMutableAttributedString()
-        let serif = UIFont(name: "DejaVu Serif", size: 12) ?? UIFont.systemFont(ofSize: 12)
-        let bold = UIFont(name: "DejaVu Serif Bold", size: 13) ?? UIFont.boldSystemFont(ofSize: 13)
-        for (title, paragraphs) in ConstitutionText.articles {
-            text.append(NSAttributedString(string: title + "\n", attributes: [.font: bold, .paragraphStyle: heading]))
-            for paragraph in paragraphs {
-                text.append(NSAttributedString(string: paragraph + "\n", attributes: [.font: serif, .paragraphStyle: body]))
-            }
-        }
-        storage.setAttributedString(text)
+        storage.setAttributedString(ConstitutionText.attributed(size: 12))
         addPage()
     }
 
