@@ -46,6 +46,7 @@ let package = Package(
 
         // NSDataDetector over 1 MB of prose and of link-dense text (`swift run -c release DetectBench`).
         .executableTarget(name: "DetectBench", dependencies: [.product(name: "OpenTextKit", package: "OpenTextKit")]),
+        .executableTarget(name: "FirstKeystroke", dependencies: [.product(name: "OpenTextKit", package: "OpenTextKit")]),
 
         // Each paragraph's line starts as OpenTextKit breaks them (for `compare-breaks`).
         .executableTarget(name: "BreakDump", dependencies: [.product(name: "OpenTextKit", package: "OpenTextKit")]),

@@ -299,4 +299,16 @@ struct NSAttributedStringTests {
         #expect(r == NSRange(location: 0, length: 6))
         #expect(back.attribute(.kern, at: 0, effectiveRange: nil) == nil, "no Foundation scope for kern on Linux")
     }
+
+    @Test("A substring with many distinct attribute sets keeps each run's (the id map past its short list)")
+    func substringWithManyAttributeSets() {
+        let s = NSMutableAttributedString(string: String(repeating: "ab", count: 100))
+        for i in 0..<200 { s.addAttribute(.kern, value: Double(i % 80), range: NSRange(location: i, length: 1)) }
+        for range in [NSRange(location: 0, length: 200), NSRange(location: 3, length: 150), NSRange(location: 170, length: 20)] {
+            let sub = s.attributedSubstring(from: range)
+            for i in 0..<range.length {
+                #expect(sub.attribute(.kern, at: i, effectiveRange: nil) as? Double == Double((range.location + i) % 80))
+            }
+        }
+    }
 }

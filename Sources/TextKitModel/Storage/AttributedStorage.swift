@@ -83,7 +83,7 @@ package struct _AttributedStorage {
         text.replace(target, with: source.text.units(in: range))
         runs.replace(target, newLength: 0, id: 0)
         var at = target.lowerBound
-        var remap: [UInt32: UInt32] = [:]
+        var remap = AttributeIDMap()
         source.runs.forEachRun(in: range) { sid, r in
             let id: UInt32
             if let known = remap[sid] { id = known } else {
@@ -124,6 +124,35 @@ package struct _AttributedStorage {
             precondition(chunk.units.count <= _UTF16Chunk.maxCount, "oversized chunk")
             precondition(!(lastChunkEndsWithCR && chunk.units.first == 0x0A), "CRLF split across chunks")
             lastChunkEndsWithCR = chunk.units.last == 0x0D
+        }
+    }
+}
+
+/// Attribute-set ids of one storage mapped to another's, while a splice copies runs. A copy
+/// usually meets a handful of sets: they are looked up in a short array, and only past 32 in a
+/// dictionary. (A `[UInt32: UInt32]` from the start would also cost the first `attributedSubstring`
+/// of a process the runtime's instantiation of that dictionary type, about 150 µs: the first
+/// keystroke of an editor with a highlighter.)
+struct AttributeIDMap {
+    private var pairs: [(source: UInt32, target: UInt32)] = []
+    private var dictionary: [UInt32: UInt32]?
+
+    subscript(source: UInt32) -> UInt32? {
+        get {
+            if let dictionary { return dictionary[source] }
+            return pairs.first { $0.source == source }?.target
+        }
+        set {
+            guard let newValue else { return }
+            if dictionary != nil {
+                dictionary![source] = newValue
+            } else if pairs.count < 32 {
+                pairs.append((source, newValue))
+            } else {
+                var all = Dictionary(uniqueKeysWithValues: pairs.map { ($0.source, $0.target) })
+                all[source] = newValue
+                dictionary = all
+            }
         }
     }
 }

@@ -1,0 +1,100 @@
+// FirstKeystroke: where the first keystrokes after loading a highlighted 1 MB source file go.
+// Loads the file (DejaVu Serif 12, 400 pt, one thread), highlights it with a storage delegate,
+// lays it all out, then types and erases a character in the middle of the first page six times,
+// printing each keystroke's edit (with the highlighter's parts) and relayout times. With a second
+// argument "probe" it first times attributedSubstring(from:) on untouched paragraphs; with
+// "once" it makes one keystroke and exits (for valgrind --tool=callgrind
+// --toggle-collect='$s14FirstKeystroke9keystrokeySd_S2dtSiF').
+//
+// Usage: swift build -c release --product FirstKeystroke &&
+//        .build/release/FirstKeystroke corpus/out/code-1MB.txt [probe|once]
+import Foundation
+import OpenTextKit
+
+func now() -> Double { var t = timespec(); clock_gettime(CLOCK_MONOTONIC, &t); return Double(t.tv_sec) * 1e6 + Double(t.tv_nsec) / 1e3 }
+
+final class Highlighter: NSTextStorageDelegate {
+    static let tokens = try! NSRegularExpression(pattern: #"(?<keyword>\b(?:def|class|return|if|elif|else|for|while|in|not|and|or|is|None|True|False|import|from|as|with)\b)|(?<string>'[^'\n]*'|"[^"\n]*")|(?<comment>#[^\n]*)|(?<number>\b\d+(?:\.\d+)?\b)"#)
+    var spans: [String: Double] = [:]
+    func textStorage(_ textStorage: NSTextStorage, willProcessEditing editedMask: NSTextStorage.EditActions, range editedRange: NSRange, changeInLength delta: Int) {
+        guard editedMask.contains(.editedCharacters) else { return }
+        let t0 = now()
+        let edited = NSIntersectionRange(editedRange, NSRange(location: 0, length: textStorage.length))
+        let range = textStorage.paragraphRange(for: edited)
+        let t1 = now()
+        highlight(textStorage, in: range)
+        spans["paragraphRange"] = t1 - t0
+        spans["highlight"] = now() - t1
+    }
+    func highlight(_ storage: NSTextStorage, in range: NSRange) {
+        guard range.length > 0 else { return }
+        let t0 = now()
+        storage.removeAttribute(.foregroundColor, range: range)
+        let t1 = now()
+        let paragraphs = storage.attributedSubstring(from: range).string
+        let t2 = now()
+        Self.tokens.enumerateMatches(in: paragraphs, range: NSRange(location: 0, length: range.length)) { match, _, _ in
+            guard let match else { return }
+            for group in 0..<4 where match.range(at: group + 1).location != NSNotFound {
+                let token = match.range(at: group + 1)
+                storage.addAttribute(.foregroundColor, value: UIColor.systemRed, range: NSRange(location: range.location + token.location, length: token.length))
+            }
+        }
+        let t3 = now()
+        spans["removeAttribute"] = t1 - t0; spans["substring"] = t2 - t1; spans["regex+add"] = t3 - t2
+    }
+}
+
+let path = CommandLine.arguments[1]
+let text = try! String(contentsOfFile: path, encoding: .utf8)
+let font = UIFont(name: "DejaVu Serif", size: 12)!
+let storage = NSTextStorage(string: text, attributes: [.font: font])
+let lm = NSLayoutManager()
+lm.maximumLayoutThreads = 1
+storage.addLayoutManager(lm)
+let container = NSTextContainer(size: CGSize(width: 400, height: CGFloat.greatestFiniteMagnitude))
+container.lineFragmentPadding = 0
+lm.addTextContainer(container)
+let h = Highlighter()
+storage.beginEditing(); h.highlight(storage, in: NSRange(location: 0, length: storage.length)); storage.endEditing()
+storage.delegate = h
+lm.ensureLayout(for: container)
+let page = CGRect(x: 0, y: 0, width: 400, height: 800)
+if CommandLine.arguments.count > 2 {
+    for probe in [NSRange(location: 500_000, length: 60), NSRange(location: 200, length: 60), NSRange(location: 900_000, length: 60)] {
+        let t0 = now()
+        let s = storage.attributedSubstring(from: probe)
+        let t1 = now()
+        _ = s.string
+        let t2 = now()
+        var r = NSRange()
+        _ = storage.attributes(at: probe.location + 5, effectiveRange: &r)
+        let t3 = now()
+        print(String(format: "probe %d: attributedSubstring %.1f µs, .string %.1f µs, attributes(at:) %.1f µs", probe.location, t1 - t0, t2 - t1, t3 - t2))
+    }
+}
+let glyph = lm.glyphIndex(for: CGPoint(x: 0, y: 400), in: container)
+let location = lm.characterIndexForGlyph(at: glyph)
+@MainActor @inline(never) func keystroke(_ i: Int) -> (Double, Double, Double) {
+    let erase = i % 2 == 1
+    let t0 = now()
+    storage.replaceCharacters(in: NSRange(location: location, length: erase ? 1 : 0), with: erase ? "" : "x")
+    let t1 = now()
+    lm.ensureLayout(forBoundingRect: page, in: container)
+    let t2 = now()
+    return (t0, t1, t2)
+}
+if CommandLine.arguments.count > 2, CommandLine.arguments[2] == "once" {
+    _ = keystroke(0)
+    exit(0)
+}
+for i in 0..<6 {
+    let erase = i % 2 == 1
+    let t0 = now()
+    storage.replaceCharacters(in: NSRange(location: location, length: erase ? 1 : 0), with: erase ? "" : "x")
+    let t1 = now()
+    lm.ensureLayout(forBoundingRect: page, in: container)
+    let t2 = now()
+    let spans = h.spans.sorted { $0.key < $1.key }.map { "\($0.key) \(String(format: "%.1f", $0.value))" }.joined(separator: ", ")
+    print(String(format: "keystroke %d: edit %.1f µs (%@), layout %.1f µs, total %.1f", i + 1, t1 - t0, spans, t2 - t1, t2 - t0))
+}
