@@ -39,16 +39,6 @@ package struct Breakpoint: Sendable, Equatable {
     package var penalty: Double
 }
 
-/// Which breakpoints ``LineFitter/breakpoints(from:hyphenates:characterBreaksWiderThan:penalties:)``
-/// lists beside the word breaks.
-package struct BreakpointPenalties: Sendable {
-    /// TeX's \hyphenpenalty.
-    package var hyphen: Double = 50
-    /// A break between two clusters of an over-long word (it draws no hyphen: discouraged more).
-    package var character: Double = 1000
-    package init() {}
-}
-
 /// Running sums while the breakpoints are listed.
 private struct RunningSums {
     var width: Double = 0
@@ -61,11 +51,11 @@ extension LineFitter {
     /// `start` itself (``Breakpoint/Kind/start``) and the last the paragraph's end
     /// (``Breakpoint/Kind/forced``). Hyphenation points come in when `hyphenates` and the settings
     /// have a hyphenator; the cluster boundaries inside a segment whose content is wider than
-    /// `characterBreaksWiderThan` points come in when that is given. The delegate's vetoes
-    /// (`shouldBreakByWord`, `shouldBreakByHyphenating`) leave breakpoints out. Linear in the
-    /// paragraph's length.
+    /// `characterBreaksWiderThan` points come in when that is given; both with the penalties of
+    /// `parameters`. The delegate's vetoes (`shouldBreakByWord`, `shouldBreakByHyphenating`) leave
+    /// breakpoints out. Linear in the paragraph's length.
     package func breakpoints(from start: Int, hyphenates: Bool, characterBreaksWiderThan: Double?,
-                             penalties: BreakpointPenalties = BreakpointPenalties()) -> [Breakpoint] {
+                             parameters: TotalFitParameters = TotalFitParameters()) -> [Breakpoint] {
         var list = [Breakpoint(offset: start, kind: .start, contentWidth: 0, contentStretch: 0, contentShrink: 0,
                                nextWidth: 0, nextStretch: 0, nextShrink: 0, penalty: 0)]
         list.reserveCapacity(segments.count - segmentIndex(containing: start) + 1)
@@ -83,7 +73,7 @@ extension LineFitter {
                 let cluster = Int(glyphs.clusters[g])
                 while next < inner.count, inner[next].offset < cluster { next += 1 }
                 if next < inner.count, inner[next].offset == cluster, g == 0 || glyphs.clusters[g - 1] != glyphs.clusters[g] {
-                    list.append(innerBreakpoint(at: cluster, sums: sums, isHyphen: inner[next].isHyphen, penalties: penalties))
+                    list.append(innerBreakpoint(at: cluster, sums: sums, isHyphen: inner[next].isHyphen, parameters: parameters))
                     next += 1
                 }
                 add(glyph: g, to: &sums, content: &content)
@@ -123,12 +113,12 @@ extension LineFitter {
 
     /// A break inside a word at `offset`, where the sums are `sums`: a hyphenation point (the line
     /// draws a hyphen) or a break between clusters.
-    private func innerBreakpoint(at offset: Int, sums: RunningSums, isHyphen: Bool, penalties: BreakpointPenalties) -> Breakpoint {
+    private func innerBreakpoint(at offset: Int, sums: RunningSums, isHyphen: Bool, parameters: TotalFitParameters) -> Breakpoint {
         let hyphen = isHyphen ? Double(settings.hyphenWidth(offset - 1)) : 0
         return Breakpoint(offset: offset, kind: isHyphen ? .hyphen : .character, contentWidth: sums.width + hyphen,
                           contentStretch: sums.stretch, contentShrink: sums.shrink, nextWidth: sums.width,
                           nextStretch: sums.stretch, nextShrink: sums.shrink,
-                          penalty: isHyphen ? penalties.hyphen : penalties.character)
+                          penalty: isHyphen ? parameters.hyphenPenalty : parameters.characterBreakPenalty)
     }
 
     /// The breaks inside segment `k` (whose first glyph is `g`) after `position`, ascending: its

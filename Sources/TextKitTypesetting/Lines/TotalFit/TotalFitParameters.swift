@@ -3,6 +3,10 @@ import Foundation
 /// The numbers that steer the total-fit breaker, with TeX's plain-format values (The TeXbook,
 /// chapter 14) where TeX has one.
 package struct TotalFitParameters: Sendable {
+    /// For breaking at a hyphenation point (TeX's \hyphenpenalty).
+    package var hyphenPenalty: Double = 50
+    /// For breaking an over-long word between two clusters, with no hyphen (the last resort).
+    package var characterBreakPenalty: Double = 1000
     /// Added to every line's badness before squaring (TeX's \linepenalty): fewer lines are better.
     package var linePenalty: Double = 10
     /// For two consecutive lines whose fitness classes are not adjacent (TeX's \adjdemerits): a

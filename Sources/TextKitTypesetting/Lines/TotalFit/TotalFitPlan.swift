@@ -22,16 +22,16 @@ package struct TotalFitPlan {
                              parameters: TotalFitParameters) -> TotalFitPlan? {
         var statistics = TotalFitStatistics()
         let hyphenates = fitter.settings.hyphenationFactor > 0 && fitter.settings.hyphenator != nil
-        var points = fitter.breakpoints(from: start, hyphenates: false, characterBreaksWiderThan: nil)
+        var points = fitter.breakpoints(from: start, hyphenates: false, characterBreaksWiderThan: nil, parameters: parameters)
         var breaker = TotalFitBreaker(points: points, widths: widths, parameters: parameters)
         for pass in [TotalFitPass.withoutHyphenation, .withHyphenation, .emergencyStretch, .anyFit] {
             if pass == .withHyphenation, hyphenates {
-                points = fitter.breakpoints(from: start, hyphenates: true, characterBreaksWiderThan: nil)
+                points = fitter.breakpoints(from: start, hyphenates: true, characterBreaksWiderThan: nil, parameters: parameters)
                 breaker = TotalFitBreaker(points: points, widths: widths, parameters: parameters)
             }
             if pass == .anyFit {
                 points = fitter.breakpoints(from: start, hyphenates: hyphenates,
-                                            characterBreaksWiderThan: narrowestWidth(widths))
+                                            characterBreaksWiderThan: narrowestWidth(widths), parameters: parameters)
                 breaker = TotalFitBreaker(points: points, widths: widths, parameters: parameters)
             }
             if let result = breaker.breaks(in: pass, statistics: &statistics) {
