@@ -132,7 +132,7 @@ package struct TotalFitBreaker {
                 let node = nodes[Int(a)]
                 guard let line = line(from: node, to: j, rules: rules) else { continue }  // too long: deactivated
                 if point.kind != .forced { survivors.append(a) }
-                if line.ratio > rules.largestRatio { continue }
+                if line.judged > rules.largestRatio { continue }
                 consider(Node(point: Int32(j), line: line.number, fitness: TotalFitParameters.fitnessClass(line.ratio),
                               hyphens: point.kind == .hyphen ? node.hyphens + 1 : 0,
                               demerits: node.demerits + demerits(of: line.ratio, from: node, to: point), previous: a),
@@ -150,10 +150,11 @@ package struct TotalFitBreaker {
         return result(nodes: nodes, active: active, pass: pass)
     }
 
-    /// The line from `node` to breakpoint `j`: its number and adjustment ratio, or nil when it is
-    /// too long even at its tightest (the node can reach nothing further).
+    /// The line from `node` to breakpoint `j`: its number, its adjustment ratio, and the ratio
+    /// the pass judges it by (with the pass's emergency stretch); nil when it is too long even at
+    /// its tightest (the node can reach nothing further).
     @inline(__always)
-    private func line(from node: Node, to j: Int, rules: PassRules) -> (number: Int32, ratio: Double)? {
+    private func line(from node: Node, to j: Int, rules: PassRules) -> (number: Int32, ratio: Double, judged: Double)? {
         let from = points[Int(node.point)]
         let to = points[j]
         let width = widths.width(min(Int(node.line), widths.varyingLines))
@@ -162,12 +163,18 @@ package struct TotalFitBreaker {
         if to.kind == .forced {
             // A paragraph's last line (or one before a hard break) is not justified: it must fit
             // as it is, and it may be as short as it likes (TeX's \parfillskip).
-            return natural <= width + 0.001 ? (number, 0) : nil
+            return natural <= width + 0.001 ? (number, 0, 0) : nil
         }
-        let stretch = max(0, to.contentStretch - from.nextStretch) + rules.emergencyStretch * width
+        let stretch = max(0, to.contentStretch - from.nextStretch)
         let shrink = parameters.allowsShrinking ? max(0, to.contentShrink - from.nextShrink) : 0
         let ratio = AdjustmentRatio.ratio(target: width, natural: natural, stretch: stretch, shrink: shrink)
-        return ratio < -1 ? nil : (number, ratio)
+        guard ratio >= -1 else { return nil }
+        guard rules.emergencyStretch > 0, ratio > 0 else { return (number, ratio, ratio) }
+        let judged = AdjustmentRatio.ratio(target: width, natural: natural, stretch: stretch + rules.emergencyStretch * width,
+                                           shrink: shrink)
+        // Lines are still ranked by their real ratio; one with no space to stretch by the
+        // emergency one, made worse than any line with spaces.
+        return (number, ratio.isFinite ? ratio : judged + 100, judged)
     }
 
     /// The demerits of a line at `ratio` from `node` ending at `point`.

@@ -32,18 +32,19 @@ package struct TotalFitParameters: Sendable {
     /// How many lines of different widths may end at one breakpoint (when widths vary line by line
     /// the breaker tells lines apart by their number; this bounds the active list).
     package var lineNumbersPerBreakpoint = 4
-    /// The badness of a line that cannot stretch enough (TeX's "infinitely bad").
+    /// TeX's "infinitely bad": the badness of the tolerance's worst line is well below it.
     package static let infiniteBadness: Double = 10_000
 
     package init() {}
 
-    /// The badness of a line set at adjustment ratio `ratio`: 100·|r|³, at most
-    /// ``infiniteBadness``.
+    /// The badness of a line set at adjustment ratio `ratio`: 100·|r|³ (TeX's, which TeX caps at
+    /// ``infiniteBadness``; not capped here, so that when no paragraph keeps every line within the
+    /// tolerance the last passes still prefer one very loose line to an impossibly loose one).
     @inline(__always)
     package static func badness(_ ratio: Double) -> Double {
-        guard ratio.isFinite else { return infiniteBadness }
+        guard ratio.isFinite else { return infiniteBadness * infiniteBadness }
         let r = abs(ratio)
-        return min(100 * r * r * r, infiniteBadness)
+        return 100 * r * r * r
     }
 
     /// The adjustment ratio whose badness is `badness`.
