@@ -5,7 +5,7 @@ import TextKitModel
 ///
 /// One hyphenator per language is loaded on first use and shared. Words are looked up in
 /// lower case; the result is in UTF-16 offsets of the word as given.
-package final class Hyphenator: @unchecked Sendable {  // `dictionary` is only used under `lock`
+package final class Hyphenator: @unchecked Sendable {  // `dictionary` and `cache` are only used under `lock`
     /// Where the dictionaries live (Debian's hyphen-en-us, hyphen-de, hyphen-fr, …).
     package static let dictionaryDirectory = "/usr/share/hyphen"
 
@@ -14,6 +14,8 @@ package final class Hyphenator: @unchecked Sendable {  // `dictionary` is only u
     private let dictionary: UnsafeMutablePointer<HyphenDict>
     private let isUTF8: Bool
     private let lock = NSLock()
+    /// Words already hyphenated (under `lock`).
+    private var cache: [[UInt16]: [Int]] = [:]
     /// The fewest characters before and after a hyphen (TeX's lefthyphenmin/righthyphenmin).
     package let leftMinimum: Int
     package let rightMinimum: Int
@@ -60,6 +62,23 @@ package final class Hyphenator: @unchecked Sendable {  // `dictionary` is only u
     static let maximumWordBytes = 1_000
 
     package func hyphenationPoints(in word: UnsafeBufferPointer<UInt16>) -> [Int] {
+        // Total-fit breaking asks for every word of a paragraph, and a text repeats its words:
+        // answers are remembered (up to a bound, then forgotten all at once).
+        guard word.count <= Self.maximumWordBytes else { return [] }  // (the bound below refuses it anyway)
+        let key = Array(word)
+        if let known = lock.withLock({ cache[key] }) { return known }
+        let points = computeHyphenationPoints(in: word)
+        lock.withLock {
+            if cache.count >= Self.cachedWords { cache.removeAll(keepingCapacity: true) }
+            cache[key] = points
+        }
+        return points
+    }
+
+    /// How many words' points are remembered.
+    static let cachedWords = 65_536
+
+    private func computeHyphenationPoints(in word: UnsafeBufferPointer<UInt16>) -> [Int] {
         // Encode the lower-cased word in the dictionary's charset, remembering where each
         // character starts in UTF-16.
         var bytes: [CChar] = []

@@ -71,16 +71,27 @@ package struct TotalFitBreaker {
         self.parameters = parameters
     }
 
-    /// A break from which a line may start: what the best way to reach it costs, and where from.
+    /// A break from which a line may start, as the active list holds it: what the best way to
+    /// reach it costs, and the running sums where its next line starts (copied from its
+    /// breakpoint, so that the hot loop reads one contiguous array).
     private struct Node {
-        var point: Int32
+        var startWidth: Double
+        var startStretch: Double
+        var startShrink: Double
+        var demerits: Double
+        /// Where the node is in the list of chosen breaks (``Chosen``).
+        var chosen: Int32
         /// Lines before this break's next line (its number counting from 0), capped at the last
         /// line number whose width differs.
         var line: Int32
         var fitness: UInt8
         /// Lines in a row ending in a hyphen, this break's line included.
         var hyphens: UInt8
-        var demerits: Double
+    }
+
+    /// A break as the path back from the paragraph's end follows it.
+    private struct Chosen {
+        var point: Int32
         var previous: Int32
     }
 
@@ -116,10 +127,10 @@ package struct TotalFitBreaker {
     package func breaks(in pass: TotalFitPass, statistics: inout TotalFitStatistics) -> TotalFitResult? {
         let rules = rules(for: pass)
         statistics.passes += 1
-        var nodes = [Node(point: 0, line: 0, fitness: 2, hyphens: 0, demerits: 0, previous: -1)]
-        var active: [Int32] = [0]
-        var survivors: [Int32] = []
+        var chosen = [Chosen(point: 0, previous: -1)]
+        var active = [Node(startWidth: 0, startStretch: 0, startShrink: 0, demerits: 0, chosen: 0, line: 0, fitness: 2, hyphens: 0)]
         var candidates: [Node] = []
+        var lineWidths = LineWidthTable(widths)
         for j in 1..<points.count {
             let point = points[j]
             if point.kind == .hyphen && !rules.hyphenation { continue }
@@ -127,64 +138,68 @@ package struct TotalFitBreaker {
             statistics.breakpoints += 1
             statistics.activeNodeVisits += active.count
             candidates.removeAll(keepingCapacity: true)
-            survivors.removeAll(keepingCapacity: true)
-            for a in active {
-                let node = nodes[Int(a)]
-                guard let line = line(from: node, to: j, rules: rules) else { continue }  // too long: deactivated
-                if point.kind != .forced { survivors.append(a) }
+            var kept = 0
+            for a in active.indices {
+                let node = active[a]
+                let width = lineWidths[Int(node.line)]
+                guard let line = line(from: node, to: point, width: width, rules: rules) else { continue }  // too long: dropped
+                if point.kind != .forced {
+                    active[kept] = node
+                    kept += 1
+                }
                 if line.judged > rules.largestRatio { continue }
-                consider(Node(point: Int32(j), line: line.number, fitness: TotalFitParameters.fitnessClass(line.ratio),
-                              hyphens: point.kind == .hyphen ? node.hyphens + 1 : 0,
-                              demerits: node.demerits + demerits(of: line.ratio, from: node, to: point), previous: a),
-                         into: &candidates)
+                let next = Node(startWidth: point.nextWidth, startStretch: point.nextStretch, startShrink: point.nextShrink,
+                                demerits: node.demerits + demerits(of: line.ratio, from: node, to: point),
+                                chosen: node.chosen, line: Int32(min(Int(node.line) + 1, widths.varyingLines)),
+                                fitness: TotalFitParameters.fitnessClass(line.ratio),
+                                hyphens: point.kind == .hyphen ? node.hyphens + 1 : 0)
+                consider(next, into: &candidates)
             }
+            active.removeLast(active.count - kept)
             keepBestLineNumbers(in: &candidates)
-            active = survivors
-            for candidate in candidates {
-                active.append(Int32(nodes.count))
-                nodes.append(candidate)
+            for var candidate in candidates {
+                // `chosen` held the break the line starts from: now the line's own.
+                chosen.append(Chosen(point: Int32(j), previous: candidate.chosen))
+                candidate.chosen = Int32(chosen.count - 1)
+                active.append(candidate)
             }
             statistics.largestActiveList = max(statistics.largestActiveList, active.count)
             if active.isEmpty { return nil }
         }
-        return result(nodes: nodes, active: active, pass: pass)
+        return result(chosen: chosen, active: active, pass: pass)
     }
 
-    /// The line from `node` to breakpoint `j`: its number, its adjustment ratio, and the ratio
-    /// the pass judges it by (with the pass's emergency stretch); nil when it is too long even at
-    /// its tightest (the node can reach nothing further).
+    /// The line from `node` to `to`, `width` wide: its adjustment ratio, and the ratio the pass
+    /// judges it by (with the pass's emergency stretch); nil when it is too long even at its
+    /// tightest (the node can reach nothing further).
     @inline(__always)
-    private func line(from node: Node, to j: Int, rules: PassRules) -> (number: Int32, ratio: Double, judged: Double)? {
-        let from = points[Int(node.point)]
-        let to = points[j]
-        let width = widths.width(min(Int(node.line), widths.varyingLines))
-        let natural = max(0, to.contentWidth - from.nextWidth)
-        let number = Int32(min(Int(node.line) + 1, widths.varyingLines))
+    private func line(from node: Node, to: Breakpoint, width: Double, rules: PassRules) -> (ratio: Double, judged: Double)? {
+        let natural = max(0, to.contentWidth - node.startWidth)
         if to.kind == .forced {
             // A paragraph's last line (or one before a hard break) is not justified: it must fit
             // as it is, and it may be as short as it likes (TeX's \parfillskip).
-            return natural <= width + 0.001 ? (number, 0, 0) : nil
+            return natural <= width + 0.001 ? (0, 0) : nil
         }
-        let stretch = max(0, to.contentStretch - from.nextStretch)
-        let shrink = parameters.allowsShrinking ? max(0, to.contentShrink - from.nextShrink) : 0
+        let stretch = max(0, to.contentStretch - node.startStretch)
+        let shrink = parameters.allowsShrinking ? max(0, to.contentShrink - node.startShrink) : 0
         let ratio = AdjustmentRatio.ratio(target: width, natural: natural, stretch: stretch, shrink: shrink)
         guard ratio >= -1 else { return nil }
-        guard rules.emergencyStretch > 0, ratio > 0 else { return (number, ratio, ratio) }
+        guard rules.emergencyStretch > 0, ratio > 0 else { return (ratio, ratio) }
         let judged = AdjustmentRatio.ratio(target: width, natural: natural, stretch: stretch + rules.emergencyStretch * width,
                                            shrink: shrink)
         // Lines are still ranked by their real ratio; one with no space to stretch by the
         // emergency one, made worse than any line with spaces.
-        return (number, ratio.isFinite ? ratio : judged + 100, judged)
+        return (ratio.isFinite ? ratio : judged + 100, judged)
     }
 
     /// The demerits of a line at `ratio` from `node` ending at `point`.
     @inline(__always)
     private func demerits(of ratio: Double, from node: Node, to point: Breakpoint) -> Double {
         let p = parameters
+        let afterHyphen = node.hyphens > 0
         let base = p.linePenalty + TotalFitParameters.badness(ratio)
         var demerits = base * base
         if point.kind != .forced, point.penalty > 0 { demerits += point.penalty * point.penalty }
-        let afterHyphen = points[Int(node.point)].kind == .hyphen
         if afterHyphen && point.kind == .hyphen { demerits += p.doubleHyphenDemerits }
         if afterHyphen && point.kind == .forced { demerits += p.finalHyphenDemerits }
         let fitness = TotalFitParameters.fitnessClass(ratio)
@@ -217,17 +232,33 @@ package struct TotalFitBreaker {
         candidates.removeAll { !kept.contains($0.line) }
     }
 
-    /// The breaks of the best node at the paragraph's end.
-    private func result(nodes: [Node], active: [Int32], pass: TotalFitPass) -> TotalFitResult? {
-        let last = Int32(points.count - 1)
-        guard let best = active.filter({ nodes[Int($0)].point == last })
-            .min(by: { nodes[Int($0)].demerits < nodes[Int($1)].demerits }) else { return nil }
+    /// The breaks of the best node at the paragraph's end (after the last, forced, breakpoint
+    /// only its nodes are active).
+    private func result(chosen: [Chosen], active: [Node], pass: TotalFitPass) -> TotalFitResult? {
+        guard let best = active.min(by: { $0.demerits < $1.demerits }) else { return nil }
         var ends: [Int] = []
-        var n = best
+        var n = best.chosen
         while n > 0 {
-            ends.append(Int(nodes[Int(n)].point))
-            n = nodes[Int(n)].previous
+            ends.append(Int(chosen[Int(n)].point))
+            n = chosen[Int(n)].previous
         }
-        return TotalFitResult(lineEnds: ends.reversed(), pass: pass, demerits: nodes[Int(best)].demerits)
+        return TotalFitResult(lineEnds: ends.reversed(), pass: pass, demerits: best.demerits)
+    }
+}
+
+/// The widths of the line numbers the breaker tells apart, asked once each and kept in an array
+/// (the hot loop reads them for every active node).
+private struct LineWidthTable {
+    private let widths: TotalFitLineWidths
+    private var known: [Double] = []
+
+    init(_ widths: TotalFitLineWidths) { self.widths = widths }
+
+    subscript(line: Int) -> Double {
+        mutating get {
+            let n = min(line, widths.varyingLines)
+            while known.count <= n { known.append(widths.width(known.count)) }
+            return known[n]
+        }
     }
 }
