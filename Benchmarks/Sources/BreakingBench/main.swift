@@ -9,7 +9,7 @@
 // justified lines (NSLayoutManager.adjustmentRatio(ofLineFragmentAt:), one definition for both),
 // the line count, and two medians of wall time: a full layout by a fresh layout manager (glyphs
 // included, the shaped-word cache warm), and a relayout at the width from another width (lines
-// only: the glyphs stay). Then total fit / greedy as ratios.
+// only: the glyphs stay), on one thread. Then total fit / greedy as ratios.
 import Foundation
 import OpenTextKit
 import PeerSupport
@@ -69,6 +69,7 @@ struct Document {
 
     init(text: String, font: UIFont, style: NSParagraphStyle, width: Double) {
         storage = NSTextStorage(string: text, attributes: [.font: font, .paragraphStyle: style])
+        layoutManager.maximumLayoutThreads = 1  // one thread, as the comparison suite's full layout
         storage.addLayoutManager(layoutManager)
         container = NSTextContainer(size: CGSize(width: width, height: .greatestFiniteMagnitude))
         container.lineFragmentPadding = 0

@@ -59,6 +59,10 @@ extension LineFitter {
         var list = [Breakpoint(offset: start, kind: .start, contentWidth: 0, contentStretch: 0, contentShrink: 0,
                                nextWidth: 0, nextStretch: 0, nextShrink: 0, penalty: 0)]
         list.reserveCapacity(segments.count - segmentIndex(containing: start) + 1)
+        // The glyph arrays as locals: read through the class, each access would be checked for
+        // exclusivity.
+        let arrays = GlyphArrays(glyphs)
+        var hyphenWidths = HyphenWidths(glyphs: glyphs, settings: settings)
         var sums = RunningSums()
         var content = RunningSums()
         var g = glyphs.firstGlyph(atOrAfter: start)
@@ -69,20 +73,24 @@ extension LineFitter {
             let inner = innerBreaks(segment: k, firstGlyph: g, after: position, hyphenates: hyphenates,
                                     characterBreaksWiderThan: characterBreaksWiderThan)
             var next = 0
-            while g < glyphs.count, Int(glyphs.clusters[g]) < segmentEnd {
-                let cluster = Int(glyphs.clusters[g])
-                while next < inner.count, inner[next].offset < cluster { next += 1 }
-                if next < inner.count, inner[next].offset == cluster, g == 0 || glyphs.clusters[g - 1] != glyphs.clusters[g] {
-                    list.append(innerBreakpoint(at: cluster, sums: sums, isHyphen: inner[next].isHyphen, parameters: parameters))
-                    next += 1
+            while g < arrays.count, Int(arrays.clusters[g]) < segmentEnd {
+                if next < inner.count {
+                    let cluster = Int(arrays.clusters[g])
+                    while next < inner.count, inner[next].offset < cluster { next += 1 }
+                    if next < inner.count, inner[next].offset == cluster, g == 0 || arrays.clusters[g - 1] != arrays.clusters[g] {
+                        let hyphen = inner[next].isHyphen ? hyphenWidths.width(beforeGlyph: g) : nil
+                        list.append(Self.innerBreakpoint(at: cluster, sums: sums, hyphen: hyphen, parameters: parameters))
+                        next += 1
+                    }
                 }
-                add(glyph: g, to: &sums, content: &content)
+                arrays.add(glyph: g, to: &sums, content: &content)
                 g += 1
             }
             position = segmentEnd
-            let isForced = segment.flags.contains(.hardBreak) || segmentEnd >= glyphs.length
+            let isForced = segment.flags.contains(.hardBreak) || segmentEnd >= arrays.length
             if !isForced {
-                guard isGlyphClusterBoundary(segmentEnd) else { continue }
+                // (`g` is the first glyph after the segment: a break inside a cluster is no break.)
+                guard g < arrays.count ? Int(arrays.clusters[g]) == segmentEnd : segmentEnd >= arrays.length else { continue }
                 if let allow = settings.shouldBreakByWord, !allow(segmentEnd) { continue }
             }
             list.append(Breakpoint(offset: segmentEnd, kind: isForced ? .forced : .word, contentWidth: content.width,
@@ -98,27 +106,14 @@ extension LineFitter {
         return list
     }
 
-    /// Adds glyph `g` to the running sums; the content sums follow whenever it is not white space.
-    @inline(__always)
-    private func add(glyph g: Int, to sums: inout RunningSums, content: inout RunningSums) {
-        let advance = Double(glyphs.advances[g])
-        let flags = glyphs.flags[g]
-        sums.width += advance
-        if flags.contains(.whitespace) && !flags.contains(.control) {
-            sums.stretch += advance * AdjustmentRatio.stretchFraction
-            sums.shrink += advance * AdjustmentRatio.shrinkFraction
-        }
-        if !(flags.contains(.whitespace) || flags.contains(.control)) { content = sums }
-    }
-
-    /// A break inside a word at `offset`, where the sums are `sums`: a hyphenation point (the line
-    /// draws a hyphen) or a break between clusters.
-    private func innerBreakpoint(at offset: Int, sums: RunningSums, isHyphen: Bool, parameters: TotalFitParameters) -> Breakpoint {
-        let hyphen = isHyphen ? Double(settings.hyphenWidth(offset - 1)) : 0
-        return Breakpoint(offset: offset, kind: isHyphen ? .hyphen : .character, contentWidth: sums.width + hyphen,
-                          contentStretch: sums.stretch, contentShrink: sums.shrink, nextWidth: sums.width,
-                          nextStretch: sums.stretch, nextShrink: sums.shrink,
-                          penalty: isHyphen ? parameters.hyphenPenalty : parameters.characterBreakPenalty)
+    /// A break inside a word at `offset`, where the sums are `sums`: a hyphenation point whose
+    /// line draws a hyphen `hyphen` points wide, or (nil) a break between clusters.
+    private static func innerBreakpoint(at offset: Int, sums: RunningSums, hyphen: Double?,
+                                        parameters: TotalFitParameters) -> Breakpoint {
+        Breakpoint(offset: offset, kind: hyphen != nil ? .hyphen : .character, contentWidth: sums.width + (hyphen ?? 0),
+                   contentStretch: sums.stretch, contentShrink: sums.shrink, nextWidth: sums.width,
+                   nextStretch: sums.stretch, nextShrink: sums.shrink,
+                   penalty: hyphen != nil ? parameters.hyphenPenalty : parameters.characterBreakPenalty)
     }
 
     /// The breaks inside segment `k` (whose first glyph is `g`) after `position`, ascending: its
@@ -169,5 +164,60 @@ extension LineFitter {
             h += 1
         }
         return offsets
+    }
+}
+
+/// A paragraph's glyph arrays, held as locals for the walk over them.
+private struct GlyphArrays {
+    let advances: [Float]
+    let flags: [GlyphFlags]
+    let clusters: [Int32]
+    let count: Int
+    let length: Int
+
+    init(_ glyphs: ParagraphGlyphs) {
+        advances = glyphs.advances
+        flags = glyphs.flags
+        clusters = glyphs.clusters
+        count = glyphs.count
+        length = glyphs.length
+    }
+
+    /// Adds glyph `g` to the running sums; the content sums follow whenever it is not white space.
+    @inline(__always)
+    func add(glyph g: Int, to sums: inout RunningSums, content: inout RunningSums) {
+        let advance = Double(advances[g])
+        let f = flags[g]
+        sums.width += advance
+        if f.contains(.whitespace) && !f.contains(.control) {
+            sums.stretch += advance * AdjustmentRatio.stretchFraction
+            sums.shrink += advance * AdjustmentRatio.shrinkFraction
+        }
+        if !(f.contains(.whitespace) || f.contains(.control)) { content = sums }
+    }
+}
+
+/// The advance of the hyphen drawn at a hyphenation point, asked once per glyph run (the hyphen
+/// takes the font of the character before the point).
+private struct HyphenWidths {
+    let glyphs: ParagraphGlyphs
+    let settings: LineBreakSettings
+    private var run = 0
+    private var known: [Int: Double] = [:]
+
+    init(glyphs: ParagraphGlyphs, settings: LineBreakSettings) {
+        self.glyphs = glyphs
+        self.settings = settings
+    }
+
+    /// The hyphen's advance at a break before glyph `g` (points only come in ascending order).
+    mutating func width(beforeGlyph g: Int) -> Double {
+        let runs = glyphs.runs
+        let last = max(0, g - 1)
+        while run + 1 < runs.count, runs[run].glyphRange.upperBound <= last { run += 1 }
+        if let width = known[run] { return width }
+        let width = Double(settings.hyphenWidth(runs.isEmpty ? 0 : runs[run].characterRange.lowerBound))
+        known[run] = width
+        return width
     }
 }
