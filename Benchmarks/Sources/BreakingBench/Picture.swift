@@ -8,10 +8,17 @@ struct Picture {
     let paragraph: String
     let font: UIFont
     let hyphenation: Float
-    let columnWidth: CGFloat = 200
-    let margin: CGFloat = 16
-    let gutter: CGFloat = 56
-    let headerHeight: CGFloat = 40
+    let columnWidth: CGFloat
+    private let margin: CGFloat = 16
+    private let gutter: CGFloat = 56
+    private let headerHeight: CGFloat = 40
+
+    init(paragraph: String, font: UIFont, hyphenation: Float, columnWidth: CGFloat) {
+        self.paragraph = paragraph
+        self.font = font
+        self.hyphenation = hyphenation
+        self.columnWidth = columnWidth
+    }
 
     func pngData() -> Data {
         let columns = [false, true].map { optimal in
@@ -19,7 +26,7 @@ struct Picture {
         }
         for column in columns { column.layoutManager.ensureLayout(for: column.container) }
         let height = columns.map { $0.layoutManager.usedRect(for: $0.container).height }.max() ?? 0
-        let size = CGSize(width: 2 * margin + 2 * columnWidth + gutter + 28, height: headerHeight + height + margin + 20)
+        let size = CGSize(width: 2 * margin + 2 * columnWidth + gutter + 28, height: headerHeight + height + margin)
         let format = UIGraphicsImageRendererFormat()
         format.scale = 2
         format.opaque = true

@@ -21,6 +21,10 @@ struct Options {
     var hyphenation: Float = 1
     /// Write the picture of one paragraph set both ways here, instead of measuring.
     var picture: String?
+    /// The paragraph (line of W1, from 1) the picture shows.
+    var pictureParagraph = 1157
+    /// The picture's column width.
+    var pictureWidth: Double = 300
 }
 
 func parseOptions() -> Options {
@@ -35,7 +39,7 @@ func parseOptions() -> Options {
     while !arguments.isEmpty {
         let name = arguments.removeFirst()
         if name == "--help" || name == "-h" {
-            print("usage: BreakingBench [--corpus DIR] [--runs N] [--widths 400,200] [--hyphenation 0…1] [--png FILE]")
+            print("usage: BreakingBench [--corpus DIR] [--runs N] [--widths 400,200] [--hyphenation 0…1] [--png FILE [--paragraph N] [--picture-width POINTS]]")
             exit(0)
         }
         guard let value = arguments.first else { fatalError("\(name) needs a value") }
@@ -46,6 +50,8 @@ func parseOptions() -> Options {
         case "--widths": options.widths = value.split(separator: ",").compactMap { Double($0) }
         case "--hyphenation": options.hyphenation = Float(value) ?? 1
         case "--png": options.picture = value
+        case "--paragraph": options.pictureParagraph = max(1, Int(value) ?? 1)
+        case "--picture-width": options.pictureWidth = min(2000, max(20, Double(value) ?? 400))
         default: fatalError("unknown option \(name)")
         }
     }
@@ -137,8 +143,9 @@ guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
 }
 let font = try! UIFont(url: URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf"), size: 12)
 if let picture = options.picture {
-    let paragraph = text.split(separator: "\n").first { $0.utf16.count > 900 && $0.utf16.count < 1400 }.map(String.init) ?? ""
-    let png = Picture(paragraph: paragraph, font: font, hyphenation: options.hyphenation).pngData()
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let paragraph = options.pictureParagraph <= lines.count ? String(lines[options.pictureParagraph - 1]) : ""
+    let png = Picture(paragraph: paragraph, font: font, hyphenation: options.hyphenation, columnWidth: CGFloat(options.pictureWidth)).pngData()
     guard !png.isEmpty, FileManager.default.createFile(atPath: picture, contents: png) else { fatalError("cannot write \(picture)") }
     print("wrote \(picture)")
     exit(0)

@@ -15,7 +15,7 @@ package final class Hyphenator: @unchecked Sendable {  // `dictionary` and `cach
     private let isUTF8: Bool
     private let lock = NSLock()
     /// Words already hyphenated (under `lock`).
-    private var cache: [[UInt16]: [Int]] = [:]
+    private var cache: [UInt64: (word: [UInt16], points: [Int])] = [:]
     /// The fewest characters before and after a hyphen (TeX's lefthyphenmin/righthyphenmin).
     package let leftMinimum: Int
     package let rightMinimum: Int
@@ -65,14 +65,27 @@ package final class Hyphenator: @unchecked Sendable {  // `dictionary` and `cach
         // Total-fit breaking asks for every word of a paragraph, and a text repeats its words:
         // answers are remembered (up to a bound, then forgotten all at once).
         guard word.count <= Self.maximumWordBytes else { return [] }  // (the bound below refuses it anyway)
-        let key = Array(word)
-        if let known = lock.withLock({ cache[key] }) { return known }
+        // Keyed by a hash of the word, checked against the word kept beside the answer: no
+        // array is made for a lookup.
+        var key: UInt64 = 0xCBF2_9CE4_8422_2325
+        for unit in word { key = (key ^ UInt64(unit)) &* 0x100_0000_01B3 }
+        let known: [Int]? = lock.withLock {
+            guard let entry = cache[key], Self.isSame(entry.word, word) else { return nil }
+            return entry.points
+        }
+        if let known { return known }
         let points = computeHyphenationPoints(in: word)
         lock.withLock {
             if cache.count >= Self.cachedWords { cache.removeAll(keepingCapacity: true) }
-            cache[key] = points
+            cache[key] = (Array(word), points)
         }
         return points
+    }
+
+    private static func isSame(_ kept: [UInt16], _ word: UnsafeBufferPointer<UInt16>) -> Bool {
+        guard kept.count == word.count else { return false }
+        for i in 0..<word.count where kept[i] != word[i] { return false }
+        return true
     }
 
     /// How many words' points are remembered.

@@ -134,7 +134,7 @@ extension LineFitter {
     }
 
     /// The paragraph offsets of the hyphenation points of segment `k`'s word after `position`,
-    /// ascending, that fall on glyph cluster boundaries and that the delegate allows.
+    /// ascending, that the delegate allows.
     private func hyphenationOffsets(segment k: Int, after position: Int) -> [Int] {
         guard let hyphenator = settings.hyphenator else { return [] }
         var wordStart = segmentStart(k)
@@ -143,10 +143,13 @@ extension LineFitter {
         while wordEnd > wordStart, !Self.isWordUnit(text[wordEnd - 1]) { wordEnd -= 1 }
         guard wordEnd - wordStart >= 5 else { return [] }
         let points = hyphenator.hyphenationPoints(in: UnsafeBufferPointer(rebasing: text[wordStart..<wordEnd]))
-        return points.map { wordStart + $0 }.filter { offset in
-            offset > position && isGlyphClusterBoundary(offset)
-                && (settings.shouldBreakByHyphenating.map { $0(offset) } ?? true)
+        // (A point inside a glyph cluster, a ligature, is left out by the walk over the glyphs.)
+        var offsets: [Int] = []
+        for point in points where wordStart + point > position {
+            if let allow = settings.shouldBreakByHyphenating, !allow(wordStart + point) { continue }
+            offsets.append(wordStart + point)
         }
+        return offsets
     }
 
     /// The cluster starts of the non-white-space glyphs from glyph `g` up to `end` (exclusive),

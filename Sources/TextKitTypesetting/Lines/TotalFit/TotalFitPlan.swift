@@ -30,9 +30,13 @@ package struct TotalFitPlan {
                 breaker = TotalFitBreaker(points: points, widths: widths, parameters: parameters)
             }
             if pass == .anyFit {
-                points = fitter.breakpoints(from: start, hyphenates: hyphenates,
-                                            characterBreaksWiderThan: narrowestWidth(widths), parameters: parameters)
-                breaker = TotalFitBreaker(points: points, widths: widths, parameters: parameters)
+                let narrowest = narrowestWidth(widths)
+                // Only words wider than a line get breaks between their clusters.
+                if fitter.segments.contains(where: { Double($0.width - $0.trailingWhitespace) > narrowest }) {
+                    points = fitter.breakpoints(from: start, hyphenates: hyphenates, characterBreaksWiderThan: narrowest,
+                                                parameters: parameters)
+                    breaker = TotalFitBreaker(points: points, widths: widths, parameters: parameters)
+                }
             }
             if let result = breaker.breaks(in: pass, statistics: &statistics) {
                 return TotalFitPlan(lines: lines(of: result, points: points, widths: widths), pass: pass,
