@@ -17,8 +17,9 @@ package struct TotalFitParameters: Sendable {
     /// For a paragraph whose second-to-last line ends in a hyphen (TeX's \finalhyphendemerits).
     package var finalHyphenDemerits: Double = 5_000
     /// The most lines in a row that may end in a hyphen; a break that would make more is not
-    /// taken (TeX has no such limit, typesetters do).
-    package var maximumConsecutiveHyphens = 2
+    /// taken (TeX has no such limit, typesetters do). Two is too tight for text of long words in
+    /// narrow columns: the paragraph then gets looser lines than greedy breaking gives it.
+    package var maximumConsecutiveHyphens = 3
     /// The worst badness of a line in the first pass, without hyphenation (TeX's \pretolerance).
     package var pretolerance: Double = 100
     /// The worst badness of a line in the later passes (TeX's \tolerance).
