@@ -100,6 +100,18 @@ struct TotalFitBreakerTests {
         #expect(visitsPerBreakpoint[3] < 1.5 * visitsPerBreakpoint[1])
     }
 
+    @Test func aVeryLongWordIsBrokenInLinearWork() throws {
+        // 20,000 clusters, no space: every cluster boundary is a break of the last pass, and a
+        // line holds five clusters, so each break looks at a bounded number of earlier ones.
+        let (plan, text) = Self.plan(String(repeating: "x", count: 20_000) + " end", widths: .constant(50))
+        let found = try #require(plan)
+        #expect(found.pass == .anyFit)
+        #expect(found.lines.last?.characters.upperBound == text.count)
+        let statistics = found.statistics
+        #expect(statistics.activeNodeVisits < 100 * statistics.breakpoints)
+        #expect(statistics.largestActiveList < 100)
+    }
+
     @Test func randomParagraphsAreCoveredExactlyOnceInOrder() {
         var generator = SplitMix(seed: 2026)
         for _ in 0..<200 {
