@@ -49,12 +49,11 @@ private struct RunningSums {
 extension LineFitter {
     /// The breakpoints of the paragraph from `start` (a line start) to its end, the first being
     /// `start` itself (``Breakpoint/Kind/start``) and the last the paragraph's end
-    /// (``Breakpoint/Kind/forced``). Hyphenation points come in when `hyphenates` and the settings
-    /// have a hyphenator; the cluster boundaries inside a segment whose content is wider than
+    /// (``Breakpoint/Kind/forced``). Hyphenation points come in from `hyphenation` when given; the cluster boundaries inside a segment whose content is wider than
     /// `characterBreaksWiderThan` points come in when that is given; both with the penalties of
     /// `parameters`. The delegate's vetoes (`shouldBreakByWord`, `shouldBreakByHyphenating`) leave
     /// breakpoints out. Linear in the paragraph's length.
-    package func breakpoints(from start: Int, hyphenates: Bool, characterBreaksWiderThan: Double?,
+    package func breakpoints(from start: Int, hyphenation: HyphenationTable?, characterBreaksWiderThan: Double?,
                              parameters: TotalFitParameters = TotalFitParameters()) -> [Breakpoint] {
         var list = [Breakpoint(offset: start, kind: .start, contentWidth: 0, contentStretch: 0, contentShrink: 0,
                                nextWidth: 0, nextStretch: 0, nextShrink: 0, penalty: 0)]
@@ -70,7 +69,7 @@ extension LineFitter {
         for k in segmentIndex(containing: start)..<segments.count {
             let segment = segments[k]
             let segmentEnd = Int(segment.end)
-            let inner = innerBreaks(segment: k, firstGlyph: g, after: position, hyphenates: hyphenates,
+            let inner = innerBreaks(segment: k, firstGlyph: g, after: position, hyphenation: hyphenation,
                                     characterBreaksWiderThan: characterBreaksWiderThan)
             var next = 0
             while g < arrays.count, Int(arrays.clusters[g]) < segmentEnd {
@@ -117,11 +116,16 @@ extension LineFitter {
     }
 
     /// The breaks inside segment `k` (whose first glyph is `g`) after `position`, ascending: its
-    /// word's hyphenation points, and when its content is wider than `characterBreaksWiderThan`,
-    /// every cluster boundary too.
-    private func innerBreaks(segment k: Int, firstGlyph g: Int, after position: Int, hyphenates: Bool,
+    /// word's hyphenation points that the delegate allows, and when its content is wider than
+    /// `characterBreaksWiderThan`, every cluster boundary too. (A point inside a glyph cluster, a
+    /// ligature, is left out by the walk over the glyphs.)
+    private func innerBreaks(segment k: Int, firstGlyph g: Int, after position: Int, hyphenation: HyphenationTable?,
                              characterBreaksWiderThan: Double?) -> [(offset: Int, isHyphen: Bool)] {
-        let hyphens = hyphenates ? hyphenationOffsets(segment: k, after: position) : []
+        var hyphens: [Int] = []
+        for point in hyphenation?.points(ofSegment: k) ?? [] where Int(point) > position {
+            if let allow = settings.shouldBreakByHyphenating, !allow(Int(point)) { continue }
+            hyphens.append(Int(point))
+        }
         let segment = segments[k]
         guard let limit = characterBreaksWiderThan, Double(segment.width - segment.trailingWhitespace) > limit else {
             return hyphens.map { ($0, true) }
@@ -131,25 +135,6 @@ extension LineFitter {
             while h < hyphens.count, hyphens[h] < offset { h += 1 }
             return (offset, h < hyphens.count && hyphens[h] == offset)
         }
-    }
-
-    /// The paragraph offsets of the hyphenation points of segment `k`'s word after `position`,
-    /// ascending, that the delegate allows.
-    private func hyphenationOffsets(segment k: Int, after position: Int) -> [Int] {
-        guard let hyphenator = settings.hyphenator else { return [] }
-        var wordStart = segmentStart(k)
-        var wordEnd = Int(segments[k].end)
-        while wordStart < wordEnd, !Self.isWordUnit(text[wordStart]) { wordStart += 1 }
-        while wordEnd > wordStart, !Self.isWordUnit(text[wordEnd - 1]) { wordEnd -= 1 }
-        guard wordEnd - wordStart >= 5 else { return [] }
-        let points = hyphenator.hyphenationPoints(in: UnsafeBufferPointer(rebasing: text[wordStart..<wordEnd]))
-        // (A point inside a glyph cluster, a ligature, is left out by the walk over the glyphs.)
-        var offsets: [Int] = []
-        for point in points where wordStart + point > position {
-            if let allow = settings.shouldBreakByHyphenating, !allow(wordStart + point) { continue }
-            offsets.append(wordStart + point)
-        }
-        return offsets
     }
 
     /// The cluster starts of the non-white-space glyphs from glyph `g` up to `end` (exclusive),

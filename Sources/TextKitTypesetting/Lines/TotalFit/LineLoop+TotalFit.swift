@@ -107,7 +107,8 @@ extension LineLoop {
             let probe = BandProbe(first: first, below: firstRect, loop: self, area: geometry)
             widths = TotalFitLineWidths(varyingLines: Self.probedLines) { probe.width(ofLine: $0) }
         }
-        return TotalFitPlan.make(fitter: fitter, from: offset, widths: widths, parameters: parameters)
+        return TotalFitPlan.make(fitter: fitter, from: offset, widths: widths, parameters: parameters,
+                                 memo: analysis.hyphenationMemo)
     }
 
     /// The band of a line after the first, `height` tall with its top at `y` (area coordinates),

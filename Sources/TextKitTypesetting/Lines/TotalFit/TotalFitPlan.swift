@@ -18,22 +18,26 @@ package struct TotalFitPlan {
     /// passes in turn: words only; then hyphenation points (when the settings hyphenate); then
     /// emergency stretch; then any lines not too long, over-long words broken between clusters.
     /// Nil when even that fails (a grapheme cluster wider than a line): the caller breaks greedily.
+    /// `memo` keeps the paragraph's hyphenation points for the next time (the paragraph's
+    /// analysis holds it).
     package static func make(fitter: LineFitter, from start: Int, widths: TotalFitLineWidths,
-                             parameters: TotalFitParameters) -> TotalFitPlan? {
+                             parameters: TotalFitParameters, memo: HyphenationMemo? = nil) -> TotalFitPlan? {
         var statistics = TotalFitStatistics()
-        let hyphenates = fitter.settings.hyphenationFactor > 0 && fitter.settings.hyphenator != nil
-        var points = fitter.breakpoints(from: start, hyphenates: false, characterBreaksWiderThan: nil, parameters: parameters)
+        var hyphenation: HyphenationTable?
+        var points = fitter.breakpoints(from: start, hyphenation: nil, characterBreaksWiderThan: nil, parameters: parameters)
         var breaker = TotalFitBreaker(points: points, widths: widths, parameters: parameters)
         for pass in [TotalFitPass.withoutHyphenation, .withHyphenation, .emergencyStretch, .anyFit] {
-            if pass == .withHyphenation, hyphenates {
-                points = fitter.breakpoints(from: start, hyphenates: true, characterBreaksWiderThan: nil, parameters: parameters)
+            if pass == .withHyphenation, fitter.settings.hyphenationFactor > 0, let hyphenator = fitter.settings.hyphenator {
+                let make = { HyphenationTable(fitter: fitter, hyphenator: hyphenator) }
+                hyphenation = memo?.table(for: hyphenator, make: make) ?? make()
+                points = fitter.breakpoints(from: start, hyphenation: hyphenation, characterBreaksWiderThan: nil, parameters: parameters)
                 breaker = TotalFitBreaker(points: points, widths: widths, parameters: parameters)
             }
             if pass == .anyFit {
                 let narrowest = narrowestWidth(widths)
                 // Only words wider than a line get breaks between their clusters.
                 if fitter.segments.contains(where: { Double($0.width - $0.trailingWhitespace) > narrowest }) {
-                    points = fitter.breakpoints(from: start, hyphenates: hyphenates, characterBreaksWiderThan: narrowest,
+                    points = fitter.breakpoints(from: start, hyphenation: hyphenation, characterBreaksWiderThan: narrowest,
                                                 parameters: parameters)
                     breaker = TotalFitBreaker(points: points, widths: widths, parameters: parameters)
                 }
