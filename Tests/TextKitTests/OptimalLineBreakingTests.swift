@@ -42,6 +42,17 @@ struct OptimalLineBreakingTests {
         #expect(Self.coversTheText(stack))
     }
 
+    @Test func aParagraphGoingOnInTheNextContainerKeepsItsBreaks() {
+        // Columns of one width: the plan made at a paragraph's first line holds across the
+        // column break, so the lines are those of one tall column.
+        let tall = Self.stack(loremParagraphs + "\n" + loremParagraphs, width: 200)
+        let columns = LayoutStack(loremParagraphs + "\n" + loremParagraphs,
+                                  attributes: [.font: LayoutStack.serif(), .paragraphStyle: Self.optimalStyle()],
+                                  containerSizes: Array(repeating: CGSize(width: 200, height: 90), count: 12))
+        #expect(Set(columns.fragments().map(\.container)).count > 3)
+        #expect(columns.lineStrings() == tall.lineStrings())
+    }
+
     @Test func justifiedLinesFillTheirFragmentsBesideAnExclusion() throws {
         let stack = Self.stack(loremParagraphs, width: 300, height: 2000)
         stack.containers[0].lineFragmentPadding = 0

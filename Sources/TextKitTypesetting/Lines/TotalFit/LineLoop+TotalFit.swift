@@ -100,8 +100,9 @@ extension LineLoop {
         parameters.allowsShrinking = analysis.paragraphStyle.alignment == .justified
         let widths: TotalFitLineWidths
         if geometry.isSimple {
-            let later = Self.lineWidth(in: laterBand(height: firstRect.height, at: firstRect.maxY + rules.lineSpacing, area: geometry),
-                                       area: geometry)
+            // A rectangle's bands are alike at every height: the first line's, with the head indent
+            // of the lines after it (asked there, not below, where the area may already end).
+            let later = Self.lineWidth(in: laterBand(height: firstRect.height, at: firstRect.minY, area: geometry), area: geometry)
             widths = TotalFitLineWidths(varyingLines: 1) { $0 == 0 ? first : later }
         } else {
             let probe = BandProbe(first: first, below: firstRect, loop: self, area: geometry)
