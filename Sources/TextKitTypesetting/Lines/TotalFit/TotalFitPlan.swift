@@ -50,11 +50,11 @@ package struct TotalFitPlan {
         return nil
     }
 
-    /// The narrowest of the lines whose widths differ (the over-long test of the last pass).
+    /// The narrowest of the first lines (the over-long test of the last pass; a shaped area's
+    /// widths are not all asked for).
     private static func narrowestWidth(_ widths: TotalFitLineWidths) -> Double {
-        var narrowest = widths.width(widths.varyingLines)
-        for n in 0..<min(widths.varyingLines, 64) { narrowest = min(narrowest, widths.width(n)) }
-        return max(0, narrowest)
+        let lines = min(widths.varyingLines, 64)
+        return max(0, (0...lines).map(widths.width).min() ?? 0)
     }
 
     private static func lines(of result: TotalFitResult, points: [Breakpoint], widths: TotalFitLineWidths) -> [Line] {
