@@ -9,6 +9,7 @@
 //   TextKitMicro     ordo-one micro-benchmarks (`swift package benchmark`)
 //   SpellBench       UITextChecker's checking and completion speed (`swift run -c release SpellBench`)
 //   DetectBench      NSDataDetector over 1 MB (`swift run -c release DetectBench`)
+//   BreakingBench    total-fit (Knuth–Plass) line breaking beside greedy on W1, as ratios
 import PackageDescription
 
 let package = Package(
@@ -47,6 +48,10 @@ let package = Package(
         // NSDataDetector over 1 MB of prose and of link-dense text (`swift run -c release DetectBench`).
         .executableTarget(name: "DetectBench", dependencies: [.product(name: "OpenTextKit", package: "OpenTextKit")]),
         .executableTarget(name: "FirstKeystroke", dependencies: [.product(name: "OpenTextKit", package: "OpenTextKit")]),
+
+        // Total-fit line breaking beside greedy on W1 (`swift build -c release --product BreakingBench`).
+        .executableTarget(name: "BreakingBench", dependencies: ["PeerSupport", .product(name: "OpenTextKit", package: "OpenTextKit")],
+                          swiftSettings: [.swiftLanguageMode(.v6)]),
 
         // Each paragraph's line starts as OpenTextKit breaks them (for `compare-breaks`).
         .executableTarget(name: "BreakDump", dependencies: [.product(name: "OpenTextKit", package: "OpenTextKit")]),

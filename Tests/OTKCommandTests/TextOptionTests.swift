@@ -64,6 +64,25 @@ struct TextOptionTests {
         #expect(warned.status == 0 && warned.stderr.hasPrefix("otk: warning: no hyphenation patterns are installed for 'tlh'"))
     }
 
+    @Test("--breaking optimal spaces justified lines more evenly than greedy; measure reports it")
+    func breaking() throws {
+        let directory = try OTKRunner.scratch()
+        try OTKRunner.write(Self.prose, to: "prose.txt", in: directory)
+        func report(_ breaking: String) throws -> (ratio: Double, lines: Int) {
+            let result = try OTKRunner.otk(["measure", "prose.txt", "--json", "--justify", "--hyphenation", "1",
+                                            "--columns", "3", "--breaking", breaking], in: directory)
+            #expect(result.status == 0, "\(result.stderr)")
+            let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+            return (try #require(object?["meanSquaredAdjustmentRatio"] as? Double), try #require(object?["lines"] as? Int))
+        }
+        let greedy = try report("greedy")
+        let optimal = try report("optimal")
+        #expect(optimal.ratio < greedy.ratio * 0.8, "\(optimal) against \(greedy)")
+        #expect(optimal.lines <= greedy.lines + 1)
+        let bad = try OTKRunner.otk(["render", "prose.txt", "--breaking", "best"], in: directory)
+        #expect(bad.status == 2 && bad.stderr.hasPrefix("otk: error: --breaking: 'best' is not greedy or optimal"))
+    }
+
     @Test("--line-height spreads the lines: double the multiple, about double the height")
     func lineHeight() throws {
         let directory = try OTKRunner.scratch()

@@ -97,6 +97,25 @@ struct LineLoopParityTests {
         }
     }
 
+    @Test("Total fit gives the same lines through both, with and without exclusions", arguments: [
+        [CGRect](),
+        [CGRect(x: 90, y: 60, width: 120, height: 110)],
+    ])
+    func sameOptimalLines(exclusions: [CGRect]) {
+        let text = NSMutableAttributedString(attributedString: Self.corpus())
+        text.enumerateAttribute(.paragraphStyle, in: NSRange(location: 0, length: text.length), options: []) { value, range, _ in
+            let style = ((value as? NSParagraphStyle) ?? .default).mutableCopy() as! NSMutableParagraphStyle
+            style.lineBreakStrategy = [.optimal]
+            text.addAttribute(.paragraphStyle, value: style, range: range)
+        }
+        let size = CGSize(width: 290, height: 700)
+        let manager = Self.layoutManagerLines(text, size: size, exclusions: exclusions)
+        let core = Self.framesetterLines(text, size: size, exclusions: exclusions)
+        #expect(manager.count > 20)
+        #expect(manager == core)
+        #expect(manager != Self.layoutManagerLines(Self.corpus(), size: size, exclusions: exclusions), "total fit changed some breaks")
+    }
+
     @Test("A frame too short for the text ends where the container's text ends")
     func sameOverflow() {
         let text = Self.corpus()

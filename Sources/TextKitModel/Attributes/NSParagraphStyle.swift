@@ -17,6 +17,12 @@ open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying, @unchecked S
         public static let hangulWordPriority = LineBreakStrategy(rawValue: 1 << 1)
         /// The system's standard strategy (all of the above as fits).
         public static let standard = LineBreakStrategy(rawValue: 0xFFFF)
+        /// An OpenTextKit addition, not in UIKit (TextKit always breaks greedily): break the
+        /// paragraph's lines by total fit, Knuth and Plass's algorithm, choosing all of its breaks
+        /// together so that its lines are evenly full (justified lines evenly spaced), hyphenating
+        /// where the style's hyphenation factor allows. Not part of ``standard``. Paragraphs with
+        /// tabs, a truncating line break mode or a container's line limit are broken greedily.
+        public static let optimal = LineBreakStrategy(rawValue: 1 << 16)
     }
 
     /// All properties in one value, so that equality, hashing and copying stay in step.

@@ -29,6 +29,9 @@ package final class ParagraphAnalysis: @unchecked Sendable {  // immutable once 
     package let paragraphStyle: NSParagraphStyle
     /// The paragraph style's tab stops, resolved.
     package let tabStops: TabStopList
+    /// The hyphenation points of its words, kept by total-fit breaking (LineLoop+TotalFit.swift)
+    /// once found, for breaking it again at another width.
+    package let hyphenationMemo = HyphenationMemo()
 
     package var length: Int { glyphs.length }
 

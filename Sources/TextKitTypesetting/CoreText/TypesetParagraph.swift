@@ -73,6 +73,7 @@ extension LineBreakSettings {
     package init(paragraphStyle style: NSParagraphStyle, analysis: ParagraphAnalysis) {
         self.init()
         mode = style.lineBreakMode
+        breaksByTotalFit = style.lineBreakStrategy.contains(.optimal)
         hyphenationFactor = style.hyphenationFactor > 0 ? style.hyphenationFactor : (style.usesDefaultHyphenation ? 1 : 0)
         if hyphenationFactor > 0 {
             let language = analysis.styles.first?.language ?? ""

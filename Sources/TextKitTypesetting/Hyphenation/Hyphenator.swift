@@ -5,7 +5,7 @@ import TextKitModel
 ///
 /// One hyphenator per language is loaded on first use and shared. Words are looked up in
 /// lower case; the result is in UTF-16 offsets of the word as given.
-package final class Hyphenator: @unchecked Sendable {  // `dictionary` is only used under `lock`
+package final class Hyphenator: @unchecked Sendable {  // `dictionary` and `cache` are only used under `lock`
     /// Where the dictionaries live (Debian's hyphen-en-us, hyphen-de, hyphen-fr, …).
     package static let dictionaryDirectory = "/usr/share/hyphen"
 
@@ -14,6 +14,8 @@ package final class Hyphenator: @unchecked Sendable {  // `dictionary` is only u
     private let dictionary: UnsafeMutablePointer<HyphenDict>
     private let isUTF8: Bool
     private let lock = NSLock()
+    /// Words already hyphenated (under `lock`).
+    private var cache: [UInt64: (word: [UInt16], points: [Int])] = [:]
     /// The fewest characters before and after a hyphen (TeX's lefthyphenmin/righthyphenmin).
     package let leftMinimum: Int
     package let rightMinimum: Int
@@ -60,6 +62,36 @@ package final class Hyphenator: @unchecked Sendable {  // `dictionary` is only u
     static let maximumWordBytes = 1_000
 
     package func hyphenationPoints(in word: UnsafeBufferPointer<UInt16>) -> [Int] {
+        // Total-fit breaking asks for every word of a paragraph, and a text repeats its words:
+        // answers are remembered (up to a bound, then forgotten all at once).
+        guard word.count <= Self.maximumWordBytes else { return [] }  // (the bound below refuses it anyway)
+        // Keyed by a hash of the word, checked against the word kept beside the answer: no
+        // array is made for a lookup.
+        var key: UInt64 = 0xCBF2_9CE4_8422_2325
+        for unit in word { key = (key ^ UInt64(unit)) &* 0x100_0000_01B3 }
+        let known: [Int]? = lock.withLock {
+            guard let entry = cache[key], Self.isSame(entry.word, word) else { return nil }
+            return entry.points
+        }
+        if let known { return known }
+        let points = computeHyphenationPoints(in: word)
+        lock.withLock {
+            if cache.count >= Self.cachedWords { cache.removeAll(keepingCapacity: true) }
+            cache[key] = (Array(word), points)
+        }
+        return points
+    }
+
+    private static func isSame(_ kept: [UInt16], _ word: UnsafeBufferPointer<UInt16>) -> Bool {
+        guard kept.count == word.count else { return false }
+        for i in 0..<word.count where kept[i] != word[i] { return false }
+        return true
+    }
+
+    /// How many words' points are remembered.
+    static let cachedWords = 65_536
+
+    private func computeHyphenationPoints(in word: UnsafeBufferPointer<UInt16>) -> [Int] {
         // Encode the lower-cased word in the dictionary's charset, remembering where each
         // character starts in UTF-16.
         var bytes: [CChar] = []

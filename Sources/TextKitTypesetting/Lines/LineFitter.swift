@@ -13,6 +13,9 @@ package struct LineBreakSettings {
     package var shouldBreakByWord: ((Int) -> Bool)?
     /// The delegate's `shouldBreakLineByHyphenatingBeforeCharacterAt`; nil allows all.
     package var shouldBreakByHyphenating: ((Int) -> Bool)?
+    /// Break by total fit (Knuth–Plass, LineLoop+TotalFit.swift) rather than greedily: the
+    /// paragraph style's `lineBreakStrategy` holds `.optimal`.
+    package var breaksByTotalFit = false
     /// The advance of the hyphen drawn after the character at the given offset.
     package var hyphenWidth: (Int) -> Float = { _ in 0 }
 
@@ -45,6 +48,9 @@ package struct FittedLine: Sendable, Equatable {
     /// The line is wider than its room: a single unbreakable piece in a clipping or truncating mode.
     package var overflows: Bool
     package var tabAdvances: [TabAdvance]
+    /// The line was broken wider than its room, for justification to shrink its spaces (a line
+    /// of a justified paragraph broken by total fit); ``LinePlacer`` then shrinks it to its room.
+    package var shrinksToFit = false
 }
 
 /// Greedy line filling over a paragraph's break segments (the same first-fit rule as TextKit 1
@@ -97,7 +103,7 @@ package struct LineFitter {
         return low
     }
 
-    private func segmentStart(_ k: Int) -> Int { k == 0 ? 0 : Int(segments[k - 1].end) }
+    func segmentStart(_ k: Int) -> Int { k == 0 ? 0 : Int(segments[k - 1].end) }
 
     /// Measures `range` starting at `x`, stopping early once the content passes `limit`.
     /// Returns the width, the trailing white space, the tab advances and whether it stopped early.
@@ -276,12 +282,12 @@ package struct LineFitter {
 
     /// Whether a line may end before the character at `offset`: no glyph draws both the character
     /// before it and the one at it.
-    private func isGlyphClusterBoundary(_ offset: Int) -> Bool {
+    func isGlyphClusterBoundary(_ offset: Int) -> Bool {
         let g = glyphs.firstGlyph(atOrAfter: offset)
         return g == glyphs.count ? offset >= glyphs.length : Int(glyphs.clusters[g]) == offset
     }
 
-    private static func isWordUnit(_ unit: UInt16) -> Bool {
+    static func isWordUnit(_ unit: UInt16) -> Bool {
         switch unit {
         case 0x41...0x5A, 0x61...0x7A, 0xC0...0x24F, 0x370...0x52F, 0x2019, 0x27, 0xD800...0xDFFF: return true
         case 0x250...0x36F, 0x1E00...0x1FFF: return true

@@ -183,6 +183,8 @@ package struct LineLoop<Host: LineLoopHost> {
     var blockedBands = 0
     /// Bands this paragraph may still pass over for a word that does not fit (``wordSearchBudget``).
     var wordSearchLeft = LineLoop.wordSearchBudget
+    /// The total-fit plan of the paragraph, when its style asks for one (LineLoop+TotalFit.swift).
+    var totalFit = TotalFitProgress()
 
     /// A loop over `analysis` (its text `text`) from `state`, starting at paragraph offset
     /// `from` and ending at `end` (nil: the paragraph's end).
@@ -271,7 +273,8 @@ package struct LineLoop<Host: LineLoopHost> {
             return moveOnFromBlockedBand(proposed: proposed, remaining: remaining, estimate: estimate, in: geometry)
         }
         blockedBands = 0
-        let line = fitAndPlace(in: rect, area: geometry)
+        let planned = plannedLine(in: rect, area: geometry)
+        let line = fitAndPlace(in: rect, area: geometry, planned: planned)
         let lineHeight = CGFloat(line.placed.height)
         if geometry.isSimple, remainingInRow == nil, rect.minY + lineHeight > geometry.height + 0.001 {
             // Taller than the estimate and past the area's bottom: the next area.
@@ -434,13 +437,14 @@ extension LineLoop {
         var truncation: NSLineBreakMode?
     }
 
-    /// Fits the next line into `rect` and places it. On the last line an area allows, a truncating
-    /// line break mode shows the rest of the paragraph, truncated.
-    func fitAndPlace(in rect: CGRect, area geometry: LineArea) -> Line {
+    /// Fits the next line into `rect` (or takes the `planned` one) and places it. On the last line
+    /// an area allows, a truncating line break mode shows the rest of the paragraph, truncated.
+    func fitAndPlace(in rect: CGRect, area geometry: LineArea, planned: TotalFitPlan.Line? = nil) -> Line {
         let isLastAllowed = geometry.maximumLines > 0 && lines + 1 >= geometry.maximumLines
         let lineStartX = Float(rect.minX)
         let lineEndX = placesAtNaturalWidth ? .infinity : max(lineStartX, Float(rect.maxX - 2 * geometry.padding))
-        var fitted = fitter.fitLine(from: offset, lineStartX: lineStartX, lineEndX: lineEndX)
+        var fitted = planned.map { fittedLine($0, lineStartX: lineStartX) }
+            ?? fitter.fitLine(from: offset, lineStartX: lineStartX, lineEndX: lineEndX)
         var truncation = placesAtNaturalWidth ? nil : rules.truncation
         if isLastAllowed && fitted.characters.upperBound < end, ParagraphRules.isTruncating(geometry.lineBreakMode) {
             var clipping = settings

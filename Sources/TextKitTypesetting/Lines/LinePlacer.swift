@@ -133,7 +133,10 @@ package struct LinePlacer {
             if !isLastLineOfParagraph && !fitted.endsWithHardBreak && line.truncation == nil {
                 let spaces = stretchableSpaces(in: line)
                 if spaces > 0 {
-                    line.justification = slack / Float(spaces)
+                    // A total-fit line may be wider than its room: its spaces shrink (at most by
+                    // a third, as the breaker allowed).
+                    let adjustment = fitted.shrinksToFit ? available - used : slack
+                    line.justification = adjustment / Float(spaces)
                     line.fitted.width = available
                 }
             }

@@ -30,6 +30,11 @@ struct MeasureReport: Codable {
     var characters: Int
     /// The text's bounding size in one column of the column width, unbounded height.
     var boundingSize: Size
+    /// Lines that justification stretched or shrank, and the mean of their squared adjustment
+    /// ratios (`NSLayoutManager.adjustmentRatio(ofLineFragmentAt:)`; nil with no such line): how
+    /// evenly `--breaking` spaced a justified text.
+    var justifiedLines: Int
+    var meanSquaredAdjustmentRatio: Double?
     var pageDetails: [Page]
 
     /// The text's size in one column of the document's column width, with no height limit.
@@ -51,6 +56,10 @@ struct MeasureReport: Codable {
         characters = document.storage.length
         lines = layout.pages.reduce(0) { $0 + $1.lineCount }
         self.boundingSize = boundingSize
+        let ratios = Self.adjustmentRatios(manager)
+        justifiedLines = ratios.count
+        meanSquaredAdjustmentRatio = ratios.isEmpty ? nil
+            : (ratios.reduce(0) { $0 + $1 * $1 } / Double(ratios.count) * 1000).rounded() / 1000
         pageDetails = layout.pages.enumerated().map { i, page in
             let glyphRange = page.glyphRange
             let characters = glyphRange.length > 0
@@ -58,6 +67,15 @@ struct MeasureReport: Codable {
             return Page(number: i + 1, lines: page.lineCount, glyphs: glyphRange.length,
                         characterRange: Range(location: characters.location, length: characters.length))
         }
+    }
+
+    /// The adjustment ratios of the justified lines laid out.
+    static func adjustmentRatios(_ manager: NSLayoutManager) -> [Double] {
+        var ratios: [Double] = []
+        manager.enumerateLineFragments(forGlyphRange: NSRange(location: 0, length: manager.numberOfGlyphs)) { _, _, _, glyphs, _ in
+            if let ratio = manager.adjustmentRatio(ofLineFragmentAt: glyphs.location) { ratios.append(Double(ratio)) }
+        }
+        return ratios
     }
 
     /// Two decimals: enough for points, stable in tests.
@@ -75,7 +93,7 @@ struct MeasureReport: Codable {
             glyphs: \(glyphs)
             characters: \(characters)
             bounding size: \(number(boundingSize.width)) × \(number(boundingSize.height)) pt
-            """
+            """ + (meanSquaredAdjustmentRatio.map { "\njustified lines: \(justifiedLines), mean squared adjustment ratio \(String(format: "%.3f", $0))" } ?? "")
     }
 
     func json() throws -> String {

@@ -2,12 +2,12 @@ import OpenTextKit
 
 /// Applies the text options to a loaded document.
 enum DocumentStyler {
-    /// Applies the paragraph overrides (alignment, hyphenation, line height) to every
+    /// Applies the paragraph overrides (alignment, hyphenation, line height, line breaking) to every
     /// paragraph, and the language to every character, where the options give them.
     static func applyOverrides(_ settings: TextSettings, to text: NSMutableAttributedString) {
         let all = NSRange(location: 0, length: text.length)
         guard all.length > 0 else { return }
-        if settings.alignment != nil || settings.hyphenation != nil || settings.lineHeight != nil {
+        if settings.alignment != nil || settings.hyphenation != nil || settings.lineHeight != nil || settings.breaksOptimally != nil {
             var runs: [(NSRange, NSParagraphStyle?)] = []
             text.enumerateAttribute(.paragraphStyle, in: all, options: []) { value, range, _ in
                 runs.append((range, value as? NSParagraphStyle))
@@ -26,6 +26,9 @@ enum DocumentStyler {
                     if let alignment = settings.alignment { mutable.alignment = alignment }
                     if let hyphenation = settings.hyphenation { mutable.hyphenationFactor = hyphenation }
                     if let lineHeight = settings.lineHeight { mutable.lineHeightMultiple = lineHeight }
+                    if let optimal = settings.breaksOptimally {
+                        if optimal { mutable.lineBreakStrategy.insert(.optimal) } else { mutable.lineBreakStrategy.remove(.optimal) }
+                    }
                     new = mutable
                     replaced[key] = new
                 }

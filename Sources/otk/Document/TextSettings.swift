@@ -10,6 +10,8 @@ struct TextSettings {
     var alignment: NSTextAlignment?
     /// 0…1.
     var hyphenation: Float?
+    /// `--breaking`: total-fit line breaking (true) or greedy (false) for every paragraph.
+    var breaksOptimally: Bool?
     /// BCP 47 language for hyphenation and line breaking.
     var language: String?
     /// A multiple of the natural line height.

@@ -52,6 +52,13 @@ struct LayoutOptions: ParsableArguments {
         "Hyphenation factor from 0 (never) to 1 (whenever a line would be loose).", valueName: "factor"))
     var hyphenation: String?
 
+    @Option(help: ArgumentHelp(
+        "How paragraphs break into lines: greedy (TextKit's, line by line) or optimal (total fit, Knuth–Plass).",
+        discussion: "optimal chooses each paragraph's breaks together for evenly spaced lines; it is an OpenTextKit addition "
+            + "(NSParagraphStyle.LineBreakStrategy.optimal). Default: as the document says (greedy).",
+        valueName: "greedy|optimal"))
+    var breaking: String?
+
     @Option(help: ArgumentHelp("Language of the text (BCP 47: en-US, de, fr) for hyphenation and line breaking.",
                                valueName: "tag"))
     var language: String?
@@ -102,6 +109,13 @@ struct LayoutOptions: ParsableArguments {
         if justify { settings.alignment = .justified }
         if let align { settings.alignment = try Self.alignment(align) }
         settings.hyphenation = try hyphenation.map { Float(try Self.number($0, "--hyphenation")) }
+        if let breaking {
+            switch breaking.lowercased() {
+            case "greedy": settings.breaksOptimally = false
+            case "optimal": settings.breaksOptimally = true
+            default: throw OTKError("--breaking: '\(breaking)' is not greedy or optimal")
+            }
+        }
         if let language {
             guard !language.isEmpty, language.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
                 throw OTKError("--language: '\(language)' is not a language tag (such as en-US, de or fr)")
