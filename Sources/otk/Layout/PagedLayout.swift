@@ -43,6 +43,8 @@ final class PagedLayout {
 
     let storage: NSTextStorage
     let layoutManager = NSLayoutManager()
+    /// Whether the paragraph holding a character must not end a column (headings); nil: any may.
+    var keepsWithNext: ((Int) -> Bool)?
     private(set) var pages: [Page] = []
     private let template: (Int) -> PageTemplate
     private let flow: Flow
@@ -84,6 +86,7 @@ final class PagedLayout {
             }
             guard let last = pages[page].containers.last else { break }
             layoutManager.ensureLayout(for: last)
+            keepWithNext(onPage: page)
             // Done when a line holds the last glyph: the glyph after the furthest line is past the
             // end (which makes glyphs only for the next paragraph, unlike counting all of them).
             let finished = !layoutManager.isValidGlyphIndex(tracker.glyphEnd)

@@ -1,0 +1,111 @@
+import OpenTextKit
+
+/// What a page shows around a Markdown document's blocks, drawn under and beside the text: a
+/// tinted box behind each code block (per column, where a block breaks across columns), a
+/// continuation sign (↪) where a code line wraps, and rules above, below and under the header of
+/// each table. Found from the laid-out lines of the page's containers.
+struct BlockDecorations {
+    var boxes: [CGRect] = []
+    /// Rules as (from, to) points.
+    var rules: [(CGPoint, CGPoint)] = []
+    /// Continuation signs: where each goes (the top left of its line) and its size.
+    var continuations: [(CGPoint, CGFloat)] = []
+
+    static let boxColor = UIColor(red: 0.95, green: 0.95, blue: 0.93, alpha: 1)
+    static let ruleColor = UIColor(white: 0.35, alpha: 1)
+    static let signColor = UIColor(white: 0.55, alpha: 1)
+
+    /// One laid-out line of a decorated block.
+    private struct Line {
+        var block: MarkdownBlock
+        var used: CGRect
+        var style: NSParagraphStyle
+        var startsParagraph: Bool
+        var fontSize: CGFloat
+    }
+
+    /// The decorations of `page` of `layout`, in page coordinates.
+    init(page: PagedLayout.Page, layout: PagedLayout) {
+        let manager = layout.layoutManager
+        let storage = layout.storage
+        for ((range, origin), container) in zip(zip(page.glyphRanges, page.origins), page.containers) where range.length > 0 {
+            var lines: [Line] = []
+            manager.enumerateLineFragments(forGlyphRange: range) { _, used, lineContainer, glyphRange, _ in
+                guard lineContainer === container, glyphRange.length > 0 else { return }
+                let character = manager.characterIndexForGlyph(at: glyphRange.location)
+                guard character < storage.length, let block = storage.attribute(.markdownBlock, at: character, effectiveRange: nil) as? MarkdownBlock else { return }
+                switch block.kind {
+                case .codeBlock, .tableRow: break
+                default: return
+                }
+                let style = storage.attribute(.paragraphStyle, at: character, effectiveRange: nil) as? NSParagraphStyle ?? .default
+                let starts = storage.paragraphRange(for: NSRange(location: character, length: 0)).location == character
+                let font = storage.attribute(.font, at: character, effectiveRange: nil) as? UIFont
+                lines.append(Line(block: block, used: used.offsetBy(dx: origin.x, dy: origin.y), style: style,
+                                  startsParagraph: starts, fontSize: font?.pointSize ?? 10))
+            }
+            add(lines, columnLeft: origin.x + container.lineFragmentPadding,
+                columnRight: origin.x + container.size.width - container.lineFragmentPadding)
+        }
+    }
+
+    /// Adds the decorations of a column's lines (grouped by block).
+    private mutating func add(_ lines: [Line], columnLeft: CGFloat, columnRight: CGFloat) {
+        var start = 0
+        while start < lines.count {
+            var end = start + 1
+            while end < lines.count, lines[end].block == lines[start].block { end += 1 }
+            let group = lines[start..<end]
+            let top = group.map(\.used.minY).min() ?? 0, bottom = group.map(\.used.maxY).max() ?? 0
+            let first = group[group.startIndex]
+            let inset = MarkdownBlock.codeBlockInset
+            switch first.block.kind {
+            case .codeBlock:
+                let left = columnLeft + first.style.firstLineHeadIndent - inset
+                let right = columnRight + min(0, first.style.tailIndent) + inset
+                boxes.append(CGRect(x: left, y: top - inset / 2, width: max(0, right - left), height: bottom - top + inset))
+                for line in group where !line.startsParagraph {
+                    continuations.append((CGPoint(x: columnLeft + line.style.firstLineHeadIndent, y: line.used.minY), line.fontSize))
+                }
+            case .tableRow:
+                let left = columnLeft + first.style.firstLineHeadIndent
+                let right = min(columnRight, group.map(\.used.maxX).max() ?? left)
+                rules.append((CGPoint(x: left, y: top - 2), CGPoint(x: right, y: top - 2)))
+                rules.append((CGPoint(x: left, y: bottom + 2), CGPoint(x: right, y: bottom + 2)))
+                if case .tableRow(header: true) = first.block.kind {
+                    let headerBottom = group.filter { $0.block.kind == first.block.kind }.map(\.used.maxY).max() ?? top
+                    rules.append((CGPoint(x: left, y: headerBottom + 1.5), CGPoint(x: right, y: headerBottom + 1.5)))
+                }
+            default:
+                break
+            }
+            start = end
+        }
+    }
+
+    /// Draws the boxes (under the text: call before drawing the glyphs).
+    func drawBackgrounds(in context: CGContext) {
+        guard !boxes.isEmpty else { return }
+        context.setFillColor(Self.boxColor)
+        for box in boxes { context.fill(box) }
+    }
+
+    /// Draws the rules and the continuation signs.
+    func drawForegrounds(in context: CGContext) {
+        if !rules.isEmpty {
+            context.setStrokeColor(Self.ruleColor)
+            context.setLineWidth(0.6)
+            for (from, to) in rules {
+                context.move(to: from)
+                context.addLine(to: to)
+            }
+            context.strokePath()
+        }
+        for (point, size) in continuations {
+            let sign = NSAttributedString(string: "\u{21AA}", attributes: [
+                .font: UIFont.monospacedSystemFont(ofSize: size, weight: .regular), .foregroundColor: Self.signColor,
+            ])
+            sign.draw(at: CGPoint(x: point.x, y: point.y))
+        }
+    }
+}
