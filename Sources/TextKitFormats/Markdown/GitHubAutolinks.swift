@@ -6,7 +6,8 @@ enum GitHubAutolinks {
     /// `nodes` with the autolinks in their text made links (recursing into emphasis and the like).
     static func apply(to nodes: [MarkdownNode]) -> [MarkdownNode] {
         var out: [MarkdownNode] = []
-        for node in nodes {
+        // Emphasis keeps unmatched delimiters as text nodes of their own: join them first.
+        for node in CommonMarkInlineParser.mergeText(nodes) {
             switch node.kind {
             case .text(let text):
                 out.append(contentsOf: split(text))

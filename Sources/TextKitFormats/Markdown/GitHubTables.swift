@@ -8,15 +8,17 @@ enum GitHubTables {
     static func apply(to node: MarkdownNode) {
         guard node.isContainer else { return }
         var children: [MarkdownNode] = []
+        var changed = false
         for child in node.children {
             if child.kind == .paragraph, let split = table(in: child) {
                 children.append(contentsOf: split)
+                changed = true
             } else {
                 apply(to: child)
                 children.append(child)
             }
         }
-        guard children.count != node.children.count else { return }
+        guard changed else { return }
         node.children = []
         for child in children { node.append(child) }
     }

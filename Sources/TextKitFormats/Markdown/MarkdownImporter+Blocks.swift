@@ -10,8 +10,10 @@ extension MarkdownImporter {
         switch node.kind {
         case .paragraph:
             beginBlock(context.container)
+            let start = output.count
             inlines(node.children, context)
-            finishParagraph(bodyStyle(context, spacing: spacing), context)
+            // A paragraph of raw HTML alone (`<a id="x"></a>`, a comment) leaves no empty line.
+            if output.count > start { finishParagraph(bodyStyle(context, spacing: spacing), context) }
         case .heading(let level):
             heading(node, level: level, context)
         case .thematicBreak:
@@ -81,7 +83,7 @@ extension MarkdownImporter {
             lineContext.tailIndent = context.tailIndent - inset
             let style = paragraphStyle(lineContext, spacing: i == lines.count - 1 ? spacing + inset : 0,
                                        alignment: .left, firstLineIndent: context.headIndent + inset)
-            if i == 0 { style.paragraphSpacingBefore = inset }
+            if i == 0 { style.paragraphSpacingBefore = inset + inset / 2 }  // the box reaches inset / 2 above the text
             style.hyphenationFactor = 0
             finishParagraph(style, c)
         }

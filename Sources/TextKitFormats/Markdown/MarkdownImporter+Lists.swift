@@ -41,7 +41,7 @@ extension MarkdownImporter {
         }
     }
 
-    /// A table: one paragraph per row, a tab before each cell, and a tab stop per column placed
+    /// A table: one paragraph per row, a tab between cells, and a tab stop per column placed
     /// from the widest cell (measured with the fonts' nominal advances) and aligned as the
     /// delimiter row says. The header row is bold. Rows share one block identity.
     mutating func table(_ node: MarkdownNode, _ context: Context, spacing: CGFloat) {
@@ -58,7 +58,14 @@ extension MarkdownImporter {
         let gap = (context.font.pointSize * 1.2).rounded()
         var x = context.headIndent
         var tabs: [NSTextTab] = []
+        // A left-aligned first column starts at the indent: no tab before it (a tab stop at the
+        // line's start would be passed over).
+        let leadingTab = alignments[0] == .right || alignments[0] == .center
         for (i, alignment) in alignments.enumerated() {
+            if i == 0 && !leadingTab {
+                x += widths[i] + gap
+                continue
+            }
             switch alignment {
             case .right: tabs.append(NSTextTab(textAlignment: .right, location: x + widths[i]))
             case .center: tabs.append(NSTextTab(textAlignment: .center, location: x + widths[i] / 2))
@@ -71,8 +78,8 @@ extension MarkdownImporter {
         for (r, row) in node.children.enumerated() {
             currentBlock = MarkdownBlock(kind: .tableRow(header: r == 0), identity: identity)
             let c = r == 0 ? header : context
-            for cell in row.children.prefix(alignments.count) {
-                emit("\t", c)
+            for (i, cell) in row.children.prefix(alignments.count).enumerated() {
+                if i > 0 || leadingTab { emit("\t", c) }
                 inlines(cell.children, c)
             }
             let style = paragraphStyle(context, spacing: r == node.children.count - 1 ? spacing + 4 : 2, alignment: .left,

@@ -42,6 +42,7 @@ struct PreparedDocument {
         }
         DocumentStyler.applyOverrides(text, to: document.text)
         try options.apply(to: &design, text: text)
+        TableFitting.fit(document.text, width: design.columnWidth)
         let title = options.title ?? document.title ?? name
         let storage = NSTextStorage(attributedString: document.text)
         let marks = DocumentMarks(storage: storage)

@@ -47,7 +47,11 @@ enum DocumentStyler {
 
     /// Scales every font of `text` by `factor` (Markdown's text styles, to a requested body size).
     static func scaleFonts(of text: NSMutableAttributedString, by factor: CGFloat) {
-        let all = NSRange(location: 0, length: text.length)
+        scaleFonts(of: text, in: NSRange(location: 0, length: text.length), by: factor)
+    }
+
+    /// Scales the fonts of `range` of `text` by `factor`.
+    static func scaleFonts(of text: NSMutableAttributedString, in all: NSRange, by factor: CGFloat) {
         guard all.length > 0, factor != 1 else { return }
         var runs: [(NSRange, UIFont)] = []
         text.enumerateAttribute(.font, in: all, options: []) { value, range, _ in

@@ -54,7 +54,7 @@ struct BlockDecorations {
         var start = 0
         while start < lines.count {
             var end = start + 1
-            while end < lines.count, lines[end].block == lines[start].block { end += 1 }
+            while end < lines.count, lines[end].block.identity == lines[start].block.identity { end += 1 }
             let group = lines[start..<end]
             let top = group.map(\.used.minY).min() ?? 0, bottom = group.map(\.used.maxY).max() ?? 0
             let first = group[group.startIndex]

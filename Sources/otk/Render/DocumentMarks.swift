@@ -57,7 +57,8 @@ struct DocumentMarks {
             let glyph = manager.glyphIndexForCharacter(at: anchor.character)
             guard let c = page.glyphRanges.firstIndex(where: { NSLocationInRange(glyph, $0) }) else { continue }
             let line = manager.lineFragmentRect(forGlyphAt: glyph, effectiveRange: nil)
-            let point = CGPoint(x: page.origins[c].x + line.minX, y: page.origins[c].y + line.minY)
+            let padding = page.containers[c].lineFragmentPadding
+            let point = CGPoint(x: page.origins[c].x + line.minX + padding, y: page.origins[c].y + line.minY)
             for name in anchor.names { context.addDestination(name, at: point) }
         }
     }

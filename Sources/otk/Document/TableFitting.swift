@@ -1,0 +1,56 @@
+import OpenTextKit
+
+/// Tables (Markdown's, whose rows are tab-stopped paragraphs) that are wider than the column are
+/// set smaller to fit it, as a typographer would rather than let their rows wrap: fonts and tab
+/// stops scale by the same factor, down to ``smallestScale``; a table still too wide wraps.
+enum TableFitting {
+    static let smallestScale: CGFloat = 0.6
+
+    /// Scales each table of `text` wider than `width` points.
+    static func fit(_ text: NSMutableAttributedString, width: CGFloat) {
+        guard width > 0, text.length > 0 else { return }
+        for rows in tables(in: text) {
+            let natural = rows.map { text.attributedSubstring(from: $0).size().width }.max() ?? 0
+            guard natural > width else { continue }
+            let factor = max(smallestScale, width / natural * 0.98)
+            for row in rows { scale(row, in: text, by: factor) }
+        }
+    }
+
+    /// The row ranges (without their line feeds) of each table, tables in text order.
+    private static func tables(in text: NSAttributedString) -> [[NSRange]] {
+        var tables: [Int: [NSRange]] = [:]
+        var order: [Int] = []
+        text.enumerateAttribute(.markdownBlock, in: NSRange(location: 0, length: text.length), options: []) { value, range, _ in
+            guard let block = value as? MarkdownBlock, case .tableRow = block.kind else { return }
+            if tables[block.identity] == nil { order.append(block.identity) }
+            tables[block.identity, default: []].append(range)
+        }
+        return order.map { identity in
+            // Runs of a table → its paragraphs.
+            var rows: [NSRange] = []
+            for range in tables[identity] ?? [] {
+                let paragraph = text.paragraphRange(for: range)
+                if rows.last.map({ NSEqualRanges($0, paragraph) }) != true { rows.append(paragraph) }
+            }
+            return rows.map { row in
+                let end = row.location + row.length
+                let hasBreak = row.length > 0 && text.attributedSubstring(from: NSRange(location: end - 1, length: 1)).string == "\n"
+                return NSRange(location: row.location, length: row.length - (hasBreak ? 1 : 0))
+            }
+        }
+    }
+
+    private static func scale(_ row: NSRange, in text: NSMutableAttributedString, by factor: CGFloat) {
+        guard row.length > 0 else { return }
+        DocumentStyler.scaleFonts(of: text, in: row, by: factor)
+        guard let style = text.attribute(.paragraphStyle, at: row.location, effectiveRange: nil) as? NSParagraphStyle,
+              let mutable = style.mutableCopy() as? NSMutableParagraphStyle else { return }
+        let origin = style.firstLineHeadIndent
+        mutable.tabStops = style.tabStops.map {
+            NSTextTab(textAlignment: $0.alignment, location: origin + ($0.location - origin) * factor, options: $0.options)
+        }
+        mutable.headIndent = origin + (style.headIndent - origin) * factor
+        text.addAttribute(.paragraphStyle, value: mutable, range: row)
+    }
+}
