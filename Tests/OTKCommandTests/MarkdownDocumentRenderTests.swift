@@ -120,7 +120,7 @@ struct MarkdownDocumentRenderTests {
         #expect(bodyHyphens > 0, "body text is hyphenated (else this test proves nothing about lists)")
     }
 
-    @Test("A heading never ends a column: the bottom line of every column is text")
+    @Test("A heading never ends a column: the bottom line of every column is text, and every column starts at the top margin")
     func headingsKeepWithNext() throws {
         let pdf = try Self.render()
         let pages = try OTKRunner.pageCount(pdf)
@@ -129,8 +129,22 @@ struct MarkdownDocumentRenderTests {
             let words = try OTKRunner.words(pdf, page: page)
             for left in [true, false] {
                 let column = words.filter { ($0.box.midX < 595.28 / 2) == left }
-                guard let bottom = column.max(by: { $0.box.maxY < $1.box.maxY }) else { continue }
+                guard let bottom = column.max(by: { $0.box.maxY < $1.box.maxY }),
+                      let top = column.min(by: { $0.box.minY < $1.box.minY }) else { continue }
                 columns += 1
+                // Columns start level: a heading that opens one drops its space above.
+                let offset = top.box.minY - 56.7
+                if offset > 1 && offset < 12 {
+                    withKnownIssue("""
+                        A heading that keep-with-next moved to a column (its previous column capped with \
+                        maximumNumberOfLines) starts ~9 pt below the column's top: the flow's start state after \
+                        a capped container (TextKitTypesetting/Lines, NSLayoutManager+Flow), not the styles
+                        """, isIntermittent: true) {
+                        #expect(abs(offset) < 1, "page \(page) \(left ? "left" : "right") column starts at \(top.box.minY) with \(top.text)")
+                    }
+                } else {
+                    #expect(abs(offset) < 1, "page \(page) \(left ? "left" : "right") column starts at \(top.box.minY) with \(top.text)")
+                }
                 let lastLine = column.filter { abs($0.box.maxY - bottom.box.maxY) < 1 }
                 let isLastColumn = page == pages && (!left || !words.contains { $0.box.midX >= 595.28 / 2 })
                 #expect(isLastColumn || lastLine.allSatisfy { $0.box.height < 27 },

@@ -3,7 +3,8 @@ import OpenTextKit
 /// Keep-with-next: a paragraph that must stay with the text after it (a heading) never ends a
 /// column. When a page's column ends with such lines while the text goes on, the column is
 /// limited to the lines before them (its container's `maximumNumberOfLines`), so the layout
-/// manager moves them to the next column, above the text they introduce.
+/// manager moves them to the next column, above the text they introduce. And a paragraph that
+/// opens a column takes no space before it (a heading's), so that columns start level.
 extension PagedLayout {
     /// Headings of a Markdown document keep with the next paragraph.
     static func headingsKeepWithNext(_ storage: NSTextStorage) -> (Int) -> Bool {
@@ -17,15 +18,31 @@ extension PagedLayout {
     /// page out, until no column of the page ends with them (a few rounds at most: each round
     /// only shortens columns). A column holding nothing else keeps them.
     func keepWithNext(onPage page: Int) {
-        guard let keeps = keepsWithNext, let last = pages[page].containers.last else { return }
-        for _ in 0..<(2 * pages[page].containers.count + 2) {
+        guard let last = pages[page].containers.last else { return }
+        for _ in 0..<(3 * pages[page].containers.count + 2) {
             var changed = false
-            for container in pages[page].containers where shortenIfEndingWithKeptLines(container, keeps) {
-                changed = true
+            for container in pages[page].containers {
+                if let keeps = keepsWithNext, shortenIfEndingWithKeptLines(container, keeps) { changed = true }
+                if dropSpacingBeforeFirstLine(of: container) { changed = true }
             }
             guard changed else { return }
             layoutManager.ensureLayout(for: last)
         }
+    }
+
+    /// Relays out without the space before the paragraph that opens `container`, if it has any;
+    /// whether it did.
+    private func dropSpacingBeforeFirstLine(of container: NSTextContainer) -> Bool {
+        let range = layoutManager.glyphRange(for: container)
+        guard range.length > 0, !tracker.noSpacingBefore.contains(range.location) else { return false }
+        let character = layoutManager.characterIndexForGlyph(at: range.location)
+        guard character < storage.length,
+              storage.paragraphRange(for: NSRange(location: character, length: 0)).location == character,
+              let style = storage.attribute(.paragraphStyle, at: character, effectiveRange: nil) as? NSParagraphStyle,
+              style.paragraphSpacingBefore > 0 else { return false }
+        tracker.noSpacingBefore.insert(range.location)
+        layoutManager.invalidateLayout(forCharacterRange: NSRange(location: character, length: 1), actualCharacterRange: nil)
+        return true
     }
 
     /// Limits `container` to its lines before the keep-with-next lines at its end, when the

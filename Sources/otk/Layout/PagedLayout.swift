@@ -48,7 +48,7 @@ final class PagedLayout {
     private(set) var pages: [Page] = []
     private let template: (Int) -> PageTemplate
     private let flow: Flow
-    private let tracker = ContainerTracker()
+    let tracker = ContainerTracker()
 
     /// Prepares a layout of `storage` whose page `i` (0-based) looks like `template(i)`.
     init(storage: NSTextStorage, flow: Flow, template: @escaping (Int) -> PageTemplate) {
@@ -212,8 +212,12 @@ final class PagedLayout {
     }
 }
 
-/// Watches line fragments go into containers, to tell when a page took no text.
-private final class ContainerTracker: NSLayoutManagerDelegate {
+/// Watches line fragments go into containers, to tell when a page took no text; and drops the
+/// space before paragraphs that open a column.
+final class ContainerTracker: NSLayoutManagerDelegate {
+    /// First glyphs of paragraphs that start a column: no space before them.
+    var noSpacingBefore = Set<Int>()
+
     /// Page index and flow position of each container.
     var pageOf: [ObjectIdentifier: Int] = [:]
     var order: [ObjectIdentifier: Int] = [:]
@@ -233,5 +237,10 @@ private final class ContainerTracker: NSLayoutManagerDelegate {
             furthestContainer = id
         }
         return false
+    }
+
+    func layoutManager(_ layoutManager: NSLayoutManager, paragraphSpacingBeforeGlyphAt glyphIndex: Int,
+                       withProposedLineFragmentRect rect: CGRect) -> CGFloat {
+        noSpacingBefore.contains(glyphIndex) ? 0 : .nan
     }
 }
