@@ -38,6 +38,7 @@ struct MarkdownDocumentRenderTests {
                 ```text
                 short line
                 a code line that is much too long to fit in one column of the page, so that it wraps
+                        indented.code.that.is.also.too.long.for(the: column, of: page)
                 ```
 
                 > \(body)
@@ -187,10 +188,10 @@ struct MarkdownDocumentRenderTests {
             let words = try OTKRunner.words(pdf, page: page)
             for word in words where word.text == "\u{21AA}" {
                 signs += 1
-                // The wrapped line's text starts after the sign (two characters in), on its baseline.
+                // The wrapped line's text starts after the sign (two characters further in than the line's own indentation), on its baseline.
                 let line = words.filter { $0.text != "\u{21AA}" && abs($0.box.maxY - word.box.maxY) < 1 && abs($0.box.minX - word.box.minX) < 150 }
                 let start = try #require(line.min { $0.box.minX < $1.box.minX }, "text beside the sign")
-                #expect(start.box.minX > word.box.maxX && start.box.minX - word.box.minX < 2.5 * word.box.width)
+                #expect(start.box.minX > word.box.maxX && start.box.minX - word.box.minX < 11 * word.box.width)
             }
             // Table cells of a column start (left-aligned) at the same x in both rows.
             let offline = words.filter { $0.text == "--offline" }, locked = words.filter { $0.text == "--locked" }
@@ -204,6 +205,16 @@ struct MarkdownDocumentRenderTests {
             }
         }
         #expect(signs >= 6 && tableRows >= 4)
+        // An indented code line does not break after its indentation: its first word starts a line
+        // of its own (no ↪ beside it), indented.
+        for page in 1...(try OTKRunner.pageCount(pdf)) {
+            let words = try OTKRunner.words(pdf, page: page)
+            for word in words where word.text.hasPrefix("indented.") {
+                #expect(!words.contains { $0.text == "\u{21AA}" && abs($0.box.maxY - word.box.maxY) < 1 }, "page \(page): indentation alone on a line")
+                let short = try #require(words.last { $0.text == "short" && $0.box.maxY < word.box.maxY && abs($0.box.minX - word.box.minX) < 150 })
+                #expect(word.box.minX > short.box.minX + 20, "the line keeps its indentation")
+            }
+        }
 
         // The tint shows on the PNG page of the first code block (page 2), behind the code only.
         let png = try Self.render(["--scale", "1"], output: "notes.png")

@@ -74,12 +74,15 @@ extension MarkdownImporter {
         if text.hasSuffix("\n") { text.removeLast() }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let inset = Self.codeInset
-        let indentWidth = 2 * (UIFont.monospacedSystemFont(ofSize: c.font.pointSize, weight: .regular).glyph(for: "0")
-            .map { UIFont.monospacedSystemFont(ofSize: c.font.pointSize, weight: .regular).advance(forGlyph: $0) } ?? c.font.pointSize / 2)
+        let mono = UIFont.monospacedSystemFont(ofSize: c.font.pointSize, weight: .regular)
+        let characterWidth = mono.glyph(for: "0").map { mono.advance(forGlyph: $0) } ?? c.font.pointSize / 2
         for (i, line) in lines.enumerated() {
             emit(String(line), c)
+            // Wrapped lines go two characters further in than the line's own indentation (counted
+            // up to 8 characters, so that deep code keeps room in a narrow column).
+            let leading = line.prefix { $0 == " " || $0 == "\t" }.reduce(0) { $0 + ($1 == "\t" ? 4 : 1) }
             var lineContext = c
-            lineContext.headIndent = context.headIndent + inset + indentWidth
+            lineContext.headIndent = context.headIndent + inset + CGFloat(min(leading, 8) + 2) * characterWidth
             lineContext.tailIndent = context.tailIndent - inset
             let style = paragraphStyle(lineContext, spacing: i == lines.count - 1 ? spacing + inset : 0,
                                        alignment: .left, firstLineIndent: context.headIndent + inset)

@@ -84,7 +84,11 @@ extension MarkdownImporter {
             }
             let style = paragraphStyle(context, spacing: r == node.children.count - 1 ? spacing + 4 : 2, alignment: .left,
                                        firstLineIndent: context.headIndent, tabs: tabs)
-            style.headIndent = context.headIndent + gap
+            // A row too long for the line wraps into its last column (when that one starts at a
+            // left tab), else just inside the first.
+            let last = alignments.count - 1
+            style.headIndent = last > 0 && (alignments[last] == .left || alignments[last] == .none)
+                ? tabs[tabs.count - 1].location : context.headIndent + gap
             style.paragraphSpacingBefore = r == 0 ? 4 : (r == 1 ? 4 : 0)
             style.hyphenationFactor = 0
             finishParagraph(style, c)

@@ -43,6 +43,7 @@ struct PreparedDocument {
         DocumentStyler.applyOverrides(text, to: document.text)
         try options.apply(to: &design, text: text)
         TableFitting.fit(document.text, width: design.columnWidth)
+        if document.kind == .markdown { IndentLimit.apply(to: document.text, width: design.columnWidth) }
         let title = options.title ?? document.title ?? name
         let storage = NSTextStorage(attributedString: document.text)
         let marks = DocumentMarks(storage: storage)
@@ -57,7 +58,10 @@ struct PreparedDocument {
     func layOut(progress: ProgressReporter?) throws -> PagedLayout {
         let design = design
         let layout = PagedLayout(storage: storage, flow: design.flow) { design.template($0) }
-        layout.keepsWithNext = PagedLayout.headingsKeepWithNext(storage)
+        if kind == .markdown {
+            layout.keepsWithNext = PagedLayout.headingsKeepWithNext(storage)
+            layout.allowsWordBreak = PagedLayout.codeIndentationStaysWithText(storage)
+        }
         layout.layoutManager.hyphenationFactor = CGFloat(defaultHyphenation)
         try layout.layOut(progress: progress)
         return layout

@@ -45,6 +45,9 @@ final class PagedLayout {
     let layoutManager = NSLayoutManager()
     /// Whether the paragraph holding a character must not end a column (headings); nil: any may.
     var keepsWithNext: ((Int) -> Bool)?
+    /// Whether a line may break at a word boundary before a character (the layout manager
+    /// delegate's say); nil: wherever the line breaker finds one.
+    var allowsWordBreak: ((Int) -> Bool)?
     private(set) var pages: [Page] = []
     private let template: (Int) -> PageTemplate
     private let flow: Flow
@@ -62,6 +65,7 @@ final class PagedLayout {
     /// ``maximumPages`` pages.
     func layOut(progress: ProgressReporter?) throws {
         layoutManager.delegate = tracker
+        tracker.allowsWordBreak = allowsWordBreak
         // Containers added before the storage is attached cost nothing to add; later additions
         // invalidate the flow's tail. So guess the page count first, generously.
         let estimate = flow == .scroll ? 1 : estimatedPageCount()
@@ -217,6 +221,7 @@ final class PagedLayout {
 final class ContainerTracker: NSLayoutManagerDelegate {
     /// First glyphs of paragraphs that start a column: no space before them.
     var noSpacingBefore = Set<Int>()
+    var allowsWordBreak: ((Int) -> Bool)?
 
     /// Page index and flow position of each container.
     var pageOf: [ObjectIdentifier: Int] = [:]
@@ -237,6 +242,10 @@ final class ContainerTracker: NSLayoutManagerDelegate {
             furthestContainer = id
         }
         return false
+    }
+
+    func layoutManager(_ layoutManager: NSLayoutManager, shouldBreakLineByWordBeforeCharacterAt charIndex: Int) -> Bool {
+        allowsWordBreak?(charIndex) ?? true
     }
 
     func layoutManager(_ layoutManager: NSLayoutManager, paragraphSpacingBeforeGlyphAt glyphIndex: Int,
