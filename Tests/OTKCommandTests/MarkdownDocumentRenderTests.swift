@@ -180,18 +180,33 @@ struct MarkdownDocumentRenderTests {
         #expect(titles - 1 == 1 + 6 * 3, "outline entries (the rest of /Title is the document info)")
     }
 
-    @Test("Code blocks keep their lines on a tinted box, wrapped lines marked ↪ in the indent; tables line up their columns")
+    @Test("Code blocks keep their lines on a tinted box, wrapped lines indented and marked ↪ (not text) in the indent; tables line up their columns")
     func codeAndTables() throws {
         let pdf = try Self.render()
+        let png = try Self.render(["--scale", "1"], output: "notes.png")
+        #expect(!(try OTKRunner.pdfText(pdf)).contains("\u{21AA}"), "the continuation sign is no text: copied code is the code")
         var signs = 0, tableRows = 0
         for page in 1...(try OTKRunner.pageCount(pdf)) {
             let words = try OTKRunner.words(pdf, page: page)
-            for word in words where word.text == "\u{21AA}" {
-                signs += 1
-                // The wrapped line's text starts after the sign (two characters further in than the line's own indentation), on its baseline.
-                let line = words.filter { $0.text != "\u{21AA}" && abs($0.box.maxY - word.box.maxY) < 1 && abs($0.box.minX - word.box.minX) < 150 }
-                let start = try #require(line.min { $0.box.minX < $1.box.minX }, "text beside the sign")
-                #expect(start.box.minX > word.box.maxX && start.box.minX - word.box.minX < 11 * word.box.width)
+            let image = try #require(UIImage(data: try Data(contentsOf: png.deletingLastPathComponent().appendingPathComponent("notes-\(page).png")))?.cgImage)
+            // The lines after "short line" that start further in than it are wrapped code lines
+            // (the indented line aside): ↪ is drawn in grey between the code's left edge and them.
+            for short in words where short.text == "short" {
+                let firstWords = words.filter { word in
+                    word.box.minY > short.box.maxY && word.box.minY < short.box.minY + 160 && abs(word.box.minX - short.box.minX) < 150
+                        && !words.contains { abs($0.box.maxY - word.box.maxY) < 1 && $0.box.minX < word.box.minX && abs($0.box.minX - word.box.minX) < 150 }
+                }
+                for word in firstWords where word.box.minX > short.box.minX + 5 && !word.text.hasPrefix("indented.") && word.box.height < 22 {
+                    signs += 1
+                    var grey = 0
+                    for y in Int(word.box.minY)...Int(word.box.maxY) {
+                        for x in Int(short.box.minX)..<Int(word.box.minX - 1) {
+                            guard let p = image.rgba(atX: x, y: y) else { continue }
+                            if p.r < 215 && p.r > 60 && abs(Int(p.r) - Int(p.b)) < 12 { grey += 1 }
+                        }
+                    }
+                    #expect(grey > 4, "page \(page): no sign left of the wrapped line at \(word.text)")
+                }
             }
             // Table cells of a column start (left-aligned) at the same x in both rows.
             let offline = words.filter { $0.text == "--offline" }, locked = words.filter { $0.text == "--locked" }
@@ -217,7 +232,6 @@ struct MarkdownDocumentRenderTests {
         }
 
         // The tint shows on the PNG page of the first code block (page 2), behind the code only.
-        let png = try Self.render(["--scale", "1"], output: "notes.png")
         let second = png.deletingLastPathComponent().appendingPathComponent("notes-2.png")
         let image = try #require(UIImage(data: try Data(contentsOf: second))?.cgImage)
         let words = try OTKRunner.words(pdf, page: 2)

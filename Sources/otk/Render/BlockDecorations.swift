@@ -3,12 +3,13 @@ import OpenTextKit
 /// What a page shows around a Markdown document's blocks, drawn under and beside the text: a
 /// tinted box behind each code block (per column, where a block breaks across columns), a
 /// continuation sign (↪) where a code line wraps, and rules above, below and under the header of
-/// each table. Found from the laid-out lines of the page's containers.
+/// each table. Found from the laid-out lines of the page's containers. The sign is drawn as an
+/// outline, not text, so that code copied from a PDF is the code.
 struct BlockDecorations {
     var boxes: [CGRect] = []
     /// Rules as (from, to) points.
     var rules: [(CGPoint, CGPoint)] = []
-    /// Continuation signs: where each goes (the top left of its line) and its size.
+    /// Continuation signs: where each goes (the left end of its line's baseline) and its size.
     var continuations: [(CGPoint, CGFloat)] = []
 
     static let boxColor = UIColor(red: 0.95, green: 0.95, blue: 0.93, alpha: 1)
@@ -19,6 +20,8 @@ struct BlockDecorations {
     private struct Line {
         var block: MarkdownBlock
         var used: CGRect
+        /// The baseline's y on the page.
+        var baseline: CGFloat
         var style: NSParagraphStyle
         var startsParagraph: Bool
         var fontSize: CGFloat
@@ -30,7 +33,7 @@ struct BlockDecorations {
         let storage = layout.storage
         for ((range, origin), container) in zip(zip(page.glyphRanges, page.origins), page.containers) where range.length > 0 {
             var lines: [Line] = []
-            manager.enumerateLineFragments(forGlyphRange: range) { _, used, lineContainer, glyphRange, _ in
+            manager.enumerateLineFragments(forGlyphRange: range) { rect, used, lineContainer, glyphRange, _ in
                 guard lineContainer === container, glyphRange.length > 0 else { return }
                 let character = manager.characterIndexForGlyph(at: glyphRange.location)
                 guard character < storage.length, let block = storage.attribute(.markdownBlock, at: character, effectiveRange: nil) as? MarkdownBlock else { return }
@@ -41,7 +44,8 @@ struct BlockDecorations {
                 let style = storage.attribute(.paragraphStyle, at: character, effectiveRange: nil) as? NSParagraphStyle ?? .default
                 let starts = storage.paragraphRange(for: NSRange(location: character, length: 0)).location == character
                 let font = storage.attribute(.font, at: character, effectiveRange: nil) as? UIFont
-                lines.append(Line(block: block, used: used.offsetBy(dx: origin.x, dy: origin.y), style: style,
+                let baseline = origin.y + rect.minY + manager.location(forGlyphAt: glyphRange.location).y
+                lines.append(Line(block: block, used: used.offsetBy(dx: origin.x, dy: origin.y), baseline: baseline, style: style,
                                   startsParagraph: starts, fontSize: font?.pointSize ?? 10))
             }
             add(lines, columnLeft: origin.x + container.lineFragmentPadding,
@@ -65,7 +69,7 @@ struct BlockDecorations {
                 let right = columnRight + min(0, first.style.tailIndent) + inset
                 boxes.append(CGRect(x: left, y: top - inset / 2, width: max(0, right - left), height: bottom - top + inset))
                 for line in group where !line.startsParagraph {
-                    continuations.append((CGPoint(x: columnLeft + line.style.firstLineHeadIndent, y: line.used.minY), line.fontSize))
+                    continuations.append((CGPoint(x: columnLeft + line.style.firstLineHeadIndent, y: line.baseline), line.fontSize))
                 }
             case .tableRow:
                 let left = columnLeft + first.style.firstLineHeadIndent
@@ -101,11 +105,23 @@ struct BlockDecorations {
             }
             context.strokePath()
         }
+        guard !continuations.isEmpty else { return }
+        context.setFillColor(Self.signColor)
         for (point, size) in continuations {
-            let sign = NSAttributedString(string: "\u{21AA}", attributes: [
-                .font: UIFont.monospacedSystemFont(ofSize: size, weight: .regular), .foregroundColor: Self.signColor,
-            ])
-            sign.draw(at: CGPoint(x: point.x, y: point.y))
+            guard let path = Self.sign(size: size) else { continue }
+            context.saveGState()
+            context.translateBy(x: point.x, y: point.y)
+            context.addPath(path)
+            context.fillPath()
+            context.restoreGState()
         }
+    }
+
+    /// The outline of ↪ at `size` points, y down from the baseline (nil when no font has it).
+    static func sign(size: CGFloat) -> CGPath? {
+        let mono = UIFont.monospacedSystemFont(ofSize: size, weight: .regular)
+        let font = mono.glyph(for: "\u{21AA}") != nil ? mono : mono.fallbackFont(for: "\u{21AA}")
+        guard let font, let glyph = font.glyph(for: "\u{21AA}") else { return nil }
+        return font.cgPath(forGlyph: glyph)
     }
 }
