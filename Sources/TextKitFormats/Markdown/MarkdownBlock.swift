@@ -4,6 +4,7 @@
 ///
 /// The Markdown reader puts it on every character as ``NSAttributedString/Key/markdownBlock``.
 public struct MarkdownBlock: Hashable, Sendable, Codable {
+    /// What kind of block a paragraph belongs to.
     public enum Kind: Hashable, Sendable, Codable {
         /// Body text (a paragraph outside lists and quotes).
         case paragraph
@@ -23,11 +24,13 @@ public struct MarkdownBlock: Hashable, Sendable, Codable {
         case html
     }
 
+    /// The block's kind.
     public var kind: Kind
     /// Tells blocks apart: paragraphs with the same identity belong to one block (the lines of a
     /// code block, the rows of a table); numbered from 0 in document order.
     public var identity: Int
 
+    /// A block of `kind`, told apart from others by `identity`.
     public init(kind: Kind, identity: Int) {
         self.kind = kind
         self.identity = identity

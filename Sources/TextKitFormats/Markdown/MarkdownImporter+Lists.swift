@@ -32,7 +32,7 @@ extension MarkdownImporter {
             emit("\t\(marker)\t", c)
             if first.kind == .paragraph {
                 inlines(first.children, c)
-                finishParagraph(markerStyle(item.children.count == 1 ? itemSpacing : (node.listTight ? 0 : spacing)), c)
+                finishParagraph(markerStyle(itemSpacing), c)
             } else {
                 finishParagraph(markerStyle(0), c)
                 block(first, c, tight: node.listTight)

@@ -12,7 +12,8 @@ enum TableFitting {
         for rows in tables(in: text) {
             let natural = rows.map { text.attributedSubstring(from: $0).size().width }.max() ?? 0
             guard natural > width else { continue }
-            let factor = max(smallestScale, width / natural * 0.98)
+            // A little under the exact ratio: the measure and the layout may differ by rounding.
+            let factor = max(smallestScale, width / natural * 0.95)
             for row in rows { scale(row, in: text, by: factor) }
         }
     }
