@@ -211,7 +211,10 @@ struct MarkdownDocumentRenderTests {
             // Table cells of a column start (left-aligned) at the same x in both rows.
             let offline = words.filter { $0.text == "--offline" }, locked = words.filter { $0.text == "--locked" }
             let noNetwork = words.filter { $0.text == "no" }, keep = words.filter { $0.text == "keep" }
-            for (a, b) in zip(offline, locked) where abs(a.box.minX - b.box.minX) < 100 {
+            let pairs = offline.compactMap { a in
+                locked.first { abs($0.box.minX - a.box.minX) < 100 && $0.box.maxY > a.box.maxY && $0.box.maxY - a.box.maxY < 40 }.map { (a, $0) }
+            }
+            for (a, b) in pairs {
                 tableRows += 1
                 #expect(abs(a.box.minX - b.box.minX) < 0.5)
                 if let n = noNetwork.first(where: { abs($0.box.maxY - a.box.maxY) < 1 }), let k = keep.first(where: { abs($0.box.maxY - b.box.maxY) < 1 }) {
@@ -246,5 +249,27 @@ struct MarkdownDocumentRenderTests {
         }
         #expect(inside > 500, "\(inside) sampled pixels of the code box tint around the code")
         #expect(outside < inside, "\(outside) tinted pixels elsewhere")
+    }
+
+    @Test("A table far too wide for its column is set smaller, its columns closed up: cells stay in the column, long rows wrap into the last column")
+    func wideTable() throws {
+        let directory = try OTKRunner.scratch()
+        let rows = (1...6).map { "| `Sources/SomeVeryLongModuleName\($0)/AndASubfolder/` | what lives there, described in a sentence that is long enough to wrap |" }
+        let markdown = "# Layout\n\n| path | what |\n|---|---|\n" + rows.joined(separator: "\n") + "\n\nAfter the table.\n"
+        try OTKRunner.write(markdown, to: "wide.md", in: directory)
+        let result = try OTKRunner.otk(["render", "wide.md", "--columns", "2", "-q"], in: directory)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let words = try OTKRunner.words(directory.appendingPathComponent("wide.pdf"), page: 1)
+            .map { OTKRunner.Word(text: $0.text.trimmingCharacters(in: .whitespaces), box: $0.box) }
+        let path = try #require(words.first { $0.text == "path" }), what = try #require(words.first { $0.text == "what" })
+        #expect(abs(path.box.maxY - what.box.maxY) < 1, "the header row on one line")
+        let columnRight = 56.7 + (595.28 - 2 * 56.7 - 18) / 2
+        for word in words where word.box.minX < 595.28 / 2 {
+            #expect(word.box.maxX <= columnRight + 1, "\(word.text) sticks out of the column")
+        }
+        // Each row's description starts at the "what" column.
+        let descriptions = words.filter { $0.text == "what" && $0.box.minY > what.box.maxY }
+        #expect(descriptions.count == 6)
+        for word in descriptions { #expect(abs(word.box.minX - what.box.minX) < 0.5) }
     }
 }

@@ -1,16 +1,18 @@
 import OpenTextKit
 
 /// Keep-with-next: a paragraph that must stay with the text after it (a heading) never ends a
-/// column. When a page's column ends with such lines while the text goes on, the column is
-/// limited to the lines before them (its container's `maximumNumberOfLines`), so the layout
-/// manager moves them to the next column, above the text they introduce. And a paragraph that
+/// column. When a page's column ends with such lines while the text goes on, the column ends
+/// below the lines before them (its container is made that tall), so the layout manager moves
+/// them to the next column, above the text they introduce. And a paragraph that
 /// opens a column takes no space before it (a heading's), so that columns start level.
 extension PagedLayout {
-    /// Headings of a Markdown document keep with the next paragraph.
+    /// Headings of a Markdown document keep with the next paragraph, and so do the header rows
+    /// of its tables.
     static func headingsKeepWithNext(_ storage: NSTextStorage) -> (Int) -> Bool {
         { character in
-            character < storage.length
-                && (storage.attribute(.markdownBlock, at: character, effectiveRange: nil) as? MarkdownBlock)?.headingLevel != nil
+            guard character < storage.length,
+                  let block = storage.attribute(.markdownBlock, at: character, effectiveRange: nil) as? MarkdownBlock else { return false }
+            return block.headingLevel != nil || block.kind == .tableRow(header: true)
         }
     }
 
@@ -45,19 +47,22 @@ extension PagedLayout {
         return true
     }
 
-    /// Limits `container` to its lines before the keep-with-next lines at its end, when the
-    /// text goes on after them; whether it did.
+    /// Ends `container` below its lines before the keep-with-next lines at its end (its height
+    /// shrinks to there), when the text goes on after them; whether it did. The lines then fit
+    /// no more and flow on to the next column as any line that does not fit.
     private func shortenIfEndingWithKeptLines(_ container: NSTextContainer, _ keeps: (Int) -> Bool) -> Bool {
         let range = layoutManager.glyphRange(for: container)
         guard range.length > 0, layoutManager.isValidGlyphIndex(NSMaxRange(range)) else { return false }
-        var lines: [NSRange] = []
-        layoutManager.enumerateLineFragments(forGlyphRange: range) { _, _, lineContainer, glyphs, _ in
-            if lineContainer === container { lines.append(glyphs) }
+        var lines: [(glyphs: NSRange, rect: CGRect)] = []
+        layoutManager.enumerateLineFragments(forGlyphRange: range) { rect, _, lineContainer, glyphs, _ in
+            if lineContainer === container { lines.append((glyphs, rect)) }
         }
         var kept = lines.count
-        while kept > 0, keeps(layoutManager.characterIndexForGlyph(at: lines[kept - 1].location)) { kept -= 1 }
+        while kept > 0, keeps(layoutManager.characterIndexForGlyph(at: lines[kept - 1].glyphs.location)) { kept -= 1 }
         guard kept > 0, kept < lines.count else { return false }
-        container.maximumNumberOfLines = kept
+        let bottom = lines[kept - 1].rect.maxY
+        guard bottom < container.size.height, bottom > 0 else { return false }
+        container.size = CGSize(width: container.size.width, height: bottom)
         return true
     }
 }
