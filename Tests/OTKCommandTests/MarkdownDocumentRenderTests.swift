@@ -134,18 +134,7 @@ struct MarkdownDocumentRenderTests {
                       let top = column.min(by: { $0.box.minY < $1.box.minY }) else { continue }
                 columns += 1
                 // Columns start level: a heading that opens one drops its space above.
-                let offset = top.box.minY - 56.7
-                if offset > 1 && offset < 12 {
-                    withKnownIssue("""
-                        A heading that keep-with-next moved to a column (its previous column capped with \
-                        maximumNumberOfLines) starts ~9 pt below the column's top: the flow's start state after \
-                        a capped container (TextKitTypesetting/Lines, NSLayoutManager+Flow), not the styles
-                        """, isIntermittent: true) {
-                        #expect(abs(offset) < 1, "page \(page) \(left ? "left" : "right") column starts at \(top.box.minY) with \(top.text)")
-                    }
-                } else {
-                    #expect(abs(offset) < 1, "page \(page) \(left ? "left" : "right") column starts at \(top.box.minY) with \(top.text)")
-                }
+                #expect(abs(top.box.minY - 56.7) < 1, "page \(page) \(left ? "left" : "right") column starts at \(top.box.minY) with \(top.text)")
                 let lastLine = column.filter { abs($0.box.maxY - bottom.box.maxY) < 1 }
                 let isLastColumn = page == pages && (!left || !words.contains { $0.box.midX >= 595.28 / 2 })
                 #expect(isLastColumn || lastLine.allSatisfy { $0.box.height < 27 },
