@@ -2,19 +2,24 @@ import OpenTextKit
 
 /// What a page shows around a Markdown document's blocks, drawn under and beside the text: a
 /// tinted box behind each code block (per column, where a block breaks across columns), a
-/// continuation sign (↪) where a code line wraps, and rules above, below and under the header of
-/// each table. Found from the laid-out lines of the page's containers. The sign is drawn as an
+/// continuation sign (↪) where a code line wraps, rules above, below and under the header of
+/// each table, and a bar beside each block quote. Found from the laid-out lines of the page's containers. The sign is drawn as an
 /// outline, not text, so that code copied from a PDF is the code.
 struct BlockDecorations {
     var boxes: [CGRect] = []
     /// Rules as (from, to) points.
     var rules: [(CGPoint, CGPoint)] = []
+    /// The bars beside block quotes, as (top, bottom) points.
+    var quoteRules: [(CGPoint, CGPoint)] = []
     /// Continuation signs: where each goes (the left end of its line's baseline) and its size.
     var continuations: [(CGPoint, CGFloat)] = []
 
     static let boxColor = UIColor(red: 0.95, green: 0.95, blue: 0.93, alpha: 1)
     static let ruleColor = UIColor(white: 0.35, alpha: 1)
     static let signColor = UIColor(white: 0.55, alpha: 1)
+    static let quoteRuleColor = UIColor(white: 0.8, alpha: 1)
+    /// How far left of a quote's text its bar stands.
+    static let quoteRuleOffset: CGFloat = 10
 
     /// One laid-out line of a decorated block.
     private struct Line {
@@ -38,7 +43,7 @@ struct BlockDecorations {
                 let character = manager.characterIndexForGlyph(at: glyphRange.location)
                 guard character < storage.length, let block = storage.attribute(.markdownBlock, at: character, effectiveRange: nil) as? MarkdownBlock else { return }
                 switch block.kind {
-                case .codeBlock, .tableRow: break
+                case .codeBlock, .tableRow, .blockQuote: break
                 default: return
                 }
                 let style = storage.attribute(.paragraphStyle, at: character, effectiveRange: nil) as? NSParagraphStyle ?? .default
@@ -58,7 +63,11 @@ struct BlockDecorations {
         var start = 0
         while start < lines.count {
             var end = start + 1
-            while end < lines.count, lines[end].block.identity == lines[start].block.identity { end += 1 }
+            // A block's lines; a quote's paragraphs (a block each) make one group while they follow
+            // each other at the same indent.
+            while end < lines.count, lines[end].block.identity == lines[start].block.identity
+                    || (lines[end].block.kind == .blockQuote && lines[start].block.kind == .blockQuote
+                        && lines[end].style.headIndent == lines[start].style.headIndent) { end += 1 }
             let group = lines[start..<end]
             let top = group.map(\.used.minY).min() ?? 0, bottom = group.map(\.used.maxY).max() ?? 0
             let first = group[group.startIndex]
@@ -80,6 +89,10 @@ struct BlockDecorations {
                     let headerBottom = group.filter { $0.block.kind == first.block.kind }.map(\.used.maxY).max() ?? top
                     rules.append((CGPoint(x: left, y: headerBottom + 1.5), CGPoint(x: right, y: headerBottom + 1.5)))
                 }
+            case .blockQuote:
+                // A rule down the quote's left side, in its indent.
+                let x = columnLeft + first.style.headIndent - Self.quoteRuleOffset
+                quoteRules.append((CGPoint(x: x, y: top), CGPoint(x: x, y: bottom)))
             default:
                 break
             }
@@ -94,8 +107,17 @@ struct BlockDecorations {
         for box in boxes { context.fill(box) }
     }
 
-    /// Draws the rules and the continuation signs.
+    /// Draws the rules, the quotes' bars and the continuation signs.
     func drawForegrounds(in context: CGContext) {
+        if !quoteRules.isEmpty {
+            context.setStrokeColor(Self.quoteRuleColor)
+            context.setLineWidth(2.5)
+            for (from, to) in quoteRules {
+                context.move(to: from)
+                context.addLine(to: to)
+            }
+            context.strokePath()
+        }
         if !rules.isEmpty {
             context.setStrokeColor(Self.ruleColor)
             context.setLineWidth(0.6)
