@@ -261,4 +261,37 @@ struct MarkdownDocumentRenderTests {
         #expect(descriptions.count == 6)
         for word in descriptions { #expect(abs(word.box.minX - what.box.minX) < 0.5) }
     }
+
+    @Test("Strikethrough strikes, task items show their boxes, a quote has its bar (PNG pixels and PDF words)")
+    func extensionsOnThePage() throws {
+        let directory = try OTKRunner.scratch()
+        let markdown = "Some ~~deleted~~ text.\n\n- [x] done item\n- [ ] open item\n\n> A quoted paragraph that runs over more than one line of the page, so that its bar is tall enough to find.\n"
+        try OTKRunner.write(markdown, to: "gfm.md", in: directory)
+        #expect(try OTKRunner.otk(["render", "gfm.md", "-q"], in: directory).status == 0)
+        #expect(try OTKRunner.otk(["render", "gfm.md", "-q", "-o", "gfm.png", "--scale", "1"], in: directory).status == 0)
+        let pdf = directory.appendingPathComponent("gfm.pdf")
+        let text = try OTKRunner.pdfText(pdf)
+        #expect(text.contains("\u{2611}") && text.contains("\u{2610}") && !text.contains("[x]") && !text.contains("~~"))
+        let words = try OTKRunner.words(pdf, page: 1).map { OTKRunner.Word(text: $0.text.trimmingCharacters(in: .whitespaces), box: $0.box) }
+        let image = try #require(UIImage(data: try Data(contentsOf: directory.appendingPathComponent("gfm.png")))?.cgImage)
+        func dark(_ x: Int, _ y: Int) -> Bool { (image.rgba(atX: x, y: y)?.r ?? 255) < 140 }
+        // A row through the middle of "deleted" is dark almost all along it; not so for "text.".
+        func struck(_ word: OTKRunner.Word) -> Bool {
+            let xs = Int(word.box.minX + 1)..<Int(word.box.maxX - 1)
+            return (Int(word.box.minY)...Int(word.box.maxY)).contains { y in xs.filter { dark($0, y) }.count * 10 >= xs.count * 9 }
+        }
+        #expect(struck(try #require(words.first { $0.text == "deleted" })))
+        #expect(!struck(try #require(words.first { $0.text == "text." })))
+        // The quote's bar: light grey pixels left of its text, down its lines.
+        let second = try #require(words.first { $0.text == "quoted" })
+        let quoted = try #require(words.filter { abs($0.box.maxY - second.box.maxY) < 1 }.min { $0.box.minX < $1.box.minX })
+        #expect(quoted.text == "A", "the quote's first word")
+        let quoteTop = Int(quoted.box.minY), quoteBottom = Int(words.filter { $0.box.minY > quoted.box.minY }.map(\.box.maxY).max() ?? quoted.box.maxY)
+        var greyRows = 0
+        for y in quoteTop..<quoteBottom where (Int(quoted.box.minX) - 14..<Int(quoted.box.minX) - 6).contains(where: { x in
+            guard let p = image.rgba(atX: x, y: y) else { return false }
+            return (190...215).contains(Int(p.r)) && abs(Int(p.r) - Int(p.b)) < 6
+        }) { greyRows += 1 }
+        #expect(greyRows * 10 >= (quoteBottom - quoteTop) * 8, "\(greyRows) of \(quoteBottom - quoteTop) rows with the bar")
+    }
 }
