@@ -50,16 +50,35 @@ struct DocumentMarks {
     /// Every name a link can go to.
     var names: Set<String> { Set(anchors.flatMap(\.names)) }
 
-    /// Names the destinations that lie on `page` (call while the page is open in a PDF context).
-    func addDestinations(page: PagedLayout.Page, layout: PagedLayout, in context: CGContext) {
+    /// The anchors of each page of `layout`, by page index, with their first glyphs: one pass
+    /// over the anchors, each found among the pages by binary search.
+    func anchorsByPage(in layout: PagedLayout) -> [Int: [(glyph: Int, names: [String])]] {
         let manager = layout.layoutManager
+        let starts = layout.pages.map { page in page.glyphRanges.first { $0.length > 0 }?.location ?? Int.max }
+        var byPage: [Int: [(glyph: Int, names: [String])]] = [:]
         for anchor in anchors where anchor.character < layout.storage.length {
             let glyph = manager.glyphIndexForCharacter(at: anchor.character)
+            // The last page that starts at or before the glyph.
+            var low = 0, high = starts.count
+            while low < high {
+                let mid = (low + high) / 2
+                if starts[mid] <= glyph { low = mid + 1 } else { high = mid }
+            }
+            if low > 0 { byPage[low - 1, default: []].append((glyph, anchor.names)) }
+        }
+        return byPage
+    }
+
+    /// Names the destinations `anchors` (from ``anchorsByPage(in:)``) on `page` (call while the
+    /// page is open in a PDF context), each at the top left of its line's text.
+    func addDestinations(_ anchors: [(glyph: Int, names: [String])], page: PagedLayout.Page, layout: PagedLayout, in context: CGContext) {
+        let manager = layout.layoutManager
+        for (glyph, names) in anchors {
             guard let c = page.glyphRanges.firstIndex(where: { NSLocationInRange(glyph, $0) }) else { continue }
             let line = manager.lineFragmentRect(forGlyphAt: glyph, effectiveRange: nil)
             let padding = page.containers[c].lineFragmentPadding
             let point = CGPoint(x: page.origins[c].x + line.minX + padding, y: page.origins[c].y + line.minY)
-            for name in anchor.names { context.addDestination(name, at: point) }
+            for name in names { context.addDestination(name, at: point) }
         }
     }
 

@@ -55,10 +55,11 @@ struct PageRenderer {
         guard let first = layout.pages.first else { return }
         let context = try CGContext(pdfURL: url, mediaBox: CGRect(origin: .zero, size: first.template.size),
                                     documentInfo: documentInfo)
+        let anchors = marks?.anchorsByPage(in: layout) ?? [:]
         for (i, page) in layout.pages.enumerated() {
             context.beginPDFPage([kCGPDFContextMediaBox: CGRect(origin: .zero, size: page.template.size)])
             draw(page: i, in: context)
-            marks?.addDestinations(page: page, layout: layout, in: context)
+            if let anchors = anchors[i] { marks?.addDestinations(anchors, page: page, layout: layout, in: context) }
             context.endPDFPage()
             progress?.drew(page: i + 1, of: layout.pages.count)
         }
