@@ -14,6 +14,9 @@ packages=(
   hyphen-en-us hyphen-de hyphen-fr hunspell-en-us hunspell-de-de hunspell-fr unicode-data
   # data detectors: top-level domains (public suffix list); linkify's test cases, read by a test
   publicsuffix librust-linkify-dev
+  # GitHub Flavored Markdown's extension examples (tables, strikethrough, task lists, autolinks)
+  # as goldmark ships them, read by a test
+  golang-github-yuin-goldmark-dev
   # fonts
   fonts-dejavu-core fonts-dejavu-extra fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-linuxlibertine
   # checking rendered output: pdftotext, pdftoppm, pdfinfo

@@ -283,7 +283,9 @@ extension NSLayoutManager {
     // MARK: Links
 
     /// Makes each line's part of each `.link` run a link area (`CGContext.setURL(_:for:)`): a
-    /// clickable annotation in PDF output, over the link's glyphs and the line's used height.
+    /// clickable annotation in PDF output, over the link's glyphs and the line's used height. A
+    /// link that is only a fragment (`#name`) goes to the destination `name`
+    /// (`CGContext.setDestination(_:for:)`), which the drawing code names with `addDestination`.
     private func drawLineLinks(_ found: LocatedFragment, _ subrange: Range<Int>, origin: CGPoint, context: CGContext) {
         let glyphs = found.analysis.glyphs
         var group: (glyphs: Range<Int>, url: URL)?
@@ -297,10 +299,14 @@ extension NSLayoutManager {
                 extents.add(CGFloat(xs[g - lower]), CGFloat(xs[g - lower] + advances[g - lower]))
             }
             for interval in extents.merged where interval.upperBound > interval.lowerBound {
-                context.setURL(url, for: CGRect(x: origin.x + found.fragment.textOriginX + interval.lowerBound,
-                                                y: origin.y + found.usedRect.minY,
-                                                width: interval.upperBound - interval.lowerBound,
-                                                height: found.usedRect.height))
+                let rect = CGRect(x: origin.x + found.fragment.textOriginX + interval.lowerBound, y: origin.y + found.usedRect.minY,
+                                  width: interval.upperBound - interval.lowerBound, height: found.usedRect.height)
+                // "#name" (a fragment alone) links within the document: to the destination `name`.
+                if url.scheme == nil, url.host == nil, url.path.isEmpty, let fragment = url.fragment, !fragment.isEmpty {
+                    context.setDestination(fragment.removingPercentEncoding ?? fragment, for: rect)
+                } else {
+                    context.setURL(url, for: rect)
+                }
             }
         }
         var r = glyphs.runIndex(containingGlyph: subrange.lowerBound)

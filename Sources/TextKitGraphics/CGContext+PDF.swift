@@ -105,6 +105,22 @@ extension CGContext {
         cairo_restore(target.cr)
     }
 
+    // MARK: Outline
+
+    /// Adds an entry to the PDF's outline (the bookmarks a viewer lists beside the pages) that
+    /// goes to the destination `name` (see ``addDestination(_:at:)``; it may be named later in the
+    /// document). `parent` is an id this method returned, or 0 for the top level; entries keep the
+    /// order they were added in, and `isOpen` shows an entry's children unfolded. Returns the new
+    /// entry's id, or 0 when nothing was added: image, SVG and recording contexts have no
+    /// outline, nor has a closed context.
+    @discardableResult
+    public func addOutlineItem(title: String, destination name: String, parent: Int = 0, isOpen: Bool = false) -> Int {
+        guard !isClosed, case .cairo(let target) = backend, target.kind == .pdf, parent >= 0, parent <= Int(Int32.max) else { return 0 }
+        let flags = isOpen ? CAIRO_PDF_OUTLINE_FLAG_OPEN : cairo_pdf_outline_flags_t(rawValue: 0)
+        let id = cairo_pdf_surface_add_outline(target.surface, Int32(parent), title, "dest='\(cairoEscaped(name))'", flags)
+        return Int(id)
+    }
+
     private func addLink(attributes: String, url: URL?, destination: String?, rect: CGRect) {
         guard acceptsDrawing, !rect.isNull else { return }
         let box = rect.standardized.applying(state.ctm)

@@ -41,7 +41,14 @@ struct MarkdownImportTests {
         #expect(s.string == "Text\nlet a = 1\nprint(a)\nindented")
         let i = s.offset(of: "let")
         #expect(s.font(at: i)?.face.isFixedPitch == true)
-        #expect(s.style(at: i)?.headIndent == 20)
+        // Inset from the box; a wrapped line starts two characters further in; never hyphenated.
+        let style = try #require(s.style(at: i))
+        #expect(style.firstLineHeadIndent == MarkdownBlock.codeBlockInset)
+        #expect(style.headIndent > style.firstLineHeadIndent)
+        #expect(style.tailIndent == -MarkdownBlock.codeBlockInset)
+        #expect(style.hyphenationFactor == 0)
+        #expect((s.attr(.markdownBlock, at: i) as? MarkdownBlock)?.kind == .codeBlock(language: "swift"))
+        #expect(s.attr(.markdownBlock, at: i) as? MarkdownBlock == s.attr(.markdownBlock, at: s.offset(of: "print")) as? MarkdownBlock)
         #expect(s.font(at: s.offset(of: "indented"))?.face.isFixedPitch == true)
     }
 
@@ -49,12 +56,18 @@ struct MarkdownImportTests {
     func lists() throws {
         let s = try read("- apple\n- pear\n  1. one\n  2. two\n\n3) three\n")
         #expect(s.string == "\t•\tapple\n\t•\tpear\n\t1.\tone\n\t2.\ttwo\n\t3)\tthree")
+        // A hanging indent: the marker right-aligned in the indent, the text (and its wrapped
+        // lines) at the head indent.
         let outer = try #require(s.style(at: s.offset(of: "apple")))
-        #expect(outer.headIndent == 24 && outer.firstLineHeadIndent == 0)
-        #expect(outer.tabStops.map(\.location) == [0, 24])
+        let indent = outer.headIndent
+        #expect(indent > 0 && outer.firstLineHeadIndent == 0)
+        #expect(outer.tabStops.map(\.alignment) == [.right, .left])
+        #expect(outer.tabStops.map(\.location)[0] < indent && outer.tabStops.map(\.location)[1] == indent)
         #expect(outer.textLists.first?.markerFormat == .disc)
+        #expect(outer.hyphenationFactor == 0)
+        #expect((s.attr(.markdownBlock, at: s.offset(of: "apple")) as? MarkdownBlock)?.kind == .listItem)
         let inner = try #require(s.style(at: s.offset(of: "one")))
-        #expect(inner.headIndent == 48)
+        #expect(inner.headIndent == 2 * indent && inner.firstLineHeadIndent == indent)
         #expect(inner.textLists.count == 2)
         #expect(inner.textLists.last?.markerFormat == .decimal)
         #expect(s.style(at: s.offset(of: "three"))?.textLists.first?.startingItemNumber == 3)

@@ -26,10 +26,11 @@ indirect enum ArchiveValue: Codable, Equatable {
     case documentType(String)
     case array([ArchiveValue])
     case attributes([String: ArchiveValue])
+    case markdownBlock(MarkdownBlock)
 
     private enum Tag: String, CodingKey, CaseIterable {
         case string, int, uint, double, cgFloat, float, bool, number, url, data, date, color, size, rect, edgeInsets
-        case font, paragraphStyle, shadow, attachment, documentType, array, attributes
+        case font, paragraphStyle, shadow, attachment, documentType, array, attributes, markdownBlock
     }
 
     init(from decoder: Decoder) throws {
@@ -59,6 +60,7 @@ indirect enum ArchiveValue: Codable, Equatable {
         case .shadow: self = .shadow(try c.decode(ArchivedShadow.self, forKey: tag))
         case .attachment: self = .attachment(try c.decode(Int.self, forKey: tag))
         case .documentType: self = .documentType(try c.decode(String.self, forKey: tag))
+        case .markdownBlock: self = .markdownBlock(try c.decode(MarkdownBlock.self, forKey: tag))
         case .array: self = .array(try c.decode([ArchiveValue].self, forKey: tag))
         case .attributes: self = .attributes(try c.decode([String: ArchiveValue].self, forKey: tag))
         }
@@ -89,6 +91,7 @@ indirect enum ArchiveValue: Codable, Equatable {
         case .documentType(let v): try c.encode(v, forKey: .documentType)
         case .array(let v): try c.encode(v, forKey: .array)
         case .attributes(let v): try c.encode(v, forKey: .attributes)
+        case .markdownBlock(let v): try c.encode(v, forKey: .markdownBlock)
         }
     }
 }

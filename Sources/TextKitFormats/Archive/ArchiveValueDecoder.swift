@@ -57,6 +57,7 @@ struct ArchiveValueDecoder {
             return shadow
         case .attachment(let i): return try attachment(i)
         case .documentType(let v): return NSAttributedString.DocumentType(rawValue: v)
+        case .markdownBlock(let v): return v
         case .array(let v):
             var out: [Any] = []
             for element in v { out.append(try decodeValue(element)) }

@@ -28,6 +28,7 @@ struct ArchiveValueEncoder {
                                           color: (v.shadowColor as? UIColor).map(Self.components)))
         case let v as NSTextAttachment: return .attachment(archive(v))
         case let v as NSAttributedString.DocumentType: return .documentType(v.rawValue)
+        case let v as MarkdownBlock: return .markdownBlock(v)
         case let v as CGSize: return .size([Double(v.width), Double(v.height)])
         case let v as CGRect: return .rect([Double(v.origin.x), Double(v.origin.y), Double(v.size.width), Double(v.size.height)])
         case let v as UIEdgeInsets: return .edgeInsets([Double(v.top), Double(v.left), Double(v.bottom), Double(v.right)])

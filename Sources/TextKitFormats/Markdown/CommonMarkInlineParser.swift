@@ -38,8 +38,12 @@ struct CommonMarkInlineParser {
     private var lastGreaterThan = 0
     private var brackets: [Bracket] = []
 
-    init(references: [String: (destination: String, title: String)]) {
+    /// GitHub's `~~strikethrough~~` (``CommonMark/Extensions/strikethrough``).
+    let strikethrough: Bool
+
+    init(references: [String: (destination: String, title: String)], strikethrough: Bool = false) {
         self.references = references
+        self.strikethrough = strikethrough
     }
 
     /// The inline nodes of `text`.
@@ -90,6 +94,7 @@ struct CommonMarkInlineParser {
         case "\\": backslash()
         case "`": codeSpan()
         case "*", "_": delimiterRun(c)
+        case "~" where strikethrough: delimiterRun(c)
         case "[":
             let node = text("[")
             nodes.append(node)
@@ -106,7 +111,7 @@ struct CommonMarkInlineParser {
         default:
             let start = pos
             pos += 1
-            while pos < s.count, !"\n\\`*_[]!<&".unicodeScalars.contains(s[pos]) { pos += 1 }
+            while pos < s.count, !"\n\\`*_[]!<&".unicodeScalars.contains(s[pos]), !(strikethrough && s[pos] == "~") { pos += 1 }
             nodes.append(text(Self.string(s[start..<pos])))
         }
     }
@@ -181,6 +186,8 @@ struct CommonMarkInlineParser {
         }
         let node = text(Self.string(s[start..<pos]))
         nodes.append(node)
+        // GitHub: one or two tildes strike through; a longer run is text.
+        if c == "~" && pos - start > 2 { return }
         if canOpen || canClose {
             delimiters.append(Delimiter(node: node, character: c, count: pos - start, canOpen: canOpen, canClose: canClose))
         }
@@ -486,7 +493,10 @@ struct CommonMarkInlineParser {
             var found = false
             while openerIndex >= lower {
                 let o = delimiters[openerIndex]
-                if o.character == closer.character && o.canOpen {
+                if o.character == "~" && closer.character == "~" {
+                    // Strikethrough: opener and closer runs of the same length.
+                    if o.canOpen && o.count == closer.count { found = true; break }
+                } else if o.character == closer.character && o.canOpen {
                     let odd = (closer.canOpen || o.canClose) && (o.originalCount + closer.originalCount) % 3 == 0
                         && !(o.originalCount % 3 == 0 && closer.originalCount % 3 == 0)
                     if !odd { found = true; break }
@@ -499,12 +509,12 @@ struct CommonMarkInlineParser {
                 continue
             }
             let opener = delimiters[openerIndex]
-            let use = closer.count >= 2 && opener.count >= 2 ? 2 : 1
+            let use = opener.character == "~" ? closer.count : closer.count >= 2 && opener.count >= 2 ? 2 : 1
             opener.count -= use
             closer.count -= use
             if case .text(let t) = opener.node.kind { opener.node.kind = .text(String(t.dropLast(use))) }
             if case .text(let t) = closer.node.kind { closer.node.kind = .text(String(t.dropFirst(use))) }
-            let emphasis = MarkdownNode(use == 2 ? .strong : .emphasis)
+            let emphasis = MarkdownNode(opener.character == "~" ? .strikethrough : use == 2 ? .strong : .emphasis)
             for child in nodes.detach(after: opener.node, before: closer.node) { emphasis.append(child) }
             nodes.insert(emphasis, after: opener.node)
             delimiters.removeSubrange((openerIndex + 1)..<closerIndex)

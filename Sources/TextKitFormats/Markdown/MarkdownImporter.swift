@@ -1,21 +1,27 @@
-/// Turns a CommonMark document into an attributed string, with fonts from the Dynamic Type text
-/// styles (`UIFont.preferredFont(forTextStyle:)`) and paragraph styles for the block structure:
+/// Turns a CommonMark document (with GitHub's extensions) into an attributed string, with fonts
+/// from the Dynamic Type text styles (`UIFont.preferredFont(forTextStyle:)`) and paragraph styles
+/// for the block structure:
 ///
 /// | Markdown | attributes |
 /// |---|---|
-/// | heading 1 … 6 | `.title1`, `.title2`, `.title3`, `.headline`, `.subheadline`, `.footnote` |
+/// | heading 1 … 6 | `.title1`, `.title2`, `.title3`, `.headline`, `.subheadline`, `.footnote`; space above; never hyphenated |
 /// | paragraph | `.body`; paragraph spacing of half the font size |
-/// | *emphasis* / **strong** | the same font with the italic / bold trait |
-/// | `code`, code blocks | `monospacedSystemFont` at the surrounding size; code blocks indented |
-/// | [link](url) | `.link` (a `URL`, or the string when it does not parse) |
+/// | *emphasis* / **strong** / ~~strikethrough~~ | the italic / bold trait; `.strikethroughStyle` |
+/// | `code` | `monospacedSystemFont` at the surrounding size |
+/// | code blocks | monospaced at 0.85 of the size, one paragraph per line, inset; wrapped lines indented further |
+/// | [link](url) | `.link` (a `URL`, or the string when it does not parse); `#name` links to an anchor |
 /// | ![image](url) | a U+FFFC attachment; a local PNG (relative to the document) is loaded |
-/// | lists | marker text ("•", "1.") and a tab, head indent and tab stops per level, `NSTextList` |
-/// | block quotes | head indent per level |
+/// | lists | hanging indent: "\t•\t" / "\t1.\t" with the marker right-aligned in the indent, `NSTextList`; task items "☐" / "☑" |
+/// | block quotes | indented on both sides |
+/// | tables | one paragraph per row, a tab stop per column from the widest cell |
 /// | thematic break | a centred paragraph "———" |
 /// | line break / soft break | U+2028 / a space |
 ///
-/// Raw HTML is kept as text. `defaultAttributes` are the base of every run (a colour, say); their
-/// font, if any, replaces `.body`'s.
+/// Every character gets its block as ``MarkdownBlock`` (`.markdownBlock`); headings and HTML
+/// anchors add link targets (`.markdownAnchors`, see ``HeadingSlugger``). Raw HTML is not
+/// rendered: comments vanish, tags are dropped and their text kept (``RawHTML``).
+/// `defaultAttributes` are the base of every run (a colour, say); their font, if any, replaces
+/// `.body`'s.
 struct MarkdownImporter {
     var defaultAttributes: [NSAttributedString.Key: Any]
     /// Where relative image paths are resolved (the document's directory).
@@ -26,22 +32,32 @@ struct MarkdownImporter {
         self.baseURL = baseURL
     }
 
-    private struct Context {
+    struct Context {
         var font: UIFont
         var bold = false
         var italic = false
         var code = false
+        var strikethrough = false
         var link: Any?
         var headIndent: CGFloat = 0
+        var tailIndent: CGFloat = 0
         var lists: [NSTextList] = []
+        /// What paragraphs here are: body text, or inside a list item or quote.
+        var container: MarkdownBlock.Kind = .paragraph
     }
 
-    private var output = AttributedStringBuilder()
-    private var fontCache: [String: UIFont] = [:]
+    var output = AttributedStringBuilder()
+    var fontCache: [String: UIFont] = [:]
+    /// The block of the text being emitted.
+    var currentBlock = MarkdownBlock(kind: .paragraph, identity: 0)
+    var blockCount = 0
+    /// Anchor names waiting for the next character.
+    var pendingAnchors: [String] = []
+    var slugger = HeadingSlugger()
 
     func attributedString(from text: String) -> NSMutableAttributedString {
         var importer = self
-        return importer.run(CommonMark.parse(text))
+        return importer.run(CommonMark.parse(text, extensions: .gitHub))
     }
 
     private mutating func run(_ document: MarkdownNode) -> NSMutableAttributedString {
@@ -55,99 +71,41 @@ struct MarkdownImporter {
         return result
     }
 
-    private mutating func blocks(_ nodes: [MarkdownNode], _ context: Context, tight: Bool) {
+    mutating func blocks(_ nodes: [MarkdownNode], _ context: Context, tight: Bool) {
         for node in nodes { block(node, context, tight: tight) }
     }
 
-    private func paragraphStyle(_ context: Context, spacing: CGFloat, alignment: NSTextAlignment = .natural,
-                                firstLineIndent: CGFloat? = nil, tabs: [NSTextTab] = []) -> NSParagraphStyle {
+    /// Starts a new block of `kind`: the text emitted from now on belongs to it.
+    mutating func beginBlock(_ kind: MarkdownBlock.Kind) {
+        currentBlock = MarkdownBlock(kind: kind, identity: blockCount)
+        blockCount += 1
+    }
+
+    func paragraphStyle(_ context: Context, spacing: CGFloat, alignment: NSTextAlignment = .natural,
+                        firstLineIndent: CGFloat? = nil, tabs: [NSTextTab] = []) -> NSMutableParagraphStyle {
         let style = NSMutableParagraphStyle()
         style.headIndent = context.headIndent
         style.firstLineHeadIndent = firstLineIndent ?? context.headIndent
+        style.tailIndent = context.tailIndent
         style.paragraphSpacing = spacing
         style.alignment = alignment
         style.textLists = context.lists
         if !tabs.isEmpty { style.tabStops = tabs }
-        return style.copy() as! NSParagraphStyle  // swiftlint:disable:this force_cast — copy() of a paragraph style is one
+        return style
     }
 
-    private mutating func block(_ node: MarkdownNode, _ context: Context, tight: Bool) {
-        let spacing = tight ? 0 : (context.font.pointSize / 2).rounded()
-        switch node.kind {
-        case .paragraph:
-            inlines(node.children, context)
-            finishParagraph(paragraphStyle(context, spacing: spacing))
-        case .heading(let level):
-            let styles: [UIFont.TextStyle] = [.title1, .title2, .title3, .headline, .subheadline, .footnote]
-            var c = context
-            c.font = UIFont.preferredFont(forTextStyle: styles[min(max(level, 1), 6) - 1])
-            inlines(node.children, c)
-            finishParagraph(paragraphStyle(context, spacing: (c.font.pointSize / 2).rounded()))
-        case .thematicBreak:
-            emit("\u{2014}\u{2014}\u{2014}", context)
-            finishParagraph(paragraphStyle(context, spacing: spacing, alignment: .center))
-        case .codeBlock, .htmlBlock:
-            var c = context
-            c.code = node.kind == .codeBlock
-            c.headIndent += 20
-            var text = node.content
-            if text.hasSuffix("\n") { text.removeLast() }
-            // Lines of a code block are one paragraph each (LF), the block's spacing after the last.
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-            for (i, line) in lines.enumerated() {
-                emit(String(line), c)
-                finishParagraph(paragraphStyle(c, spacing: i == lines.count - 1 ? spacing : 0))
-            }
-        case .blockQuote:
-            var c = context
-            c.headIndent += 20
-            blocks(node.children, c, tight: false)
-        case .list:
-            var number = node.listStart
-            let list = NSTextList(markerFormat: node.listOrdered ? .decimal : .disc)
-            list.startingItemNumber = node.listStart
-            for item in node.children {
-                var c = context
-                c.lists.append(list)
-                let markerStart = context.headIndent
-                c.headIndent = context.headIndent + 24
-                let marker = node.listOrdered ? "\(number)\(node.listDelimiter)" : list.marker(forItemNumber: number)
-                number += 1
-                let tabs = [NSTextTab(textAlignment: .left, location: markerStart), NSTextTab(textAlignment: .left, location: c.headIndent)]
-                var first = true
-                if item.children.isEmpty {
-                    emit("\t\(marker)\t", c)
-                    finishParagraph(paragraphStyle(c, spacing: node.listTight ? 0 : spacing, firstLineIndent: 0, tabs: tabs))
-                }
-                for child in item.children {
-                    if first {
-                        emit("\t\(marker)\t", c)
-                        first = false
-                        if child.kind == .paragraph || child.kind.isHeading {
-                            inlines(child.children, c)
-                            finishParagraph(paragraphStyle(c, spacing: node.listTight ? 0 : spacing, firstLineIndent: 0, tabs: tabs))
-                            continue
-                        }
-                        finishParagraph(paragraphStyle(c, spacing: 0, firstLineIndent: 0, tabs: tabs))
-                    }
-                    block(child, c, tight: node.listTight)
-                }
-            }
-        default:
-            break
-        }
-    }
-
-    private mutating func finishParagraph(_ style: NSParagraphStyle) {
+    /// Ends the paragraph with a line feed in `context`'s attributes (and the current block).
+    mutating func finishParagraph(_ style: NSParagraphStyle, _ context: Context) {
+        output.use(output.addAttributeSet(attributes(context)))
         output.append(0x0A)
-        output.endParagraph(style: style)
+        output.endParagraph(style: (style.copy() as! NSParagraphStyle))  // swiftlint:disable:this force_cast — copy() of a paragraph style is one
     }
 
-    private mutating func inlines(_ nodes: [MarkdownNode], _ context: Context) {
+    mutating func inlines(_ nodes: [MarkdownNode], _ context: Context) {
         for node in nodes {
             switch node.kind {
             case .text(let t): emit(t, context)
-            case .html(let t): emit(t, context)
+            case .html(let t): rawHTML(t, context)
             case .softBreak: emit(" ", context)
             case .hardBreak: emit("\u{2028}", context)
             case .code(let t):
@@ -162,6 +120,10 @@ struct MarkdownImporter {
                 var c = context
                 c.bold = true
                 inlines(node.children, c)
+            case .strikethrough:
+                var c = context
+                c.strikethrough = true
+                inlines(node.children, c)
             case .link(let destination, _):
                 var c = context
                 let normalized = CommonMarkInlineParser.normalizeURL(destination)
@@ -175,7 +137,19 @@ struct MarkdownImporter {
         }
     }
 
-    private mutating func font(for context: Context) -> UIFont {
+    /// Inline raw HTML: anchors wait for the next character, `<br>` breaks the line, other tags
+    /// and comments vanish.
+    mutating func rawHTML(_ html: String, _ context: Context) {
+        for piece in RawHTML.pieces(html) {
+            switch piece {
+            case .text(let t): emit(t, context)
+            case .anchor(let names): pendingAnchors += names
+            case .lineBreak: emit("\u{2028}", context)
+            }
+        }
+    }
+
+    mutating func font(for context: Context) -> UIFont {
         let key = "\(context.font.fontName)|\(context.font.pointSize)|\(context.bold)|\(context.italic)|\(context.code)"
         if let known = fontCache[key] { return known }
         var font = context.font
@@ -190,19 +164,33 @@ struct MarkdownImporter {
         return font
     }
 
-    private mutating func attributes(_ context: Context) -> [NSAttributedString.Key: Any] {
+    mutating func attributes(_ context: Context) -> [NSAttributedString.Key: Any] {
         var attrs = defaultAttributes
         attrs[.font] = font(for: context)
+        attrs[.markdownBlock] = currentBlock
         if let link = context.link { attrs[.link] = link }
+        if context.strikethrough { attrs[.strikethroughStyle] = NSUnderlineStyle.single.rawValue }
         return attrs
     }
 
-    private mutating func emit(_ text: String, _ context: Context) {
+    /// Appends `text`; its first character carries the anchors waiting for it.
+    mutating func emit(_ text: String, _ context: Context) {
+        guard !text.isEmpty else { return }
+        var rest = Substring(text)
+        if !pendingAnchors.isEmpty, let first = rest.first {
+            var attrs = attributes(context)
+            attrs[.markdownAnchors] = pendingAnchors
+            pendingAnchors = []
+            output.use(output.addAttributeSet(attrs))
+            output.append(String(first))
+            rest = rest.dropFirst()
+            if rest.isEmpty { return }
+        }
         output.use(output.addAttributeSet(attributes(context)))
-        output.append(text)
+        output.append(String(rest))
     }
 
-    private mutating func emitImage(_ destination: String, _ context: Context) {
+    mutating func emitImage(_ destination: String, _ context: Context) {
         var attachment = NSTextAttachment(data: nil, ofType: nil)
         let url = URL(string: destination, relativeTo: baseURL) ?? baseURL?.appendingPathComponent(destination)
         if let url, url.isFileURL, let data = try? Data(contentsOf: url), data.count < 64 << 20 {
@@ -211,6 +199,10 @@ struct MarkdownImporter {
         }
         var attrs = attributes(context)
         attrs[.attachment] = attachment
+        if !pendingAnchors.isEmpty {
+            attrs[.markdownAnchors] = pendingAnchors
+            pendingAnchors = []
+        }
         output.use(output.addAttributeSet(attrs))
         output.append(UInt16(NSTextAttachment.character))
     }

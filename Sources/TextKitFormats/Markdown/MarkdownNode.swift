@@ -10,6 +10,10 @@ final class MarkdownNode {
         case thematicBreak
         case codeBlock
         case htmlBlock
+        // GitHub's extensions (``CommonMark/Extensions``)
+        case table
+        case tableRow
+        case tableCell
         // inlines
         case text(String)
         case softBreak
@@ -20,7 +24,11 @@ final class MarkdownNode {
         case link(destination: String, title: String)
         case image(destination: String, title: String)
         case html(String)
+        case strikethrough
     }
+
+    /// A table column's alignment, from the colons of the delimiter row.
+    enum TableAlignment: Equatable { case none, left, center, right }
 
     var kind: Kind
     var children: [MarkdownNode] = []
@@ -55,6 +63,12 @@ final class MarkdownNode {
 
     // HTML blocks
     var htmlBlockType = 0
+
+    // GitHub's extensions
+    /// A table's columns.
+    var tableAlignments: [TableAlignment] = []
+    /// A task list item's box: nil for an ordinary item.
+    var taskChecked: Bool?
 
     init(_ kind: Kind) {
         self.kind = kind

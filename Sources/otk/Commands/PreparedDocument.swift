@@ -11,6 +11,8 @@ struct PreparedDocument {
     var defaultOutputName: String
     /// The hyphenation factor for paragraphs whose style has none (the document's own).
     var defaultHyphenation: Float = 0
+    /// Link targets and headings (Markdown), for the PDF's destinations and outline.
+    var marks: DocumentMarks
 
     /// Reads `input` (the built-in sample when nil) and applies `options`.
     static func prepare(input: String?, options: LayoutOptions, quiet: Bool = false) throws -> PreparedDocument {
@@ -40,9 +42,14 @@ struct PreparedDocument {
         }
         DocumentStyler.applyOverrides(text, to: document.text)
         try options.apply(to: &design, text: text)
+        TableFitting.fit(document.text, width: design.columnWidth)
+        if document.kind == .markdown { IndentLimit.apply(to: document.text, width: design.columnWidth) }
         let title = options.title ?? document.title ?? name
-        var prepared = PreparedDocument(storage: NSTextStorage(attributedString: document.text), design: design,
-                                        kind: document.kind, title: title, defaultOutputName: "\(name.isEmpty ? "output" : name).pdf")
+        let storage = NSTextStorage(attributedString: document.text)
+        let marks = DocumentMarks(storage: storage)
+        DocumentMarks.removeBrokenInternalLinks(in: storage, names: marks.names)
+        var prepared = PreparedDocument(storage: storage, design: design, kind: document.kind, title: title,
+                                        defaultOutputName: "\(name.isEmpty ? "output" : name).pdf", marks: marks)
         if let factor = document.hyphenationFactor, (0...1).contains(factor) { prepared.defaultHyphenation = factor }
         return prepared
     }
@@ -51,6 +58,10 @@ struct PreparedDocument {
     func layOut(progress: ProgressReporter?) throws -> PagedLayout {
         let design = design
         let layout = PagedLayout(storage: storage, flow: design.flow) { design.template($0) }
+        if kind == .markdown {
+            layout.keepsWithNext = PagedLayout.headingsKeepWithNext(storage)
+            layout.allowsWordBreak = PagedLayout.codeIndentationStaysWithText(storage)
+        }
         layout.layoutManager.hyphenationFactor = CGFloat(defaultHyphenation)
         try layout.layOut(progress: progress)
         return layout

@@ -67,6 +67,7 @@ struct Render: ParsableCommand {
         renderer.sheet = sheet
         renderer.progress = progress
         renderer.documentInfo = ["Title": document.title, "Creator": "otk (OpenTextKit)"]
+        renderer.marks = document.marks
         let files = try renderer.render(to: url, format: format)
         progress?.finish()
         if !quiet {

@@ -4,34 +4,29 @@ import OpenTextKit
 enum DocumentStyler {
     /// Applies the paragraph overrides (alignment, hyphenation, line height, line breaking) to every
     /// paragraph, and the language to every character, where the options give them.
+    ///
+    /// Only running text is justified and hyphenated: a paragraph that a Markdown document marks as
+    /// a heading, code, quote, list item or table row (``MarkdownBlock/isBodyText``) keeps its
+    /// own alignment when `--justify` is given, and is never hyphenated, as a typographer sets them.
     static func applyOverrides(_ settings: TextSettings, to text: NSMutableAttributedString) {
         let all = NSRange(location: 0, length: text.length)
         guard all.length > 0 else { return }
         if settings.alignment != nil || settings.hyphenation != nil || settings.lineHeight != nil || settings.breaksOptimally != nil {
-            var runs: [(NSRange, NSParagraphStyle?)] = []
+            var runs: [(NSRange, NSParagraphStyle?, isBody: Bool)] = []
             text.enumerateAttribute(.paragraphStyle, in: all, options: []) { value, range, _ in
-                runs.append((range, value as? NSParagraphStyle))
+                text.enumerateAttribute(.markdownBlock, in: range, options: []) { block, subrange, _ in
+                    runs.append((subrange, value as? NSParagraphStyle, (block as? MarkdownBlock)?.isBodyText ?? true))
+                }
             }
             // Styles are shared between runs: make each distinct style's replacement once.
-            var replaced: [ObjectIdentifier: NSParagraphStyle] = [:]
+            var replaced: [ObjectIdentifier: (body: NSParagraphStyle?, other: NSParagraphStyle?)] = [:]
             let plain = NSParagraphStyle.default
-            for (range, style) in runs {
+            for (range, style, isBody) in runs {
                 let original = style ?? plain
                 let key = ObjectIdentifier(original)
-                let new: NSParagraphStyle
-                if let done = replaced[key] {
-                    new = done
-                } else {
-                    let mutable = original.mutableCopy() as! NSMutableParagraphStyle  // swiftlint:disable:this force_cast — mutableCopy() of a paragraph style is one
-                    if let alignment = settings.alignment { mutable.alignment = alignment }
-                    if let hyphenation = settings.hyphenation { mutable.hyphenationFactor = hyphenation }
-                    if let lineHeight = settings.lineHeight { mutable.lineHeightMultiple = lineHeight }
-                    if let optimal = settings.breaksOptimally {
-                        if optimal { mutable.lineBreakStrategy.insert(.optimal) } else { mutable.lineBreakStrategy.remove(.optimal) }
-                    }
-                    new = mutable
-                    replaced[key] = new
-                }
+                let done = isBody ? replaced[key]?.body : replaced[key]?.other
+                let new = done ?? overridden(original, settings, isBody: isBody)
+                if isBody { replaced[key, default: (nil, nil)].body = new } else { replaced[key, default: (nil, nil)].other = new }
                 text.addAttribute(.paragraphStyle, value: new, range: range)
             }
         }
@@ -40,9 +35,26 @@ enum DocumentStyler {
         }
     }
 
+    /// `style` with the options' alignment, hyphenation and line height; text that is not running
+    /// text is neither justified nor hyphenated.
+    private static func overridden(_ style: NSParagraphStyle, _ settings: TextSettings, isBody: Bool) -> NSParagraphStyle {
+        let mutable = style.mutableCopy() as! NSMutableParagraphStyle  // swiftlint:disable:this force_cast — mutableCopy() of a paragraph style is one
+        if let alignment = settings.alignment, isBody || alignment != .justified { mutable.alignment = alignment }
+        if let hyphenation = settings.hyphenation { mutable.hyphenationFactor = isBody ? hyphenation : 0 }
+        if let lineHeight = settings.lineHeight { mutable.lineHeightMultiple = lineHeight }
+        if let optimal = settings.breaksOptimally {
+            if optimal { mutable.lineBreakStrategy.insert(.optimal) } else { mutable.lineBreakStrategy.remove(.optimal) }
+        }
+        return mutable
+    }
+
     /// Scales every font of `text` by `factor` (Markdown's text styles, to a requested body size).
     static func scaleFonts(of text: NSMutableAttributedString, by factor: CGFloat) {
-        let all = NSRange(location: 0, length: text.length)
+        scaleFonts(of: text, in: NSRange(location: 0, length: text.length), by: factor)
+    }
+
+    /// Scales the fonts of `range` of `text` by `factor`.
+    static func scaleFonts(of text: NSMutableAttributedString, in all: NSRange, by factor: CGFloat) {
         guard all.length > 0, factor != 1 else { return }
         var runs: [(NSRange, UIFont)] = []
         text.enumerateAttribute(.font, in: all, options: []) { value, range, _ in

@@ -43,10 +43,15 @@ final class PagedLayout {
 
     let storage: NSTextStorage
     let layoutManager = NSLayoutManager()
+    /// Whether the paragraph holding a character must not end a column (headings); nil: any may.
+    var keepsWithNext: ((Int) -> Bool)?
+    /// Whether a line may break at a word boundary before a character (the layout manager
+    /// delegate's say); nil: wherever the line breaker finds one.
+    var allowsWordBreak: ((Int) -> Bool)?
     private(set) var pages: [Page] = []
     private let template: (Int) -> PageTemplate
     private let flow: Flow
-    private let tracker = ContainerTracker()
+    let tracker = ContainerTracker()
 
     /// Prepares a layout of `storage` whose page `i` (0-based) looks like `template(i)`.
     init(storage: NSTextStorage, flow: Flow, template: @escaping (Int) -> PageTemplate) {
@@ -60,6 +65,7 @@ final class PagedLayout {
     /// ``maximumPages`` pages.
     func layOut(progress: ProgressReporter?) throws {
         layoutManager.delegate = tracker
+        tracker.allowsWordBreak = allowsWordBreak
         // Containers added before the storage is attached cost nothing to add; later additions
         // invalidate the flow's tail. So guess the page count first, generously.
         let estimate = flow == .scroll ? 1 : estimatedPageCount()
@@ -84,6 +90,7 @@ final class PagedLayout {
             }
             guard let last = pages[page].containers.last else { break }
             layoutManager.ensureLayout(for: last)
+            keepWithNext(onPage: page)
             // Done when a line holds the last glyph: the glyph after the furthest line is past the
             // end (which makes glyphs only for the next paragraph, unlike counting all of them).
             let finished = !layoutManager.isValidGlyphIndex(tracker.glyphEnd)
@@ -209,8 +216,13 @@ final class PagedLayout {
     }
 }
 
-/// Watches line fragments go into containers, to tell when a page took no text.
-private final class ContainerTracker: NSLayoutManagerDelegate {
+/// Watches line fragments go into containers, to tell when a page took no text; and drops the
+/// space before paragraphs that open a column.
+final class ContainerTracker: NSLayoutManagerDelegate {
+    /// First glyphs of paragraphs that start a column: no space before them.
+    var noSpacingBefore = Set<Int>()
+    var allowsWordBreak: ((Int) -> Bool)?
+
     /// Page index and flow position of each container.
     var pageOf: [ObjectIdentifier: Int] = [:]
     var order: [ObjectIdentifier: Int] = [:]
@@ -230,5 +242,14 @@ private final class ContainerTracker: NSLayoutManagerDelegate {
             furthestContainer = id
         }
         return false
+    }
+
+    func layoutManager(_ layoutManager: NSLayoutManager, shouldBreakLineByWordBeforeCharacterAt charIndex: Int) -> Bool {
+        allowsWordBreak?(charIndex) ?? true
+    }
+
+    func layoutManager(_ layoutManager: NSLayoutManager, paragraphSpacingBeforeGlyphAt glyphIndex: Int,
+                       withProposedLineFragmentRect rect: CGRect) -> CGFloat {
+        noSpacingBefore.contains(glyphIndex) ? 0 : .nan
     }
 }

@@ -10,6 +10,8 @@ struct PageRenderer {
     /// PDF document info (Title, Creator…).
     var documentInfo: [String: String] = [:]
     var progress: ProgressReporter?
+    /// Link targets and headings for PDF destinations and the outline.
+    var marks: DocumentMarks?
 
     /// Renders every page to `url` in `format`, atomically: either all files appear or none.
     /// Returns the files written.
@@ -53,12 +55,15 @@ struct PageRenderer {
         guard let first = layout.pages.first else { return }
         let context = try CGContext(pdfURL: url, mediaBox: CGRect(origin: .zero, size: first.template.size),
                                     documentInfo: documentInfo)
+        let anchors = marks?.anchorsByPage(in: layout) ?? [:]
         for (i, page) in layout.pages.enumerated() {
             context.beginPDFPage([kCGPDFContextMediaBox: CGRect(origin: .zero, size: page.template.size)])
             draw(page: i, in: context)
+            if let anchors = anchors[i] { marks?.addDestinations(anchors, page: page, layout: layout, in: context) }
             context.endPDFPage()
             progress?.drew(page: i + 1, of: layout.pages.count)
         }
+        marks?.addOutline(in: context)
         try context.close()
     }
 
@@ -145,10 +150,13 @@ struct PageRenderer {
             }
         }
         let layoutManager = layout.layoutManager
+        let blocks = BlockDecorations(page: page, layout: layout)
+        blocks.drawBackgrounds(in: context)
         for (range, origin) in zip(page.glyphRanges, page.origins) where range.length > 0 {
             layoutManager.drawBackground(forGlyphRange: range, at: origin)
             layoutManager.drawGlyphs(forGlyphRange: range, at: origin)
         }
+        blocks.drawForegrounds(in: context)
         for (path, color) in outlines {
             context.setStrokeColor(color)
             context.setLineWidth(1)
