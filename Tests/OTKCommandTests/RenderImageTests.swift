@@ -86,4 +86,38 @@ struct RenderImageTests {
             #expect(dark > 500, "\(name) has text")
         }
     }
+
+    @Test("An image larger than the column is scaled down to it, proportions kept, instead of stopping the layout")
+    func oversizedImageFitsTheColumn() throws {
+        let directory = try OTKRunner.scratch()
+        // 1,600 × 2,400 points of solid red: wider and taller than an A5 column.
+        let png = UIGraphicsImageRenderer(size: CGSize(width: 1600, height: 2400)).pngData { context in
+            UIColor.red.setFill()
+            context.fill(CGRect(x: 0, y: 0, width: 1600, height: 2400))
+        }
+        try png.write(to: directory.appendingPathComponent("big.png"))
+        try OTKRunner.write("# Picture\n\nBefore.\n\n![big](big.png)\n\nAfter the picture.\n", to: "pic.md", in: directory)
+        let result = try OTKRunner.otk(["render", "pic.md", "--page-size", "A5", "--margins", "36", "--columns", "2",
+                                        "--scale", "1", "-o", "pic.png"], in: directory)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        // The red box: within one column (A5 is 420 pt wide: columns of (420 − 72 − gutter) / 2),
+        // and as tall as its width allows (2:3).
+        let pages = OTKRunner.files(in: directory).filter { $0.hasPrefix("pic") && $0.hasSuffix(".png") }.sorted()
+        var box: (minX: Int, maxX: Int, minY: Int, maxY: Int)?
+        for name in pages {
+            guard let image = UIImage(contentsOfFile: directory.appendingPathComponent(name).path)?.cgImage else { continue }
+            for y in 0..<image.height {
+                for x in stride(from: 0, to: image.width, by: 1) {
+                    guard let p = image.rgba(atX: x, y: y), p.r > 200, p.g < 60, p.b < 60 else { continue }
+                    box = (min(box?.minX ?? x, x), max(box?.maxX ?? x, x), min(box?.minY ?? y, y), max(box?.maxY ?? y, y))
+                }
+            }
+            if box != nil { break }
+        }
+        let found = try #require(box, "no red image on any page: \(pages)")
+        let width = found.maxX - found.minX + 1, height = found.maxY - found.minY + 1
+        #expect(found.minX >= 35 && found.maxX <= 420 / 2 + 2, "the image stays in the first column: \(found)")
+        #expect(width > 120, "scaled to the column's width, not to nothing: \(found)")
+        #expect(abs(Double(height) / Double(width) - 1.5) < 0.03, "proportions kept: \(width) × \(height)")
+    }
 }

@@ -44,6 +44,7 @@ struct PreparedDocument {
         try options.apply(to: &design, text: text)
         TableFitting.fit(document.text, width: design.columnWidth)
         if document.kind == .markdown { IndentLimit.apply(to: document.text, width: design.columnWidth) }
+        ImageFitting.fit(document.text, width: design.columnWidth, height: design.contentHeight)
         let title = options.title ?? document.title ?? name
         let storage = NSTextStorage(attributedString: document.text)
         let marks = DocumentMarks(storage: storage)
