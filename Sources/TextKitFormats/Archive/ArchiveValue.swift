@@ -153,6 +153,9 @@ struct ArchivedParagraphStyle: Codable, Equatable {
     var lineBreakStrategy: UInt
     /// Indices into the archive's text lists (one list object shared by many paragraphs stays one).
     var textLists: [Int]
+    /// `hangsPunctuation` (an OpenTextKit addition); absent when false, so archives of styles
+    /// without it, and archives written before it, are alike.
+    var hangsPunctuation: Bool? = nil
 }
 
 struct ArchivedShadow: Codable, Equatable {

@@ -46,6 +46,7 @@ open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying, @unchecked S
         var allowsDefaultTighteningForTruncation = false
         var lineBreakStrategy: LineBreakStrategy = []
         var textLists: [NSTextList] = []
+        var hangsPunctuation = false
 
         package static func == (a: Values, b: Values) -> Bool {
             a.alignment == b.alignment && a.firstLineHeadIndent == b.firstLineHeadIndent && a.headIndent == b.headIndent
@@ -56,7 +57,7 @@ open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying, @unchecked S
                 && a.hyphenationFactor == b.hyphenationFactor && a.usesDefaultHyphenation == b.usesDefaultHyphenation
                 && a.tabStops == b.tabStops && a.defaultTabInterval == b.defaultTabInterval
                 && a.allowsDefaultTighteningForTruncation == b.allowsDefaultTighteningForTruncation
-                && a.lineBreakStrategy == b.lineBreakStrategy
+                && a.lineBreakStrategy == b.lineBreakStrategy && a.hangsPunctuation == b.hangsPunctuation
                 && a.textLists.count == b.textLists.count && zip(a.textLists, b.textLists).allSatisfy { $0 === $1 }
         }
     }
@@ -121,6 +122,17 @@ open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying, @unchecked S
     open var lineBreakStrategy: LineBreakStrategy { values.lineBreakStrategy }
     /// The lists the paragraph is in, outermost first; default none.
     open var textLists: [NSTextList] { values.textLists }
+    /// An OpenTextKit addition, not in UIKit (TextKit has no optical margin alignment): whether
+    /// punctuation at a line's edges hangs into the margin by its optical width, so that the
+    /// text's edge looks straight. An opening quote that starts a line stands left of the line's
+    /// start (right of it in a right-to-left paragraph); a full stop, comma, hyphen (the one
+    /// hyphenation draws too), dash, closing quote, colon or semicolon that ends a line stands
+    /// past its end — quotes, full stops, commas and hyphens by their whole advance, colons and
+    /// semicolons by about half. Lines are fitted knowing it, so a line may hold that much more;
+    /// a justified line is set to its width plus the hang, a ragged line shifts by it. The used
+    /// rect of a line fragment stops at the margin, the hanging glyphs outside it. Truncated
+    /// lines do not hang. Default false.
+    open var hangsPunctuation: Bool { values.hangsPunctuation }
 
     open func copy(with zone: NSZone? = nil) -> Any { NSParagraphStyle(values: values) }
     open func mutableCopy(with zone: NSZone? = nil) -> Any { NSMutableParagraphStyle(values: values) }
@@ -137,6 +149,7 @@ open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying, @unchecked S
         h.combine(values.firstLineHeadIndent)
         h.combine(values.lineSpacing)
         h.combine(values.tabStops.count)
+        h.combine(values.hangsPunctuation)
         return h.finalize()
     }
 
@@ -147,7 +160,7 @@ open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying, @unchecked S
             + "firstLineHeadIndent \(v.firstLineHeadIndent), lineHeight \(v.minimumLineHeight)/\(v.maximumLineHeight), "
             + "lineHeightMultiple \(v.lineHeightMultiple), lineBreakMode \(v.lineBreakMode), tabs \(v.tabStops.count), "
             + "defaultTabInterval \(v.defaultTabInterval), baseWritingDirection \(v.baseWritingDirection), "
-            + "hyphenationFactor \(v.hyphenationFactor)"
+            + "hyphenationFactor \(v.hyphenationFactor)" + (v.hangsPunctuation ? ", hangsPunctuation" : "")
     }
 }
 
@@ -181,6 +194,7 @@ open class NSMutableParagraphStyle: NSParagraphStyle, @unchecked Sendable {
     }
     open override var lineBreakStrategy: LineBreakStrategy { get { values.lineBreakStrategy } set { values.lineBreakStrategy = newValue } }
     open override var textLists: [NSTextList] { get { values.textLists } set { values.textLists = newValue } }
+    open override var hangsPunctuation: Bool { get { values.hangsPunctuation } set { values.hangsPunctuation = newValue } }
 
     /// Adds a tab stop, keeping ``tabStops`` sorted by location.
     open func addTabStop(_ anObject: NSTextTab) {

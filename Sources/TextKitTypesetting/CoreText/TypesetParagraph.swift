@@ -50,9 +50,12 @@ final class TypesetParagraph: @unchecked Sendable {  // immutable; the buffer is
     }
 
     /// A line fitter over this paragraph (cheap: it borrows the arrays), in the style's line break
-    /// mode or `mode`, hyphenating as the style asks unless `hyphenates` is false.
+    /// mode or `mode`, hyphenating as the style asks unless `hyphenates` is false. Punctuation
+    /// does not hang: a typesetter's lines are set as they stand (frames hang it, through the
+    /// line loop).
     func fitter(mode: NSLineBreakMode? = nil, hyphenates: Bool = true) -> LineFitter {
         var settings = self.settings
+        settings.hangsPunctuation = false
         if let mode { settings.mode = mode }
         if !hyphenates { settings.hyphenationFactor = 0 }
         return LineFitter(glyphs: analysis.glyphs, segments: analysis.segments, text: text, settings: settings)
@@ -74,6 +77,7 @@ extension LineBreakSettings {
         self.init()
         mode = style.lineBreakMode
         breaksByTotalFit = style.lineBreakStrategy.contains(.optimal)
+        hangsPunctuation = style.hangsPunctuation
         hyphenationFactor = style.hyphenationFactor > 0 ? style.hyphenationFactor : (style.usesDefaultHyphenation ? 1 : 0)
         if hyphenationFactor > 0 {
             let language = analysis.styles.first?.language ?? ""

@@ -18,6 +18,10 @@ package struct LineBreakSettings {
     package var breaksByTotalFit = false
     /// The advance of the hyphen drawn after the character at the given offset.
     package var hyphenWidth: (Int) -> Float = { _ in 0 }
+    /// Punctuation at a line's edges hangs into the margin (the paragraph style's
+    /// `hangsPunctuation`, PunctuationHang.swift): lines are fitted with that much more room and
+    /// carry their ``FittedLine/hangs`` for the placer.
+    package var hangsPunctuation = false
 
     package init() {}
 
@@ -51,6 +55,9 @@ package struct FittedLine: Sendable, Equatable {
     /// The line was broken wider than its room, for justification to shrink its spaces (a line
     /// of a justified paragraph broken by total fit); ``LinePlacer`` then shrinks it to its room.
     package var shrinksToFit = false
+    /// How far the line's first and last marks hang into the margins (none unless the paragraph
+    /// hangs punctuation); the line's room is that much wider than its text area.
+    package var hangs = LineHangs.none
 }
 
 /// Greedy line filling over a paragraph's break segments (the same first-fit rule as TextKit 1
@@ -80,8 +87,10 @@ package struct LineFitter {
         }
         let endsHard = range.upperBound == text.count
             || (!range.isEmpty && [0x0A, 0x0D, 0x85, 0x2028, 0x2029].contains(text[range.upperBound - 1]))
-        return FittedLine(characters: range, width: x - trailing - lineStartX, trailingWhitespace: trailing,
-                          isHyphenated: false, endsWithHardBreak: endsHard, overflows: false, tabAdvances: tabs)
+        var line = FittedLine(characters: range, width: x - trailing - lineStartX, trailingWhitespace: trailing,
+                              isHyphenated: false, endsWithHardBreak: endsHard, overflows: false, tabAdvances: tabs)
+        if settings.hangsPunctuation { line.hangs = hangs(of: line) }
+        return line
     }
 
     package init(glyphs: ParagraphGlyphs, segments: [BreakSegment], text: UnsafeBufferPointer<UInt16>, settings: LineBreakSettings) {
@@ -124,7 +133,10 @@ package struct LineFitter {
                 trailing += advance
             } else {
                 trailing = 0
-                if x + width > limit + Self.epsilon { return (width, trailing, tabs, true) }
+                // (A last mark may hang past the limit by up to its advance: only the content
+                // before it must fit.)
+                let reach = settings.hangsPunctuation ? x + width - advance : x + width
+                if reach > limit + Self.epsilon { return (width, trailing, tabs, true) }
             }
         }
         return (width, trailing, tabs, false)
@@ -177,6 +189,7 @@ package struct LineFitter {
             let end = g < glyphs.count ? Int(glyphs.clusters[g]) : glyphs.length
             line.characters = line.characters.lowerBound..<max(end, line.characters.upperBound + 1)
         }
+        if settings.hangsPunctuation { line.hangs = hangs(of: line) }
         return line
     }
 
@@ -196,12 +209,14 @@ package struct LineFitter {
         var candidates: [Candidate] = []
         let keepsAllCandidates = settings.shouldBreakByWord != nil
         var tabs: [TabAdvance] = []
-        let limit = settings.wraps ? lineEndX : .infinity
+        // A quote that starts the line hangs before it: the line has that much more room.
+        let roomEnd = lineEndX + startHang(at: start)
+        let limit = settings.wraps ? roomEnd : .infinity
         while k < segments.count {
             let segment = segments[k]
             let measured = measure(position..<Int(segment.end), segment: k, at: x, limit: limit)
             let content = x + measured.width - measured.trailing
-            if measured.stoppedEarly || content > limit + Self.epsilon {
+            if measured.stoppedEarly || !fits(content: content, lineFrom: start, to: Int(segment.end), limit: limit) {
                 if lastCandidate == nil {
                     // One piece wider than the line: hyphenate it if allowed, else break it by character.
                     if let hyphenated = hyphenate(segment: k, from: position, x: x, lineStartX: lineStartX,
@@ -220,7 +235,8 @@ package struct LineFitter {
             if segment.flags.contains(.hardBreak) {
                 return FittedLine(characters: start..<position, width: x - measured.trailing - lineStartX,
                                   trailingWhitespace: measured.trailing, isHyphenated: false,
-                                  endsWithHardBreak: true, overflows: content > lineEndX + Self.epsilon, tabAdvances: tabs)
+                                  endsWithHardBreak: true, overflows: !fits(content: content, lineFrom: start, to: position, limit: roomEnd),
+                                  tabAdvances: tabs)
             }
             k += 1
         }
@@ -253,6 +269,13 @@ package struct LineFitter {
         return line
     }
 
+    /// Whether a line from `start` to `end` whose content ends at `content` fits `limit`, its last
+    /// mark hanging past it when the paragraph hangs punctuation.
+    private func fits(content: Float, lineFrom start: Int, to end: Int, limit: Float) -> Bool {
+        if content <= limit + Self.epsilon { return true }
+        return settings.hangsPunctuation && content - endHang(lineFrom: start, to: end) <= limit + Self.epsilon
+    }
+
     /// Breaks inside the word of segment `k` (from `position`, where the pen is at `x`) at the
     /// last hyphenation point that fits with its hyphen, or returns nil.
     private func hyphenate(segment k: Int, from position: Int, x: Float, lineStartX: Float, lineEndX: Float,
@@ -271,8 +294,11 @@ package struct LineFitter {
         for point in points.reversed() where wordStart + point > position && isGlyphClusterBoundary(wordStart + point) {
             // (A point inside a ligature is skipped: the ligature is one glyph, drawn on one line.)
             let offset = wordStart + point
-            let width = glyphs.width(ofCharacters: position..<offset) + settings.hyphenWidth(offset - 1)
-            guard x + width <= lineEndX + Self.epsilon else { continue }
+            let hyphen = settings.hyphenWidth(offset - 1)
+            let width = glyphs.width(ofCharacters: position..<offset) + hyphen
+            // Hanging punctuation: a quote before the line and the hyphen after it stand in the margins.
+            let hangs = settings.hangsPunctuation ? startHang(at: start) + endHang(lineFrom: start, to: offset, hyphen: hyphen) : 0
+            guard x + width <= lineEndX + hangs + Self.epsilon else { continue }
             if let allow = settings.shouldBreakByHyphenating, !allow(offset) { continue }
             return FittedLine(characters: start..<offset, width: x + width - lineStartX, trailingWhitespace: 0,
                               isHyphenated: true, endsWithHardBreak: false, overflows: false, tabAdvances: tabs)

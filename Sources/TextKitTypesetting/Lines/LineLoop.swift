@@ -483,10 +483,12 @@ extension LineLoop {
         var fragmentRect = CGRect(x: rect.minX, y: rect.minY - before, width: rect.width,
                                   height: before + lineHeight + lineSpacing + spacingAfter)
         // A right-to-left line's hanging trailing white space stands left of its content and is
-        // not part of the used rect (contentOriginX).
+        // not part of the used rect (contentOriginX); nor is hanging punctuation: the used rect
+        // stops at the margins the marks hang into.
         let glyphStart = rect.minX + geometry.padding + CGFloat(placed.contentOriginX - Float(rect.minX))
-        var usedRect = CGRect(x: glyphStart - geometry.padding, y: rect.minY, width: CGFloat(placed.usedWidth) + 2 * geometry.padding,
-                              height: lineHeight + lineSpacing)
+        let hangs = CGFloat(placed.leftHang + placed.rightHang)
+        var usedRect = CGRect(x: glyphStart - geometry.padding + CGFloat(placed.leftHang), y: rect.minY,
+                              width: CGFloat(placed.usedWidth) - hangs + 2 * geometry.padding, height: lineHeight + lineSpacing)
         var baseline = before + CGFloat(placed.baseline)
         if hasHooks {
             let wanted = fragmentRect

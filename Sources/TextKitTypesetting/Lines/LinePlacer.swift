@@ -115,21 +115,29 @@ package struct LinePlacer {
         var line = PlacedLine(fitted: fitted, glyphRange: glyphRange, ascent: m.ascent, descent: m.descent,
                               leading: m.leading, height: height, baseline: baseline, originX: lineStartX,
                               justification: 0, visualRuns: [], truncation: nil)
-        let available = lineEndX - lineStartX
-        if let mode = truncationMode, fitted.width > available + 0.001 {
+        var available = lineEndX - lineStartX
+        var hangs = fitted.hangs
+        if let mode = truncationMode, fitted.width > available + hangs.start + hangs.end + 0.001 {
             truncate(&line, mode: mode, available: available)
+            hangs = .none  // the ellipsis ends the line
         }
         line.visualRuns = visualRuns(for: line)
         // Alignment: natural follows the paragraph's direction.
         let isRTL = analysis.baseLevel == 1
+        // Hanging punctuation widens the line's room into the margins (both zero when the
+        // paragraph does not hang it): the line is aligned and justified in the wider room.
+        (line.leftHang, line.rightHang) = hangs.visual(isRightToLeft: isRTL)
+        let roomStartX = lineStartX - line.leftHang
+        available += line.leftHang + line.rightHang
         var alignment = self.alignment
         if alignment == .natural { alignment = isRTL ? .right : .left }
         let used = line.fitted.width
         let slack = max(0, available - used)
         switch alignment {
-        case .right: line.originX = lineStartX + slack
-        case .center: line.originX = lineStartX + slack / 2
+        case .right: line.originX = roomStartX + slack
+        case .center: line.originX = roomStartX + slack / 2
         case .justified:
+            line.originX = roomStartX
             if !isLastLineOfParagraph && !fitted.endsWithHardBreak && line.truncation == nil {
                 let spaces = stretchableSpaces(in: line)
                 if spaces > 0 {
@@ -140,8 +148,8 @@ package struct LinePlacer {
                     line.fitted.width = available
                 }
             }
-            if isRTL && line.justification == 0 { line.originX = lineStartX + slack }
-        default: line.originX = lineStartX
+            if isRTL && line.justification == 0 { line.originX = roomStartX + slack }
+        default: line.originX = roomStartX
         }
         // The alignment above places the content. Right to left, the
         // trailing white space stands visually first, left of the content, and hangs past the

@@ -25,6 +25,10 @@ package struct PlacedLine: Sendable {
     package var visualRuns: [VisualRun]
     /// Glyphs hidden by truncation, replaced by an ellipsis.
     package var truncation: Truncation?
+    /// How far the line's glyphs stand left of its text area's start and right of its end by
+    /// hanging punctuation (``FittedLine/hangs`` in visual order): its used rect leaves them out.
+    package var leftHang: Float = 0
+    package var rightHang: Float = 0
 
     package struct VisualRun: Sendable, Equatable {
         package var glyphs: Range<Int>

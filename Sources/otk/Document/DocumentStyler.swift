@@ -2,16 +2,18 @@ import OpenTextKit
 
 /// Applies the text options to a loaded document.
 enum DocumentStyler {
-    /// Applies the paragraph overrides (alignment, hyphenation, line height, line breaking) to every
-    /// paragraph, and the language to every character, where the options give them.
+    /// Applies the paragraph overrides (alignment, hyphenation, line height, line breaking, hanging
+    /// punctuation) to every paragraph, and the language to every character, where the options
+    /// give them.
     ///
     /// Only running text is justified and hyphenated: a paragraph that a Markdown document marks as
     /// a heading, code, quote, list item or table row (``MarkdownBlock/isBodyText``) keeps its
-    /// own alignment when `--justify` is given, and is never hyphenated, as a typographer sets them.
+    /// own alignment when `--justify` is given, and is never hyphenated or hung, as a typographer sets them.
     static func applyOverrides(_ settings: TextSettings, to text: NSMutableAttributedString) {
         let all = NSRange(location: 0, length: text.length)
         guard all.length > 0 else { return }
-        if settings.alignment != nil || settings.hyphenation != nil || settings.lineHeight != nil || settings.breaksOptimally != nil {
+        if settings.alignment != nil || settings.hyphenation != nil || settings.lineHeight != nil || settings.breaksOptimally != nil
+            || settings.hangsPunctuation != nil {
             var runs: [(NSRange, NSParagraphStyle?, isBody: Bool)] = []
             text.enumerateAttribute(.paragraphStyle, in: all, options: []) { value, range, _ in
                 text.enumerateAttribute(.markdownBlock, in: range, options: []) { block, subrange, _ in
@@ -45,6 +47,7 @@ enum DocumentStyler {
         if let optimal = settings.breaksOptimally {
             if optimal { mutable.lineBreakStrategy.insert(.optimal) } else { mutable.lineBreakStrategy.remove(.optimal) }
         }
+        if let hangs = settings.hangsPunctuation { mutable.hangsPunctuation = hangs && isBody }
         return mutable
     }
 

@@ -12,6 +12,8 @@ struct TextSettings {
     var hyphenation: Float?
     /// `--breaking`: total-fit line breaking (true) or greedy (false) for every paragraph.
     var breaksOptimally: Bool?
+    /// `--hang-punctuation`: punctuation at the lines' edges hangs into the margins (running text).
+    var hangsPunctuation: Bool?
     /// BCP 47 language for hyphenation and line breaking.
     var language: String?
     /// A multiple of the natural line height.

@@ -59,6 +59,11 @@ struct LayoutOptions: ParsableArguments {
         valueName: "greedy|optimal"))
     var breaking: String?
 
+    @Flag(name: .customLong("hang-punctuation"), help: ArgumentHelp(
+        "Hang quotes, full stops, commas, hyphens and colons at the lines' edges into the margins.",
+        discussion: "Optical margin alignment, an OpenTextKit addition (NSParagraphStyle.hangsPunctuation); running text only."))
+    var hangPunctuation = false
+
     @Option(help: ArgumentHelp("Language of the text (BCP 47: en-US, de, fr) for hyphenation and line breaking.",
                                valueName: "tag"))
     var language: String?
@@ -116,6 +121,7 @@ struct LayoutOptions: ParsableArguments {
             default: throw OTKError("--breaking: '\(breaking)' is not greedy or optimal")
             }
         }
+        if hangPunctuation { settings.hangsPunctuation = true }
         if let language {
             guard !language.isEmpty, language.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
                 throw OTKError("--language: '\(language)' is not a language tag (such as en-US, de or fr)")

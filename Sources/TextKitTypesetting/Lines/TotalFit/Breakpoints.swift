@@ -37,6 +37,12 @@ package struct Breakpoint: Sendable, Equatable {
     /// The penalty for breaking here (TeX's \penalty: 0 between words, the hyphen penalty at a
     /// hyphenation point).
     package var penalty: Double
+    /// Hanging punctuation (PunctuationHang.swift): how far the first mark of the line after this
+    /// break hangs before it, and the last mark of a line ending here (its hyphen at a hyphenation
+    /// point) past it. A line between two breakpoints has that much more room. Zero unless the
+    /// paragraph hangs punctuation.
+    package var startHang: Double = 0
+    package var endHang: Double = 0
 }
 
 /// Running sums while the breakpoints are listed.
@@ -102,7 +108,20 @@ extension LineFitter {
                                    contentShrink: content.shrink, nextWidth: sums.width, nextStretch: sums.stretch,
                                    nextShrink: sums.shrink, penalty: 0))
         }
+        if settings.hangsPunctuation { addHangs(to: &list) }
         return list
+    }
+
+    /// Fills in the breakpoints' hangs (the list's first offset is where the lines start).
+    private func addHangs(to list: inout [Breakpoint]) {
+        let start = list[0].offset
+        for i in list.indices {
+            let point = list[i]
+            if point.kind != .forced { list[i].startHang = Double(startHang(at: point.offset)) }
+            guard point.kind != .start else { continue }
+            let hyphen = point.kind == .hyphen ? Float(point.contentWidth - point.nextWidth) : nil
+            list[i].endHang = Double(endHang(lineFrom: start, to: point.offset, hyphen: hyphen))
+        }
     }
 
     /// A break inside a word at `offset`, where the sums are `sums`: a hyphenation point whose

@@ -79,6 +79,7 @@ extension LineLoop {
             line.isHyphenated = true
         }
         line.shrinksToFit = analysis.paragraphStyle.alignment == .justified
+        if settings.hangsPunctuation { line.hangs = fitter.hangs(of: line) }
         return line
     }
 

@@ -78,6 +78,8 @@ package struct TotalFitBreaker {
         var startWidth: Double
         var startStretch: Double
         var startShrink: Double
+        /// How far the first mark of the node's next line hangs before it.
+        var startHang: Double
         var demerits: Double
         /// Where the node is in the list of chosen breaks (``Chosen``).
         var chosen: Int32
@@ -128,7 +130,8 @@ package struct TotalFitBreaker {
         let rules = rules(for: pass)
         statistics.passes += 1
         var chosen = [Chosen(point: 0, previous: -1)]
-        var active = [Node(startWidth: 0, startStretch: 0, startShrink: 0, demerits: 0, chosen: 0, line: 0, fitness: 2, hyphens: 0)]
+        var active = [Node(startWidth: 0, startStretch: 0, startShrink: 0, startHang: points[0].startHang, demerits: 0, chosen: 0,
+                           line: 0, fitness: 2, hyphens: 0)]
         var candidates: [Node] = []
         var lineWidths = LineWidthTable(widths)
         for j in 1..<points.count {
@@ -149,6 +152,7 @@ package struct TotalFitBreaker {
                 }
                 if line.judged > rules.largestRatio { continue }
                 let next = Node(startWidth: point.nextWidth, startStretch: point.nextStretch, startShrink: point.nextShrink,
+                                startHang: point.startHang,
                                 demerits: node.demerits + demerits(of: line.ratio, from: node, to: point),
                                 chosen: node.chosen, line: Int32(min(Int(node.line) + 1, widths.varyingLines)),
                                 fitness: TotalFitParameters.fitnessClass(line.ratio),
@@ -174,7 +178,8 @@ package struct TotalFitBreaker {
     /// tightest (the node can reach nothing further).
     @inline(__always)
     private func line(from node: Node, to: Breakpoint, width: Double, rules: PassRules) -> (ratio: Double, judged: Double)? {
-        let natural = max(0, to.contentWidth - node.startWidth)
+        // Marks hanging into the margins take no room (both hangs are 0 unless the paragraph hangs punctuation).
+        let natural = max(0, to.contentWidth - node.startWidth - node.startHang - to.endHang)
         if to.kind == .forced {
             // A paragraph's last line (or one before a hard break) is not justified: it must fit
             // as it is, and it may be as short as it likes (TeX's \parfillskip).
