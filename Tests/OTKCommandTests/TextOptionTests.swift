@@ -83,6 +83,32 @@ struct TextOptionTests {
         #expect(bad.status == 2 && bad.stderr.hasPrefix("otk: error: --breaking: 'best' is not greedy or optimal"))
     }
 
+    @Test("--hang-punctuation sets full stops and commas at the ends of justified lines past the margin")
+    func hangPunctuation() throws {
+        let directory = try OTKRunner.scratch()
+        try OTKRunner.write(Self.prose, to: "prose.txt", in: directory)
+        let right = 297.64 - 56.7  // A6, narrow enough for lines to end in commas and full stops
+        #expect(try OTKRunner.otk(["render", "prose.txt", "--justify", "--page-size", "A6", "-o", "flush.pdf", "-q"],
+                                  in: directory).status == 0)
+        #expect(try OTKRunner.otk(["render", "prose.txt", "--justify", "--page-size", "A6", "--hang-punctuation", "-o", "hung.pdf", "-q"],
+                                  in: directory).status == 0)
+        let flush = try lines(directory.appendingPathComponent("flush.pdf"))
+        let hung = try lines(directory.appendingPathComponent("hung.pdf"))
+        // (A line of one word has no space to justify.)
+        #expect(flush.filter { $0.words.count > 1 }.allSatisfy { abs($0.maxX - right) < 1.5 })
+        var marks = 0
+        for line in hung where line.words.count > 1 {
+            let last = line.words.last?.last
+            if last == "." || last == "," {
+                #expect(line.maxX > right + 2, "\(line.words.suffix(2)) ends at \(line.maxX)")
+                marks += 1
+            } else if last?.isLetter == true {
+                #expect(abs(line.maxX - right) < 1.5, "\(line.words.suffix(2)) ends at \(line.maxX)")
+            }
+        }
+        #expect(marks >= 2)
+    }
+
     @Test("--line-height spreads the lines: double the multiple, about double the height")
     func lineHeight() throws {
         let directory = try OTKRunner.scratch()
