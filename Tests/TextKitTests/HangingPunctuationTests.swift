@@ -158,6 +158,20 @@ struct HangingPunctuationTests {
         }
     }
 
+    @Test func turningTheOptionOnInALaidOutTextLaysItOutAgain() {
+        let stack = Self.stack(Self.quoted, alignment: .justified, hangs: false)
+        let quoteX = Self.x(stack, glyph: 0)
+        let style = NSMutableParagraphStyle()
+        style.alignment = .justified
+        style.hangsPunctuation = true
+        stack.storage.addAttribute(.paragraphStyle, value: style, range: NSRange(location: 0, length: stack.storage.length))
+        let fresh = Self.stack(Self.quoted, alignment: .justified, hangs: true)
+        #expect(stack.fragments().map(\.glyphs) == fresh.fragments().map(\.glyphs))
+        #expect(stack.fragments().map(\.used) == fresh.fragments().map(\.used))
+        #expect(Self.x(stack, glyph: 0) == Self.x(fresh, glyph: 0))
+        #expect(Self.x(stack, glyph: 0) < quoteX - 2, "the opening quote moved into the margin")
+    }
+
     @Test func theStyleComparesHashesAndCopiesTheOption() {
         let a = NSMutableParagraphStyle()
         let b = NSMutableParagraphStyle()
