@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Runs the tests that use threads under ThreadSanitizer: parallel layout over plain and subclassed
 # text storages, separate text stacks on separate threads, the shared font and shaping caches, and
-# layout that drops and remakes glyphs to bound its memory. Exits non-zero on any race report.
+# layout that drops and remakes glyphs to bound its memory, and otk batch (documents rendered on
+# several threads at once; its race reports go to otk's standard error, which the test checks).
+# Exits non-zero on any race report.
 #
 # Usage: scripts/tsan-check.sh        (a debug build with -sanitize=thread in .build-tsan; a few minutes)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-filter="ParallelLayoutTests|FontConcurrencyTests|BoundedMemoryTests|NamedInvalidationTests"
+filter="ParallelLayoutTests|FontConcurrencyTests|BoundedMemoryTests|NamedInvalidationTests|BatchTests"
 swift build --build-tests --sanitize=thread --scratch-path .build-tsan 2>&1 | grep -E "error|warning: data race|Build complete" || true
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
