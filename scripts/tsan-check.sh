@@ -10,9 +10,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 filter="ParallelLayoutTests|FontConcurrencyTests|BoundedMemoryTests|NamedInvalidationTests|BatchTests"
-swift build --build-tests --sanitize=thread --scratch-path .build-tsan 2>&1 | grep -E "error|warning: data race|Build complete" || true
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
+# A failed build must stop the check (the tests would otherwise run on an older build).
+if ! swift build --build-tests --sanitize=thread --scratch-path .build-tsan >"$log" 2>&1; then
+  grep -E "error" "$log" | head -20
+  echo "tsan-check: the ThreadSanitizer build failed" >&2
+  exit 1
+fi
 status=0
 TSAN_OPTIONS="halt_on_error=0 second_deadlock_stack=1" \
   swift test --skip-build --sanitize=thread --scratch-path .build-tsan --filter "$filter" >"$log" 2>&1 || status=$?
