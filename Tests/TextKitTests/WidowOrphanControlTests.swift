@@ -1,6 +1,8 @@
+import ModelTestSupport
 import Testing
 @testable import TextKit
 import TextKitFonts
+import TextKitGraphics
 import TextKitModel
 
 /// `NSParagraphStyle.preventsWidowsAndOrphans` (an OpenTextKit addition) across a layout
@@ -24,6 +26,17 @@ struct WidowOrphanControlTests {
     static func paragraph(_ words: Int, seed: Int = 0) -> String {
         let vocabulary = ["harbour", "gulls", "ferry", "crates", "letters", "weather", "sails", "town", "breath", "point", "quay", "morning"]
         return (0..<words).map { vocabulary[($0 * 7 + seed) % vocabulary.count] }.joined(separator: " ")
+    }
+
+    /// A paragraph that takes exactly `lines` lines in a container ``width`` wide.
+    static func paragraph(lines: Int, seed: Int = 0) -> String {
+        for words in 1...400 {
+            let text = paragraph(words, seed: seed)
+            let stack = LayoutStack(text, attributes: [.font: LayoutStack.serif(11), .paragraphStyle: style(false)],
+                                    containerSizes: [CGSize(width: width, height: 100_000)])
+            if stack.fragments().count == lines { return text }
+        }
+        preconditionFailure("no paragraph of \(lines) lines")
     }
 
     /// A layout of `paragraphs` into containers `lines` lines tall each (and a tall last one for the rest).
@@ -75,10 +88,9 @@ struct WidowOrphanControlTests {
         return (orphans, widows)
     }
 
-    /// The first two lines of the container, by paragraph.
     @Test func anOrphanMovesToTheNextContainer() {
         // 3 lines of the first paragraph and 1 of the second fit in the first container.
-        let text = [Self.paragraph(20), Self.paragraph(30, seed: 3)]
+        let text = [Self.paragraph(lines: 3), Self.paragraph(lines: 5, seed: 3)]
         let plain = Self.lines(Self.stack(text, lines: [4, 20], control: false))
         #expect(plain.filter { $0.paragraph == 0 }.count == 3, "the test's premise: the first paragraph takes 3 lines")
         #expect(Self.orphansAndWidows(plain).orphans == [0], "without the option TextKit leaves the orphan")
@@ -92,7 +104,7 @@ struct WidowOrphanControlTests {
 
     @Test func aWidowTakesALineWithIt() {
         // The second paragraph has 5 lines: 4 fit after the first paragraph's 2, the 5th is a widow.
-        let text = [Self.paragraph(12), Self.paragraph(40, seed: 5)]
+        let text = [Self.paragraph(lines: 2), Self.paragraph(lines: 5, seed: 5)]
         let plain = Self.lines(Self.stack(text, lines: [6, 20], control: false))
         #expect(plain.filter { $0.paragraph == 0 }.count == 2, "the test's premise")
         #expect(plain.filter { $0.paragraph == 1 }.count == 5, "the test's premise")
@@ -106,7 +118,7 @@ struct WidowOrphanControlTests {
     }
 
     @Test func aTwoLineParagraphSplitInTwoMovesWhole() {
-        let text = [Self.paragraph(20), Self.paragraph(12, seed: 2)]
+        let text = [Self.paragraph(lines: 3), Self.paragraph(lines: 2, seed: 2)]
         let plain = Self.lines(Self.stack(text, lines: [4, 20], control: false))
         #expect(plain.filter { $0.paragraph == 1 }.map(\.container) == [0, 1], "the test's premise")
         let controlled = Self.lines(Self.stack(text, lines: [4, 20], control: true))
@@ -124,7 +136,7 @@ struct WidowOrphanControlTests {
 
     /// The orphan moves beside an exclusion too, and no line lands in the excluded strip.
     @Test func exclusionPathsStillApply() {
-        let text = [Self.paragraph(20), Self.paragraph(30, seed: 3)]
+        let text = [Self.paragraph(lines: 3), Self.paragraph(lines: 5, seed: 3)]
         let stack = Self.stack(text, lines: [4, 20], control: true)
         let strip = CGRect(x: Self.width - 60, y: 0, width: 60, height: 200)
         stack.containers[1].exclusionPaths = [UIBezierPath(rect: strip)]
@@ -135,32 +147,37 @@ struct WidowOrphanControlTests {
         }
     }
 
-    /// A container subclass that makes its lines narrower still gets its lines, and the control
-    /// still moves the orphan.
-    @Test func aContainerSubclassStillShapesItsLines() {
-        final class NarrowContainer: NSTextContainer {
+    /// A container subclass (here one that insets its lines on the left and counts the calls) is
+    /// asked for every line, and the control moves the orphan out of it as out of any container.
+    @Test(arguments: [false, true])
+    func aContainerSubclassStillShapesItsLines(control: Bool) {
+        final class InsetContainer: NSTextContainer {
+            var calls = 0
             override var isSimpleRectangularTextContainer: Bool { false }
             override func lineFragmentRect(forProposedRect proposedRect: CGRect, at characterIndex: Int,
                                            writingDirection baseWritingDirection: NSWritingDirection,
                                            remaining remainingRect: UnsafeMutablePointer<CGRect>?) -> CGRect {
+                calls += 1
                 let rect = super.lineFragmentRect(forProposedRect: proposedRect, at: characterIndex,
                                                   writingDirection: baseWritingDirection, remaining: remainingRect)
-                return CGRect(x: rect.minX, y: rect.minY, width: min(rect.width, 150), height: rect.height)
+                return rect.isEmpty ? rect : CGRect(x: rect.minX + 1, y: rect.minY, width: rect.width - 1, height: rect.height)
             }
         }
-        let text = [Self.paragraph(14), Self.paragraph(30, seed: 3)]
+        let text = [Self.paragraph(lines: 3), Self.paragraph(lines: 6, seed: 3)]
         let storage = NSTextStorage(string: text.joined(separator: "\n"),
-                                    attributes: [.font: LayoutStack.serif(11), .paragraphStyle: Self.style(true)])
+                                    attributes: [.font: LayoutStack.serif(11), .paragraphStyle: Self.style(control)])
         let lm = NSLayoutManager()
         storage.addLayoutManager(lm)
-        let first = NarrowContainer(size: CGSize(width: Self.width, height: 4 * Self.lineHeight + 3))
+        let first = InsetContainer(size: CGSize(width: Self.width, height: 4 * Self.lineHeight + 3))
         lm.addTextContainer(first)
         lm.addTextContainer(NSTextContainer(size: CGSize(width: Self.width, height: 10_000)))
         let stack = LayoutStack(storage: storage, layoutManager: lm)
         let lines = Self.lines(stack)
-        #expect(Self.orphansAndWidows(lines).orphans.isEmpty)
-        #expect(lines.first { $0.paragraph == 1 }?.container == 1)
-        for f in stack.fragments() where f.container == 0 { #expect(f.rect.width <= 150.001) }
+        #expect(first.calls >= 4)
+        #expect(lines.filter { $0.paragraph == 0 }.allSatisfy { $0.container == 0 })
+        #expect(Self.orphansAndWidows(lines).orphans == (control ? [] : [0]))
+        #expect(lines.first { $0.paragraph == 1 }?.container == (control ? 1 : 0))
+        for f in stack.fragments() where f.container == 0 { #expect(f.rect.minX >= 1) }
     }
 
     /// An edit relays out to what a fresh layout of the edited text gives.
@@ -197,19 +214,6 @@ struct WidowOrphanControlTests {
         let found = Self.orphansAndWidows(Self.lines(stack))
         #expect(found.orphans.isEmpty, "seed \(seed): orphans in \(found.orphans) (heights \(heights))")
         #expect(found.widows.isEmpty, "seed \(seed): widows in \(found.widows) (heights \(heights))")
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so a failing seed can be run again.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

@@ -3,31 +3,45 @@ import OpenTextKit
 /// Column balancing (`otk render --balance`): the last page's columns end at the same height,
 /// rather than the first ones full and the last one short.
 ///
-/// The last page's column containers are all cut to one height, the least at which the page still
-/// holds the rest of the text, found by bisection (each try relays out that page only, keep-with-next
-/// included). "The same height" then means: every column ends less than one line (and the
-/// paragraph's spacing) above that height, since one more line would have fitted in a column that
-/// ended lower and let the height shrink. Lines that move together — a widow or orphan kept
-/// company, a heading kept with the text after it — can make one column end up to those lines short.
-/// A column never gets taller than its template made it.
+/// Column by column, left to right, the column and every one after it are cut to the least
+/// height at which the page still holds the rest of the text (found by bisection to
+/// ``balanceTolerance``; each try relays out that page only, keep-with-next included), and the
+/// column keeps that height. So the text is shared out evenly: a column never holds fewer lines
+/// than one after it, and at most one more. "The same height" means: the columns' last lines
+/// end within one line (and the spacing after a paragraph) of each other. Lines that move
+/// together — a widow or an orphan kept company, a heading kept with the text after it — can make
+/// a column end up to those lines short. A column never gets taller than its template made it,
+/// and earlier pages are untouched.
 extension PagedLayout {
-    /// How close the bisection gets to the least height, in points.
+    /// How close each bisection gets to the least height, in points.
     static let balanceTolerance: CGFloat = 0.5
 
-    /// Cuts the last page's columns to the least common height that still holds the text (see
-    /// the extension's notes). Pages of one column, and a scroll page, stay as they are.
+    /// Evens out the last page's columns (see the extension's notes). Pages of one column, and a
+    /// scroll page, stay as they are.
     func balanceLastPage() {
         guard flow == .pages, let page = pages.indices.last, pages[page].containers.count > 1,
               holdsTheRest(page: page) else { return }
-        let full = pages[page].template.columns.map(\.height)
-        var fits = full.max() ?? 0
+        var heights = pages[page].template.columns.map(\.height)
+        for column in 0..<(heights.count - 1) {
+            let least = leastHeight(page: page, from: column, heights: heights)
+            for later in column..<heights.count { heights[later] = min(heights[later], least) }
+        }
+        _ = layOut(page: page, columnHeights: heights)
+        collectRanges()
+    }
+
+    /// The least height that columns `column...` of page `page` may all be cut to (earlier ones
+    /// `heights` tall) with the page still holding the rest of the text.
+    private func leastHeight(page: Int, from column: Int, heights: [CGFloat]) -> CGFloat {
+        var fits = heights[column...].max() ?? 0
         var tooShort: CGFloat = 0
         while fits - tooShort > Self.balanceTolerance {
             let height = (fits + tooShort) / 2
-            if layOut(page: page, columnHeights: full.map { min($0, height) }) { fits = height } else { tooShort = height }
+            var trial = heights
+            for later in column..<trial.count { trial[later] = min(trial[later], height) }
+            if layOut(page: page, columnHeights: trial) { fits = height } else { tooShort = height }
         }
-        _ = layOut(page: page, columnHeights: full.map { min($0, fits) })
-        collectRanges()
+        return fits
     }
 
     /// Relays page `page` out with its columns `heights` tall; whether it still holds the rest of the text.
