@@ -6,6 +6,14 @@ import Testing
 @Suite("otk render: widows, orphans and balanced columns")
 struct WidowAndBalanceRenderTests {
     static let pageWidth: CGFloat = 595.28
+    /// A4 with 2 cm margins in three columns with 18 pt gutters: where each column starts.
+    static let margin: CGFloat = 56.7
+    static let columnWidth: CGFloat = (pageWidth - 2 * margin - 2 * 18) / 3
+
+    /// The column (0, 1, 2) of a word starting at `x`: split at the gutters' middles.
+    static func column(ofX x: CGFloat) -> Int {
+        (0..<2).first { x < margin + CGFloat($0 + 1) * columnWidth + CGFloat($0) * 18 + 9 } ?? 2
+    }
 
     /// Paragraphs of varied lengths whose words say where they are: `p3w12` is the twelfth word of
     /// the fourth paragraph.
@@ -26,10 +34,9 @@ struct WidowAndBalanceRenderTests {
         var result: [[Line]] = []
         for page in 1...(try OTKRunner.pageCount(pdf)) {
             let words = try OTKRunner.words(pdf, page: page)
-            let columnWidth = pageWidth / CGFloat(columns)
             for column in 0..<columns {
                 var lines: [Line] = []
-                let inColumn = words.filter { Int($0.box.midX / columnWidth) == column }.sorted {
+                let inColumn = words.filter { Self.column(ofX: $0.box.minX) == column }.sorted {
                     abs($0.box.maxY - $1.box.maxY) < 1 ? $0.box.minX < $1.box.minX : $0.box.maxY < $1.box.maxY
                 }
                 for word in inColumn {
@@ -101,26 +108,34 @@ struct WidowAndBalanceRenderTests {
         Self.expectEveryWordOnce(columns, counts: controlled.counts)
     }
 
-    @Test("--balance ends the last page's columns within a line of each other, and keeps every word")
-    func balanceEvensTheLastPage() throws {
-        let options = ["--columns", "3", "--font-size", "10"]
+    /// The bottoms of the three columns of the last page, and the line pitch.
+    static func lastPageColumns(_ pdf: URL) throws -> (bottoms: [CGFloat], pitch: CGFloat) {
+        let words = try OTKRunner.words(pdf, page: try OTKRunner.pageCount(pdf))
+        let bottoms = (0..<3).map { c in words.filter { Self.column(ofX: $0.box.minX) == c }.map(\.box.maxY).max() ?? 0 }
+        let baselines = Set(words.filter { Self.column(ofX: $0.box.minX) == 0 }.map { ($0.box.maxY * 2).rounded() / 2 }).sorted()
+        let pitch = zip(baselines.dropFirst(), baselines).map { $0 - $1 }.min() ?? 0
+        return (bottoms, pitch)
+    }
+
+    static func spread(_ values: [CGFloat]) -> CGFloat { (values.max() ?? 0) - (values.min() ?? 0) }
+
+    @Test("--balance ends the last page's columns within a line of each other (two with widow control), and keeps every word",
+          arguments: [false, true])
+    func balanceEvensTheLastPage(widowControl: Bool) throws {
+        let options = ["--columns", "3", "--font-size", "10"] + (widowControl ? [] : ["--no-widow-control"])
         let plain = try Self.render(options)
         let balanced = try Self.render(options + ["--balance"])
         let pages = try OTKRunner.pageCount(balanced.pdf)
         #expect(pages == (try OTKRunner.pageCount(plain.pdf)))
-        let lastPage = try OTKRunner.words(balanced.pdf, page: pages)
-        let columnWidth = Self.pageWidth / 3
-        let bottoms = (0..<3).compactMap { c in lastPage.filter { Int($0.box.midX / columnWidth) == c }.map(\.box.maxY).max() }
-        #expect(bottoms.count == 3, "the last page has three columns of text")
-        // The line pitch, from the first column's baselines.
-        let baselines = Set(lastPage.filter { $0.box.midX < columnWidth }.map { ($0.box.maxY * 2).rounded() / 2 }).sorted()
-        let pitch = zip(baselines.dropFirst(), baselines).map { $0 - $1 }.min() ?? 0
+        let (bottoms, pitch) = try Self.lastPageColumns(balanced.pdf)
+        #expect(bottoms.allSatisfy { $0 > 0 }, "the last page has three columns of text")
         #expect(pitch > 8 && pitch < 20)
-        #expect((bottoms.max() ?? 0) - (bottoms.min() ?? 0) <= pitch + 0.5, "column bottoms \(bottoms), line \(pitch)")
-        // Unbalanced, the same page's last column ends well above the first.
-        let plainLast = try OTKRunner.words(plain.pdf, page: pages)
-        let plainBottoms = (0..<3).map { c in plainLast.filter { Int($0.box.midX / columnWidth) == c }.map(\.box.maxY).max() ?? 0 }
-        #expect((plainBottoms.max() ?? 0) - (plainBottoms.min() ?? 0) > 3 * pitch, "the test's premise: \(plainBottoms)")
+        // Lines kept together by widow control can leave one column a second line short.
+        let allowed = (widowControl ? 2 : 1) * pitch + 0.5
+        #expect(Self.spread(bottoms) <= allowed, "column bottoms \(bottoms), line \(pitch)")
+        // Unbalanced, the same page's last column ends far above the first.
+        let (plainBottoms, _) = try Self.lastPageColumns(plain.pdf)
+        #expect(Self.spread(plainBottoms) > 10 * pitch, "the test's premise: \(plainBottoms)")
         Self.expectEveryWordOnce(try Self.columns(balanced.pdf, columns: 3), counts: balanced.counts)
         // Earlier pages are as they were.
         for page in 1..<pages {

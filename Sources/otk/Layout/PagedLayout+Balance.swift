@@ -9,9 +9,11 @@ import OpenTextKit
 /// column keeps that height. So the text is shared out evenly: a column never holds fewer lines
 /// than one after it, and at most one more. "The same height" means: the columns' last lines
 /// end within one line (and the spacing after a paragraph) of each other. Lines that move
-/// together — a widow or an orphan kept company, a heading kept with the text after it — can make
-/// a column end up to those lines short. A column never gets taller than its template made it,
-/// and earlier pages are untouched.
+/// together — a widow or an orphan kept company, a heading kept with the text after it — can leave
+/// no place to end a column a line earlier, and then the columns end within two lines (or the
+/// lines kept together). Cutting every column to one height alone would not do: 118 lines in
+/// three columns would end 40, 40 and 38 lines down. A column never gets taller than its template
+/// made it, and earlier pages are untouched.
 extension PagedLayout {
     /// How close each bisection gets to the least height, in points.
     static let balanceTolerance: CGFloat = 0.5
