@@ -4,6 +4,7 @@ import Testing
 import TextKitFonts
 import TextKitGraphics
 import TextKitModel
+import TextKitTypesetting
 
 /// `NSParagraphStyle.preventsWidowsAndOrphans` (an OpenTextKit addition) across a layout
 /// manager's containers: no paragraph's first line alone at a container's bottom, no last line
@@ -190,6 +191,41 @@ struct WidowOrphanControlTests {
         #expect(Self.lines(stack) == Self.lines(fresh))
         stack.storage.replaceCharacters(in: NSRange(location: 5, length: 25), with: "")
         #expect(Self.lines(stack) == Self.lines(Self.stack(text, lines: [4, 6, 5], control: true)))
+    }
+
+    /// An edit that leaves a paragraph's lines as they were lays out that paragraph again and no
+    /// other (paragraphs broken by total fit, whose plans are counted), even one that needed a
+    /// widow or orphan moved.
+    @Test func anEditRelaysOutOnlyTheEditedParagraph() {
+        let text = [Self.paragraph(lines: 3), Self.paragraph(lines: 5, seed: 3), Self.paragraph(lines: 6, seed: 1),
+                    Self.paragraph(lines: 4, seed: 4)]
+        let storage = NSTextStorage(string: text.joined(separator: "\n"), attributes: [.font: LayoutStack.serif(11)])
+        let style = Self.style(true).mutableCopy() as! NSMutableParagraphStyle
+        style.lineBreakStrategy = [.optimal]
+        storage.addAttribute(.paragraphStyle, value: style.copy(), range: NSRange(location: 0, length: storage.length))
+        let lm = NSLayoutManager()
+        storage.addLayoutManager(lm)
+        for lines in [4, 6, 5] { lm.addTextContainer(NSTextContainer(size: CGSize(width: Self.width, height: CGFloat(lines) * Self.lineHeight + 3))) }
+        lm.addTextContainer(NSTextContainer(size: CGSize(width: Self.width, height: 10_000)))
+        let stack = LayoutStack(storage: storage, layoutManager: lm)
+        let before = Self.lines(stack)
+        #expect(Self.orphansAndWidows(before) == ([], []))
+        // Orphans moved the second and third paragraphs on; a widow took a line of the third along.
+        #expect(before.filter { $0.paragraph == 1 }.allSatisfy { $0.container == 1 })
+        #expect(before.filter { $0.paragraph == 2 }.map(\.container) == [2, 2, 2, 2, 3, 3])
+        let starts = text.indices.map { i in text[..<i].reduce(0) { $0 + ($1 as NSString).length + 1 } }
+        for (p, start) in starts.enumerated() {
+            let recorder = TotalFitRecorder()
+            TotalFitPlan.$recorder.withValue(recorder) {
+                // The paragraph's second word, replaced by itself.
+                let word = NSRange(location: start + (text[p].split(separator: " ")[0].utf16.count) + 1, length: 3)
+                storage.replaceCharacters(in: word, with: (storage.string as NSString).substring(with: word))
+                lm.ensureLayout(forCharacterRange: NSRange(location: 0, length: storage.length))
+            }
+            #expect(!recorder.plans.isEmpty)
+            #expect(recorder.plans.allSatisfy { $0.start == start }, "paragraph \(p): \(recorder.plans.map(\.start))")
+            #expect(Self.lines(stack) == before)
+        }
     }
 
     /// Random container heights and paragraphs: every glyph in exactly one line, in order; no line
