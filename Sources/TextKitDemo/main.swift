@@ -1,8 +1,10 @@
-// TextKitDemo: OpenTextKit's views in a GTK 4 window. A notebook of pages: an editable
-// UITextView with English, Hebrew and Japanese paragraphs; a UILabel above a UITextField; Dynamic
-// Type styles re-set from a slider over the content-size categories; text
-// flowing around a circle you drag (links unbroken, opened on click); a syntax-highlighting
-// storage; three columns sharing one layout manager; Core Text filling an ellipse.
+// TextKitDemo: OpenTextKit's views in a GTK 4 window. A notebook of pages, the seeds' demos: an
+// editable UITextView with English, Hebrew and Japanese paragraphs; a UILabel above a
+// UITextField; typesetting settings changed live (Configuration); Dynamic Type styles re-set from
+// a slider over the content-size categories; text flowing around a circle you drag (links
+// unbroken, opened on click); a syntax-highlighting storage; three columns and a row of pages
+// sharing one layout manager each; Core Text filling an ellipse; and SimpleTextInput, a custom
+// view adopting UITextInput on its own string.
 //
 // Environment (for tests and scripted runs):
 //   OTK_DEMO_TEXT=…            the text view's text instead of the sample (may be empty)
