@@ -125,6 +125,7 @@ struct ArchiveValueDecoder {
         s.defaultTabInterval = v.defaultTabInterval
         s.allowsDefaultTighteningForTruncation = v.allowsDefaultTighteningForTruncation
         s.lineBreakStrategy = NSParagraphStyle.LineBreakStrategy(rawValue: v.lineBreakStrategy)
+        s.preventsWidowsAndOrphans = v.preventsWidowsAndOrphans ?? false
         var tabs: [NSTextTab] = []
         for tab in v.tabStops {
             guard let a = NSTextAlignment(rawValue: tab.alignment) else { throw Self.invalid("a tab stop has an unknown alignment") }

@@ -117,7 +117,8 @@ struct ArchiveValueEncoder {
             usesDefaultHyphenation: style.usesDefaultHyphenation, tabStops: tabs,
             defaultTabInterval: Double(style.defaultTabInterval),
             allowsDefaultTighteningForTruncation: style.allowsDefaultTighteningForTruncation,
-            lineBreakStrategy: style.lineBreakStrategy.rawValue, textLists: lists)
+            lineBreakStrategy: style.lineBreakStrategy.rawValue, textLists: lists,
+            preventsWidowsAndOrphans: style.preventsWidowsAndOrphans ? true : nil)
     }
 
     mutating func archive(_ attachment: NSTextAttachment) -> Int {

@@ -76,6 +76,7 @@ struct PreparedDocument {
             layout.allowsWordBreak = PagedLayout.codeIndentationStaysWithText(storage)
         }
         layout.layoutManager.hyphenationFactor = CGFloat(defaultHyphenation)
+        layout.balancesLastPage = design.balancesLastPage
         try layout.layOut(progress: progress)
         return layout
     }

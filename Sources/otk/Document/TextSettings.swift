@@ -12,6 +12,8 @@ struct TextSettings {
     var hyphenation: Float?
     /// `--breaking`: total-fit line breaking (true) or greedy (false) for every paragraph.
     var breaksOptimally: Bool?
+    /// Widow and orphan control for every paragraph (on unless `--no-widow-control`).
+    var preventsWidowsAndOrphans = true
     /// BCP 47 language for hyphenation and line breaking.
     var language: String?
     /// A multiple of the natural line height.

@@ -32,6 +32,9 @@ struct LayoutOptions: ParsableArguments {
                                valueName: "pages|scroll"))
     var flow: String?
 
+    @Flag(help: "End the last page's columns at the same height (within a line).")
+    var balance = false
+
     // MARK: Text
 
     @Option(help: ArgumentHelp("Base font of plain text and Markdown: a family (\"Noto Serif\") or a PostScript name.",
@@ -58,6 +61,12 @@ struct LayoutOptions: ParsableArguments {
             + "(NSParagraphStyle.LineBreakStrategy.optimal). Default: as the document says (greedy).",
         valueName: "greedy|optimal"))
     var breaking: String?
+
+    @Flag(name: .customLong("no-widow-control"), help: ArgumentHelp(
+        "Let a paragraph's first or last line stand alone at the bottom or top of a column.",
+        discussion: "By default no column ends with a paragraph's first line alone nor starts with its last line alone "
+            + "(NSParagraphStyle.preventsWidowsAndOrphans, an OpenTextKit addition)."))
+    var noWidowControl = false
 
     @Option(help: ArgumentHelp("Language of the text (BCP 47: en-US, de, fr) for hyphenation and line breaking.",
                                valueName: "tag"))
@@ -122,6 +131,7 @@ struct LayoutOptions: ParsableArguments {
             }
             settings.language = language
         }
+        settings.preventsWidowsAndOrphans = !noWidowControl
         settings.lineHeight = try lineHeight.map { try Self.number($0, "--line-height") }
         if let contentSizeCategory {
             guard let category = UIContentSizeCategory(name: contentSizeCategory) else {
@@ -160,6 +170,7 @@ struct LayoutOptions: ParsableArguments {
         if !exclusions.isEmpty { design.exclusions = exclusions }
         if let shape { design.shape = try ShapeSpec(parsing: shape, option: "--shape").path }
         if showShapes { design.showsShapes = true }
+        if balance { design.balancesLastPage = true }
         if pageNumbers { design.pageNumbers = true }
         if let title { design.title = Self.titleString(title, text: text) }
         if let titleImage {
