@@ -11,6 +11,8 @@ final class PagesPage: UIScrollView, UITextViewDelegate, ReportingPage {
     let storage = NSTextStorage()
     let layoutManager = NSLayoutManager()
     private(set) var pages: [UITextView] = []
+    /// The size the pages were last laid out for.
+    private var laidOutSize = CGSize.zero
     static let pageWidth: CGFloat = 300
     static let gap: CGFloat = 24
 
@@ -75,6 +77,12 @@ final class PagesPage: UIScrollView, UITextViewDelegate, ReportingPage {
             }
         }
         updatePages()
+        // New page heights move the text between pages (the horizontal scroll bar appearing
+        // takes height, for one): the caret's page stays in sight.
+        if bounds.size != laidOutSize {
+            laidOutSize = bounds.size
+            if let focused = pages.first(where: { $0.isFirstResponder }) { textViewDidChangeSelection(focused) }
+        }
     }
 
     override func draw(_ rect: CGRect) {

@@ -1,8 +1,10 @@
-// TextKitDemo: OpenTextKit's views in a GTK 4 window. A notebook of pages: an editable
-// UITextView with English, Hebrew and Japanese paragraphs; a UILabel above a UITextField; Dynamic
-// Type styles re-set from a slider over the content-size categories; text
-// flowing around a circle you drag (links unbroken, opened on click); a syntax-highlighting
-// storage; three columns sharing one layout manager; Core Text filling an ellipse.
+// TextKitDemo: OpenTextKit's views in a GTK 4 window. A notebook of pages, the seeds' demos: an
+// editable UITextView with English, Hebrew and Japanese paragraphs; a UILabel above a
+// UITextField; typesetting settings changed live (Configuration); Dynamic Type styles re-set from
+// a slider over the content-size categories; text flowing around a circle you drag (links
+// unbroken, opened on click); a syntax-highlighting storage; three columns and a row of pages
+// sharing one layout manager each; Core Text filling an ellipse; and SimpleTextInput, a custom
+// view adopting UITextInput on its own string.
 //
 // Environment (for tests and scripted runs):
 //   OTK_DEMO_TEXT=…            the text view's text instead of the sample (may be empty)
@@ -11,6 +13,8 @@
 //   OTK_DEMO_LATENCY=path      at quit, write the milliseconds from each key press to the frame
 //                              that shows it, one per line (LatencyProbe)
 //   OTK_DEMO_PEER=gtk          show GTK's own GtkTextView with the text instead (latency runs)
+//   OTK_DEMO_READY=path        write that (empty) file once the first frame has been painted,
+//                              when the window is laid out and ready for input
 //   OTK_DEMO_PAGE=page         open on this page: its tab's title ("Interaction"), or its number
 //                              (0 is the text view)
 //   OTK_DEMO_QUIT_AFTER=secs   quit by itself after that many seconds
@@ -51,6 +55,7 @@ final class Demo {
     var finished = false
     var latencyProbe: LatencyProbe?
     var snapshotPending = false
+    var readyPath: String?
 
     func activate(_ app: UnsafeMutablePointer<GtkApplication>) {
         let window = gtk_application_window_new(app)!
@@ -112,6 +117,7 @@ final class Demo {
         gtk_window_present(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self))
         textHost.grabFocus()
         GdkClipboardBackend.connectGeneralPasteboard()
+        if let ready = environment["OTK_DEMO_READY"] { signalReadyAfterFirstFrame(path: ready) }
     }
 
     /// The second page: a label explaining, a text field below it.
@@ -167,6 +173,36 @@ final class Demo {
         guard let notebook, let page = reportingPages[gtk_notebook_get_current_page(notebook)] else { return }
         let lines = page.report.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value.replacingOccurrences(of: "\n", with: "\\n"))" }
         try? Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+
+    /// Writes an empty file at `path` after the window's first painted frame (and the idle work
+    /// that follows it, such as showing scroll bars), so that a script knows input will land on a
+    /// laid-out window.
+    func signalReadyAfterFirstFrame(path: String) {
+        guard let window else { return }
+        readyPath = path
+        let onRealize: @convention(c) (UnsafeMutablePointer<GtkWidget>?, UnsafeMutableRawPointer?) -> Void = { widget, _ in
+            let onPainted: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Void = { clock, _ in
+                g_signal_handlers_disconnect_matched(UnsafeMutableRawPointer(clock), G_SIGNAL_MATCH_DATA, 0, 0, nil, nil,
+                                                     UnsafeMutableRawPointer(bitPattern: 1))
+                // After the frame's own idle work (a low-priority idle runs after it).
+                g_idle_add_full(G_PRIORITY_LOW, { _ in
+                    MainActor.assumeIsolated {
+                        if let path = demo.readyPath { FileManager.default.createFile(atPath: path, contents: Data()) }
+                    }
+                    return 0
+                }, nil, nil)
+            }
+            g_signal_connect_data(UnsafeMutableRawPointer(gtk_widget_get_frame_clock(widget)), "after-paint",
+                                  unsafeBitCast(onPainted, to: GCallback.self), UnsafeMutableRawPointer(bitPattern: 1), nil,
+                                  GConnectFlags(rawValue: 0))
+        }
+        if gtk_widget_get_realized(window) != 0 {
+            onRealize(window, nil)
+        } else {
+            g_signal_connect_data(UnsafeMutableRawPointer(window), "realize", unsafeBitCast(onRealize, to: GCallback.self), nil, nil,
+                                  GConnectFlags(rawValue: 0))
+        }
     }
 
     /// Asks for a frame and snapshots after it is painted: then every widget is allocated (a

@@ -21,10 +21,11 @@ struct OTK: ParsableCommand {
               otk render notes.md --columns 2 --exclude oval:220,300,160,200 -o notes.pdf
               otk measure notes.md --json
               otk fonts --fallback "Hello, مرحبا, 你好 😀"
+              otk batch *.md --output-dir out     many documents, one process, every core
 
             Errors print one line (otk: error: …) and exit with status 2; no partial output is left.
             """,
-        subcommands: [Render.self, Measure.self, Fonts.self])
+        subcommands: [Render.self, Batch.self, Measure.self, Fonts.self])
 
     /// Runs the command; `OTKError`s become `otk: error: …` and exit status 2.
     static func main() {

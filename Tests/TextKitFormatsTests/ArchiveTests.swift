@@ -30,6 +30,7 @@ struct ArchiveTests {
         listStyle.defaultTabInterval = 40
         listStyle.allowsDefaultTighteningForTruncation = true
         listStyle.lineBreakStrategy = .pushOut
+        listStyle.preventsWidowsAndOrphans = true
         listStyle.tailIndent = 300
         listStyle.tabStops = [NSTextTab(textAlignment: .natural, location: 10, options: [.columnTerminators: CharacterSet(charactersIn: "٫")]),
                               NSTextTab(textAlignment: .justified, location: 20, options: [.columnTerminators: CharacterSet.decimalDigits])]

@@ -6,40 +6,42 @@ import TextKitGraphics
 // pasted into the demo's rich text view with its styles; what the demo copies is offered as
 // RTF and as UTF-8 text, and the other program reads both.
 
-@Suite("GTK host: rich text on the desktop clipboard")
-struct ClipboardTests {
-    func xclip(_ session: DemoSession, _ arguments: [String]) throws -> String {
-        let tool = try #require(Tools.find("xclip"), "xclip is not installed: run scripts/setup.sh")
-        let result = try Tools.run(tool, ["-selection", "clipboard"] + arguments, environment: ["DISPLAY": session.display], timeout: 15)
-        try #require(result.status == 0, "xclip \(arguments) failed: \(result.output)")
-        return result.output
-    }
+extension WindowTests {
+    @Suite("GTK host: rich text on the desktop clipboard")
+    struct ClipboardTests {
+        func xclip(_ session: DemoSession, _ arguments: [String]) throws -> String {
+            let tool = try #require(Tools.find("xclip"), "xclip is not installed: run scripts/setup.sh")
+            let result = try Tools.run(tool, ["-selection", "clipboard"] + arguments, environment: ["DISPLAY": session.display], timeout: 15)
+            try #require(result.status == 0, "xclip \(arguments) failed: \(result.output)")
+            return result.output
+        }
 
-    @Test("RTF from another program pastes with its bold; a copy here offers text/rtf and UTF-8 text", .timeLimit(.minutes(3)))
-    func richClipboard() throws {
-        let session = try DemoSession(["OTK_DEMO_TEXT": "Copy me, then paste: "])
-        defer { session.close() }
-        // Out: select all and copy; the other program sees RTF and text.
-        try session.xdo("key", "ctrl+a", "ctrl+c")
-        Thread.sleep(forTimeInterval: 0.3)
-        let targets = try xclip(session, ["-o", "-t", "TARGETS"])
-        #expect(targets.contains("text/rtf"), "targets offered: \(targets)")
-        let rtf = try xclip(session, ["-o", "-t", "text/rtf"])
-        #expect(rtf.hasPrefix("{\\rtf1") && rtf.contains("Copy me, then paste:"), "RTF read: \(rtf)")
-        #expect(try xclip(session, ["-o"]) == "Copy me, then paste: ")   // UTF8_STRING
+        @Test("RTF from another program pastes with its bold; a copy here offers text/rtf and UTF-8 text", .timeLimit(.minutes(3)))
+        func richClipboard() throws {
+            let session = try DemoSession(["OTK_DEMO_TEXT": "Copy me, then paste: "])
+            defer { session.close() }
+            // Out: select all and copy; the other program sees RTF and text.
+            try session.xdo("key", "ctrl+a", "ctrl+c")
+            Thread.sleep(forTimeInterval: 0.3)
+            let targets = try xclip(session, ["-o", "-t", "TARGETS"])
+            #expect(targets.contains("text/rtf"), "targets offered: \(targets)")
+            let rtf = try xclip(session, ["-o", "-t", "text/rtf"])
+            #expect(rtf.hasPrefix("{\\rtf1") && rtf.contains("Copy me, then paste:"), "RTF read: \(rtf)")
+            #expect(try xclip(session, ["-o"]) == "Copy me, then paste: ")   // UTF8_STRING
 
-        // In: the other program offers only RTF with a bold word; paste at the end.
-        let file = session.scratch.appendingPathComponent("in.rtf")
-        try #"{\rtf1\ansi\deff0{\fonttbl{\f0 DejaVu Serif;}}\f0\fs28 \b Bold\b0  and plain}"#.write(to: file, atomically: true, encoding: .utf8)
-        _ = try xclip(session, ["-t", "text/rtf", "-i", file.path])
-        Thread.sleep(forTimeInterval: 0.5)   // the demo reads the new offer when it changes hands
-        try session.xdo("key", "ctrl+End", "ctrl+v")
-        try session.xdo("type", "!")
-        _ = try session.quit()
+            // In: the other program offers only RTF with a bold word; paste at the end.
+            let file = session.scratch.appendingPathComponent("in.rtf")
+            try #"{\rtf1\ansi\deff0{\fonttbl{\f0 DejaVu Serif;}}\f0\fs28 \b Bold\b0  and plain}"#.write(to: file, atomically: true, encoding: .utf8)
+            _ = try xclip(session, ["-t", "text/rtf", "-i", file.path])
+            Thread.sleep(forTimeInterval: 0.5)   // the demo reads the new offer when it changes hands
+            try session.xdo("key", "ctrl+End", "ctrl+v")
+            try session.xdo("type", "!")
+            _ = try session.quit()
 
-        #expect(try session.textWritten() == "Copy me, then paste: Bold and plain!", "demo log: \(session.app.log)")
-        let fonts = try session.report()["fontNames"] ?? ""
-        #expect(fonts.contains("DejaVuSerif-Bold"), "the pasted bold word keeps its font: \(fonts)")
-        #expect(fonts.contains("DejaVuSerif,") || fonts.hasSuffix("DejaVuSerif"), "and the plain words theirs: \(fonts)")
+            #expect(try session.textWritten() == "Copy me, then paste: Bold and plain!", "demo log: \(session.app.log)")
+            let fonts = try session.report()["fontNames"] ?? ""
+            #expect(fonts.contains("DejaVuSerif-Bold"), "the pasted bold word keeps its font: \(fonts)")
+            #expect(fonts.contains("DejaVuSerif,") || fonts.hasSuffix("DejaVuSerif"), "and the plain words theirs: \(fonts)")
+        }
     }
 }

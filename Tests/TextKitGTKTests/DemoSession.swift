@@ -2,6 +2,12 @@ import Foundation
 import Testing
 import TextKitGraphics
 
+/// The tests that run TextKitDemo in a window, one at a time: each starts an X server and the
+/// demo, and several at once on a loaded two-core machine made GTK's first frames late enough
+/// for input to arrive before the window was laid out. (Other tests still run beside them.)
+@Suite("GTK host: real windows, one at a time", .serialized)
+struct WindowTests {}
+
 /// TextKitDemo running on a private Xvfb server of its own, focused, with xdotool to drive it:
 /// what each window test starts from. Xvfb picks a free display itself (so tests may run side by
 /// side); the demo writes its snapshots (on SIGUSR1 and at quit) and outputs into a scratch
@@ -39,6 +45,8 @@ final class DemoSession {
         environment["OTK_DEMO_SNAPSHOT"] = scratch.appendingPathComponent("snapshot").path
         environment["OTK_DEMO_TEXT_OUT"] = scratch.appendingPathComponent("text.txt").path
         environment["OTK_DEMO_REPORT"] = scratch.appendingPathComponent("report.txt").path
+        let ready = scratch.appendingPathComponent("ready")
+        environment["OTK_DEMO_READY"] = ready.path
         environment.merge(settings) { $1 }
         let running = try Child(demo, [], environment: environment, log: scratch.appendingPathComponent("demo.log"))
         app = running
@@ -50,7 +58,19 @@ final class DemoSession {
         self.xdotool = xdotool
         self.server = server
         self.app = running
-        try xdo("windowfocus", "--sync", window)
+        // Input only once the window is laid out and painted (on a loaded machine a click could
+        // otherwise land before the views have frames).
+        try #require(Tools.waitFor(within: 30) { FileManager.default.fileExists(atPath: ready.path) },
+                     "the demo never painted its window; demo log: \(running.log)")
+        // A loaded machine may map the window a moment after xdotool finds it: focusing it fails
+        // until then, so try for a few seconds.
+        var focused = false
+        for _ in 0..<20 where !focused {
+            let result = try Tools.run(xdotool, ["windowfocus", "--sync", window], environment: ["DISPLAY": display], timeout: 15)
+            focused = result.status == 0
+            if !focused { Thread.sleep(forTimeInterval: 0.25) }
+        }
+        try #require(focused, "xdotool could not focus the demo's window; demo log: \(running.log)")
         started = true
     }
 
@@ -73,7 +93,7 @@ final class DemoSession {
         kill(app.pid, SIGUSR1)
         // The file appears before the demo has finished writing it: wait until it reads.
         var image: CGImage?
-        _ = Tools.waitFor(within: 5) {
+        _ = Tools.waitFor(within: 15) {
             image = UIImage(contentsOfFile: file.path)?.cgImage
             return image != nil
         }

@@ -10,46 +10,48 @@ import TextKitGraphics
 // stopped, pass or fail. scripts/setup.sh installs Xvfb and xdotool; without them the test
 // fails saying so. OTK_GTK_TEST_KEEP=1 keeps the scratch directory (the PNGs) for a look.
 
-@Suite("GTK host: TextKitDemo in a real X window")
-struct DemoWindowTests {
-    // The body takes about 2 s, alone or in the whole suite; in a parallel `swift test` its
-    // reported time is longer because it may wait for a free thread after "started" is printed.
-    @Test("Keys, the input method's preedit and commit, clicks and drags reach the text view and show",
-          .timeLimit(.minutes(3)))
-    func typeIntoTheDemo() throws {
-        let session = try DemoSession(["GTK_IM_MODULE": "gtk-im-context-simple", "OTK_DEMO_TEXT": ""])
-        defer { session.close() }
-        let window = session.window
+extension WindowTests {
+    @Suite("GTK host: TextKitDemo in a real X window")
+    struct DemoWindowTests {
+        // The body takes about 2 s, alone or in the whole suite; in a parallel `swift test` its
+        // reported time is longer because it may wait for a free thread after "started" is printed.
+        @Test("Keys, the input method's preedit and commit, clicks and drags reach the text view and show",
+              .timeLimit(.minutes(3)))
+        func typeIntoTheDemo() throws {
+            let session = try DemoSession(["GTK_IM_MODULE": "gtk-im-context-simple", "OTK_DEMO_TEXT": ""])
+            defer { session.close() }
+            let window = session.window
 
-        try session.xdo("type", "--delay", "20", "Hello world ")
-        try session.xdo("key", "BackSpace")                 // "Hello world"
-        try session.xdo("key", "shift+Left")                // selects the "d"
-        try session.xdo("type", "--delay", "20", "d!")      // typed over the selection: "Hello world!"
-        try session.xdo("key", "ctrl+shift+u")              // GTK's simple IM: Unicode entry, preedit "u"
-        try session.xdo("type", "--delay", "20", "e9")      // preedit "ue9", shown as marked text
-        let preedit = try session.snapshot(1)
-        try session.xdo("key", "space")                     // commits "é": "Hello world!é"
-        // The mouse (window coordinates; the first line's glyphs are at y 55…66, "Hello" at x 18…55).
-        try session.xdo("mousemove", "--window", window, "30", "60", "click", "--repeat", "2", "--delay", "60", "1")
-        try session.xdo("type", "--delay", "20", "Howdy")   // typed over the double-clicked word
-        try session.xdo("mousemove", "--window", window, "14", "60", "mousedown", "1",
-                        "mousemove", "--window", window, "100", "62", "mousemove", "--window", window, "600", "62", "mouseup", "1")
-        try session.xdo("key", "ctrl+c", "ctrl+End", "Return", "ctrl+v")  // the dragged line, copied below itself
-        try session.xdo("key", "ctrl+z")                    // takes the paste back
-        try session.xdo("type", "!")
-        let final = try session.quit()
+            try session.xdo("type", "--delay", "20", "Hello world ")
+            try session.xdo("key", "BackSpace")                 // "Hello world"
+            try session.xdo("key", "shift+Left")                // selects the "d"
+            try session.xdo("type", "--delay", "20", "d!")      // typed over the selection: "Hello world!"
+            try session.xdo("key", "ctrl+shift+u")              // GTK's simple IM: Unicode entry, preedit "u"
+            try session.xdo("type", "--delay", "20", "e9")      // preedit "ue9", shown as marked text
+            let preedit = try session.snapshot(1)
+            try session.xdo("key", "space")                     // commits "é": "Hello world!é"
+            // The mouse (window coordinates; the first line's glyphs are at y 55…66, "Hello" at x 18…55).
+            try session.xdo("mousemove", "--window", window, "30", "60", "click", "--repeat", "2", "--delay", "60", "1")
+            try session.xdo("type", "--delay", "20", "Howdy")   // typed over the double-clicked word
+            try session.xdo("mousemove", "--window", window, "14", "60", "mousedown", "1",
+                            "mousemove", "--window", window, "100", "62", "mousemove", "--window", window, "600", "62", "mouseup", "1")
+            try session.xdo("key", "ctrl+c", "ctrl+End", "Return", "ctrl+v")  // the dragged line, copied below itself
+            try session.xdo("key", "ctrl+z")                    // takes the paste back
+            try session.xdo("type", "!")
+            let final = try session.quit()
 
-        #expect(try session.textWritten() == "Howdy world!é\n!", "demo log: \(session.app.log)")
+            #expect(try session.textWritten() == "Howdy world!é\n!", "demo log: \(session.app.log)")
 
-        // Ink: dark pixels in the text view's first line (below the notebook's tabs), none
-        // below the second, and the preedit frame differs from the final one.
-        #expect(final.width >= 600 && final.height >= 400, "the window's content is \(final.width)×\(final.height)")
-        let firstLine = CGRect(x: 8, y: 40, width: 300, height: 45)
-        let below = CGRect(x: 8, y: 120, width: 500, height: 200)
-        #expect(Tools.darkPixels(final, in: firstLine) > 150, "no text drawn where the first line is")
-        #expect(Tools.darkPixels(final, in: below) == 0, "ink below the only line")
-        #expect(Tools.darkPixels(preedit, in: firstLine) > 150)
-        #expect(Tools.differingPixels(final, preedit, in: firstLine) > 20, "the preedit frame should differ from the final one")
+            // Ink: dark pixels in the text view's first line (below the notebook's tabs), none
+            // below the second, and the preedit frame differs from the final one.
+            #expect(final.width >= 600 && final.height >= 400, "the window's content is \(final.width)×\(final.height)")
+            let firstLine = CGRect(x: 8, y: 40, width: 300, height: 45)
+            let below = CGRect(x: 8, y: 120, width: 500, height: 200)
+            #expect(Tools.darkPixels(final, in: firstLine) > 150, "no text drawn where the first line is")
+            #expect(Tools.darkPixels(final, in: below) == 0, "ink below the only line")
+            #expect(Tools.darkPixels(preedit, in: firstLine) > 150)
+            #expect(Tools.differingPixels(final, preedit, in: firstLine) > 20, "the preedit frame should differ from the final one")
+        }
     }
 }
 

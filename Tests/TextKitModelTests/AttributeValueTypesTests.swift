@@ -42,6 +42,7 @@ struct AttributeValueTypesTests {
         #expect(d.tabStops.map(\.location) == (1...12).map { CGFloat($0 * 28) })
         #expect(d.tabStops.allSatisfy { $0.alignment == .left })
         #expect(d.lineBreakStrategy == [] && d.textLists.isEmpty && !d.allowsDefaultTighteningForTruncation)
+        #expect(!d.preventsWidowsAndOrphans)  // an OpenTextKit addition, off as TextKit lays out
     }
 
     @Test("Mutable paragraph styles: every property set, copies equal by value, tab stops kept sorted")
@@ -52,6 +53,7 @@ struct AttributeValueTypesTests {
         m.minimumLineHeight = 10; m.maximumLineHeight = 30; m.lineBreakMode = .byTruncatingMiddle
         m.baseWritingDirection = .rightToLeft; m.hyphenationFactor = 0.5; m.usesDefaultHyphenation = true
         m.defaultTabInterval = 36; m.allowsDefaultTighteningForTruncation = true; m.lineBreakStrategy = .pushOut
+        m.preventsWidowsAndOrphans = true
         let list = NSTextList(markerFormat: .decimal)
         m.textLists = [list]
         m.tabStops = [NSTextTab(textAlignment: .right, location: 100), NSTextTab(textAlignment: .left, location: 50)]
@@ -64,7 +66,10 @@ struct AttributeValueTypesTests {
         #expect(type(of: frozen) == NSParagraphStyle.self)
         #expect(frozen == m && frozen.hash == m.hash)
         #expect(frozen.alignment == .justified && frozen.tailIndent == -5 && frozen.hyphenationFactor == 0.5)
-        #expect(frozen.textLists.first === list)
+        #expect(frozen.textLists.first === list && frozen.preventsWidowsAndOrphans)
+        let uncontrolled = frozen.mutableCopy() as! NSMutableParagraphStyle
+        uncontrolled.preventsWidowsAndOrphans = false
+        #expect(uncontrolled != frozen)
         let again = frozen.mutableCopy() as! NSMutableParagraphStyle
         again.lineSpacing = 3
         #expect(again != frozen && frozen.lineSpacing == 2)

@@ -89,12 +89,7 @@ if CommandLine.arguments.count > 2, CommandLine.arguments[2] == "once" {
     exit(0)
 }
 for i in 0..<6 {
-    let erase = i % 2 == 1
-    let t0 = now()
-    storage.replaceCharacters(in: NSRange(location: location, length: erase ? 1 : 0), with: erase ? "" : "x")
-    let t1 = now()
-    lm.ensureLayout(forBoundingRect: page, in: container)
-    let t2 = now()
+    let (t0, t1, t2) = keystroke(i)
     let spans = h.spans.sorted { $0.key < $1.key }.map { "\($0.key) \(String(format: "%.1f", $0.value))" }.joined(separator: ", ")
     print(String(format: "keystroke %d: edit %.1f µs (%@), layout %.1f µs, total %.1f", i + 1, t1 - t0, spans, t2 - t1, t2 - t0))
 }

@@ -153,6 +153,9 @@ struct ArchivedParagraphStyle: Codable, Equatable {
     var lineBreakStrategy: UInt
     /// Indices into the archive's text lists (one list object shared by many paragraphs stays one).
     var textLists: [Int]
+    /// NSParagraphStyle.preventsWidowsAndOrphans (an OpenTextKit addition): present only when
+    /// true, so that archives written before it and archives of styles without it read the same.
+    var preventsWidowsAndOrphans: Bool?
     /// `hangsPunctuation` (an OpenTextKit addition); absent when false, so archives of styles
     /// without it, and archives written before it, are alike.
     var hangsPunctuation: Bool? = nil

@@ -125,6 +125,7 @@ struct ArchiveValueDecoder {
         s.defaultTabInterval = v.defaultTabInterval
         s.allowsDefaultTighteningForTruncation = v.allowsDefaultTighteningForTruncation
         s.lineBreakStrategy = NSParagraphStyle.LineBreakStrategy(rawValue: v.lineBreakStrategy)
+        s.preventsWidowsAndOrphans = v.preventsWidowsAndOrphans ?? false
         s.hangsPunctuation = v.hangsPunctuation ?? false
         var tabs: [NSTextTab] = []
         for tab in v.tabStops {

@@ -118,6 +118,7 @@ struct ArchiveValueEncoder {
             defaultTabInterval: Double(style.defaultTabInterval),
             allowsDefaultTighteningForTruncation: style.allowsDefaultTighteningForTruncation,
             lineBreakStrategy: style.lineBreakStrategy.rawValue, textLists: lists,
+            preventsWidowsAndOrphans: style.preventsWidowsAndOrphans ? true : nil,
             hangsPunctuation: style.hangsPunctuation ? true : nil)
     }
 

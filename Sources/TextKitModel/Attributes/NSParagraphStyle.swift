@@ -45,6 +45,7 @@ open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying, @unchecked S
         var defaultTabInterval: CGFloat = 0
         var allowsDefaultTighteningForTruncation = false
         var lineBreakStrategy: LineBreakStrategy = []
+        var preventsWidowsAndOrphans = false
         var textLists: [NSTextList] = []
         var hangsPunctuation = false
 
@@ -57,7 +58,8 @@ open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying, @unchecked S
                 && a.hyphenationFactor == b.hyphenationFactor && a.usesDefaultHyphenation == b.usesDefaultHyphenation
                 && a.tabStops == b.tabStops && a.defaultTabInterval == b.defaultTabInterval
                 && a.allowsDefaultTighteningForTruncation == b.allowsDefaultTighteningForTruncation
-                && a.lineBreakStrategy == b.lineBreakStrategy && a.hangsPunctuation == b.hangsPunctuation
+                && a.lineBreakStrategy == b.lineBreakStrategy && a.preventsWidowsAndOrphans == b.preventsWidowsAndOrphans
+                && a.hangsPunctuation == b.hangsPunctuation
                 && a.textLists.count == b.textLists.count && zip(a.textLists, b.textLists).allSatisfy { $0 === $1 }
         }
     }
@@ -133,6 +135,13 @@ open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying, @unchecked S
     /// rect of a line fragment stops at the margin, the hanging glyphs outside it. Truncated
     /// lines do not hang. Default false.
     open var hangsPunctuation: Bool { values.hangsPunctuation }
+    /// An OpenTextKit addition, not in UIKit (TextKit has no widow or orphan control): when true,
+    /// a layout manager with several text containers never leaves the paragraph's first line
+    /// alone at the bottom of a container (an orphan: the paragraph starts in the next container
+    /// instead) nor its last line alone at the top of the next one (a widow: the container before
+    /// ends a line early, so two lines go on). A paragraph of two lines moves whole; lines never
+    /// move when that would leave a container empty. Default false, as TextKit lays out.
+    open var preventsWidowsAndOrphans: Bool { values.preventsWidowsAndOrphans }
 
     open func copy(with zone: NSZone? = nil) -> Any { NSParagraphStyle(values: values) }
     open func mutableCopy(with zone: NSZone? = nil) -> Any { NSMutableParagraphStyle(values: values) }
@@ -150,6 +159,7 @@ open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying, @unchecked S
         h.combine(values.lineSpacing)
         h.combine(values.tabStops.count)
         h.combine(values.hangsPunctuation)
+        h.combine(values.preventsWidowsAndOrphans)
         return h.finalize()
     }
 
@@ -195,6 +205,10 @@ open class NSMutableParagraphStyle: NSParagraphStyle, @unchecked Sendable {
     open override var lineBreakStrategy: LineBreakStrategy { get { values.lineBreakStrategy } set { values.lineBreakStrategy = newValue } }
     open override var textLists: [NSTextList] { get { values.textLists } set { values.textLists = newValue } }
     open override var hangsPunctuation: Bool { get { values.hangsPunctuation } set { values.hangsPunctuation = newValue } }
+    open override var preventsWidowsAndOrphans: Bool {
+        get { values.preventsWidowsAndOrphans }
+        set { values.preventsWidowsAndOrphans = newValue }
+    }
 
     /// Adds a tab stop, keeping ``tabStops`` sorted by location.
     open func addTabStop(_ anObject: NSTextTab) {

@@ -89,7 +89,11 @@ package struct ParagraphRules {
     /// The style's truncating line break mode, if it has one.
     package var truncation: NSLineBreakMode?
     package var endsParagraph: Bool
+    /// False for the inner and last pieces of a long paragraph.
+    package var startsParagraph: Bool
     package var direction: NSWritingDirection
+    /// Keep the first and last lines company at an area's edge (LineLoop+WidowControl.swift).
+    package var preventsWidowsAndOrphans: Bool
 
     /// The rules of `analysis`'s paragraph style; `startsParagraph`/`endsParagraph` false for the
     /// inner pieces of a long paragraph.
@@ -103,6 +107,8 @@ package struct ParagraphRules {
         paragraphSpacing = endsParagraph ? style.paragraphSpacing : 0
         truncation = Self.isTruncating(style.lineBreakMode) ? style.lineBreakMode : nil
         self.endsParagraph = endsParagraph
+        self.startsParagraph = startsParagraph
+        preventsWidowsAndOrphans = style.preventsWidowsAndOrphans
         direction = analysis.baseLevel == 1 ? .rightToLeft : .leftToRight
     }
 
@@ -185,6 +191,10 @@ package struct LineLoop<Host: LineLoopHost> {
     var wordSearchLeft = LineLoop.wordSearchBudget
     /// The total-fit plan of the paragraph, when its style asks for one (LineLoop+TotalFit.swift).
     var totalFit = TotalFitProgress()
+    /// Paragraph offsets of lines that must start an area (widow and orphan control,
+    /// LineLoop+WidowControl.swift), sorted, and the first of them not yet reached.
+    var forcedAreaBreaks: [AreaBreak] = []
+    var nextForcedAreaBreak = 0
 
     /// A loop over `analysis` (its text `text`) from `state`, starting at paragraph offset
     /// `from` and ending at `end` (nil: the paragraph's end).
@@ -211,8 +221,15 @@ package struct LineLoop<Host: LineLoopHost> {
         self.offset = offset
     }
 
-    /// Lays out every line and says where the flow stands after the paragraph.
+    /// Lays out every line and says where the flow stands after the paragraph: with widow and
+    /// orphan control when the style asks for it and there is an area to move lines to.
     package mutating func run() -> ParagraphLayout {
+        guard rules.preventsWidowsAndOrphans, host.areaCount > 1 else { return layOutLines() }
+        return layOutKeepingEdgeLinesCompany()
+    }
+
+    /// Lays out every line, starting an area at each of ``forcedAreaBreaks``.
+    mutating func layOutLines() -> ParagraphLayout {
         while offset < end, nextLine() {}
         if remainingInRow != nil { y = rowBottom }
         let endState = FlowState(y: start.y + FixedHeight.from(max(0, y - top)), container: area, linesInContainer: lines)
@@ -235,6 +252,7 @@ package struct LineLoop<Host: LineLoopHost> {
     /// further (``overflowed`` tells whether some of it did not fit).
     private mutating func nextLine() -> Bool {
         guard area < host.areaCount else { overflowed = true; return false }
+        if remainingInRow == nil, mustStartArea() { return moveToNextArea(completing: area) }
         let geometry = currentArea()
         if geometry.maximumLines > 0, lines >= geometry.maximumLines {
             // The area is full (an earlier paragraph used its last line).

@@ -14,11 +14,21 @@ struct PreparedDocument {
     /// Link targets and headings (Markdown), for the PDF's destinations and outline.
     var marks: DocumentMarks
 
-    /// Reads `input` (the built-in sample when nil) and applies `options`.
-    static func prepare(input: String?, options: LayoutOptions, quiet: Bool = false) throws -> PreparedDocument {
+    /// Applies what `options` set for the whole process (the Dynamic Type category), and prints
+    /// the options' warnings unless `quiet`; the text settings.
+    @discardableResult
+    static func applyProcessSettings(_ options: LayoutOptions, quiet: Bool) throws -> TextSettings {
         let text = try options.textSettings()
         if let warning = text.hyphenationWarning, !quiet { StandardError.write("otk: warning: \(warning)\n") }
         if let category = text.contentSizeCategory { UIContentSizeCategory.preferred = category }
+        return text
+    }
+
+    /// Reads `input` (the built-in sample when nil) and applies `options`. A batch sets the
+    /// process-wide settings once, before its workers (`setsProcessSettings` false).
+    static func prepare(input: String?, options: LayoutOptions, quiet: Bool = false,
+                        setsProcessSettings: Bool = true) throws -> PreparedDocument {
+        let text = setsProcessSettings ? try applyProcessSettings(options, quiet: quiet) : try options.textSettings()
         var design = PageDesign()
         let document: LoadedDocument
         let name: String
@@ -55,15 +65,18 @@ struct PreparedDocument {
         return prepared
     }
 
-    /// Lays the document out into pages.
-    func layOut(progress: ProgressReporter?) throws -> PagedLayout {
+    /// Lays the document out into pages, on at most `threads` threads (nil: the layout
+    /// manager's default).
+    func layOut(progress: ProgressReporter?, threads: Int? = nil) throws -> PagedLayout {
         let design = design
         let layout = PagedLayout(storage: storage, flow: design.flow) { design.template($0) }
+        if let threads { layout.layoutManager.maximumLayoutThreads = threads }
         if kind == .markdown {
             layout.keepsWithNext = PagedLayout.headingsKeepWithNext(storage)
             layout.allowsWordBreak = PagedLayout.codeIndentationStaysWithText(storage)
         }
         layout.layoutManager.hyphenationFactor = CGFloat(defaultHyphenation)
+        layout.balancesLastPage = design.balancesLastPage
         try layout.layOut(progress: progress)
         return layout
     }

@@ -2,9 +2,9 @@ import OpenTextKit
 
 /// Applies the text options to a loaded document.
 enum DocumentStyler {
-    /// Applies the paragraph overrides (alignment, hyphenation, line height, line breaking, hanging
-    /// punctuation) to every paragraph, and the language to every character, where the options
-    /// give them.
+    /// Applies the paragraph overrides (alignment, hyphenation, line height, line breaking, widow
+    /// and orphan control, hanging punctuation) to every paragraph, and the language to every
+    /// character, where the options give them.
     ///
     /// Only running text is justified and hyphenated: a paragraph that a Markdown document marks as
     /// a heading, code, quote, list item or table row (``MarkdownBlock/isBodyText``) keeps its
@@ -13,7 +13,7 @@ enum DocumentStyler {
         let all = NSRange(location: 0, length: text.length)
         guard all.length > 0 else { return }
         if settings.alignment != nil || settings.hyphenation != nil || settings.lineHeight != nil || settings.breaksOptimally != nil
-            || settings.hangsPunctuation != nil {
+            || settings.preventsWidowsAndOrphans || settings.hangsPunctuation != nil {
             var runs: [(NSRange, NSParagraphStyle?, isBody: Bool)] = []
             text.enumerateAttribute(.paragraphStyle, in: all, options: []) { value, range, _ in
                 text.enumerateAttribute(.markdownBlock, in: range, options: []) { block, subrange, _ in
@@ -37,7 +37,8 @@ enum DocumentStyler {
         }
     }
 
-    /// `style` with the options' alignment, hyphenation and line height; text that is not running
+    /// `style` with the options' alignment, hyphenation, line height, line breaking and widow
+    /// control; text that is not running
     /// text is neither justified nor hyphenated.
     private static func overridden(_ style: NSParagraphStyle, _ settings: TextSettings, isBody: Bool) -> NSParagraphStyle {
         let mutable = style.mutableCopy() as! NSMutableParagraphStyle  // swiftlint:disable:this force_cast — mutableCopy() of a paragraph style is one
@@ -48,6 +49,7 @@ enum DocumentStyler {
             if optimal { mutable.lineBreakStrategy.insert(.optimal) } else { mutable.lineBreakStrategy.remove(.optimal) }
         }
         if let hangs = settings.hangsPunctuation { mutable.hangsPunctuation = hangs && isBody }
+        if settings.preventsWidowsAndOrphans { mutable.preventsWidowsAndOrphans = true }
         return mutable
     }
 

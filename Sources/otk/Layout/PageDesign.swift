@@ -8,6 +8,8 @@ struct PageDesign {
     var columns = 1
     var gutter: CGFloat = 18
     var flow = PagedLayout.Flow.pages
+    /// Whether the last page's columns end at the same height (`--balance`, PagedLayout+Balance.swift).
+    var balancesLastPage = false
     /// Shapes text flows around on every page (page coordinates).
     var exclusions: [UIBezierPath] = []
     /// When set, text is poured into this shape on every page.

@@ -48,9 +48,11 @@ final class PagedLayout {
     /// Whether a line may break at a word boundary before a character (the layout manager
     /// delegate's say); nil: wherever the line breaker finds one.
     var allowsWordBreak: ((Int) -> Bool)?
+    /// Whether the last page's columns end at the same height (PagedLayout+Balance.swift).
+    var balancesLastPage = false
     private(set) var pages: [Page] = []
     private let template: (Int) -> PageTemplate
-    private let flow: Flow
+    let flow: Flow
     let tracker = ContainerTracker()
 
     /// Prepares a layout of `storage` whose page `i` (0-based) looks like `template(i)`.
@@ -106,12 +108,12 @@ final class PagedLayout {
             page += 1
         }
         collectRanges()
-        // Pages after the last one with text were guesses: drop them (keep at least one).
         // Pages after the last one with text were guesses: drop them (keep at least one). Their
         // containers stay in the layout manager, empty, which costs nothing.
         let used = (pages.lastIndex { $0.glyphRanges.contains { $0.length > 0 } } ?? 0) + 1
         pages.removeLast(pages.count - used)
         if flow == .scroll { try fitScrollPage() }
+        if balancesLastPage { balanceLastPage() }
     }
 
     /// Why text may not fit on a page built from `template`, for the error message.
@@ -169,7 +171,7 @@ final class PagedLayout {
     }
 
     /// Fills each page's glyph ranges and line counts in one pass over the line fragments.
-    private func collectRanges() {
+    func collectRanges() {
         var ranges = [NSRange?](repeating: nil, count: layoutManager.textContainers.count)
         var lines = [Int](repeating: 0, count: layoutManager.textContainers.count)
         let all = NSRange(location: 0, length: layoutManager.numberOfGlyphs)

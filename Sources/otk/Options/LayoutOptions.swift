@@ -32,6 +32,9 @@ struct LayoutOptions: ParsableArguments {
                                valueName: "pages|scroll"))
     var flow: String?
 
+    @Flag(help: "End the last page's columns at the same height (within a line).")
+    var balance = false
+
     // MARK: Text
 
     @Option(help: ArgumentHelp("Base font of plain text and Markdown: a family (\"Noto Serif\") or a PostScript name.",
@@ -63,6 +66,11 @@ struct LayoutOptions: ParsableArguments {
         "Hang quotes, full stops, commas, hyphens and colons at the lines' edges into the margins.",
         discussion: "Optical margin alignment, an OpenTextKit addition (NSParagraphStyle.hangsPunctuation); running text only."))
     var hangPunctuation = false
+    @Flag(name: .customLong("no-widow-control"), help: ArgumentHelp(
+        "Let a paragraph's first or last line stand alone at the bottom or top of a column.",
+        discussion: "By default no column ends with a paragraph's first line alone nor starts with its last line alone "
+            + "(NSParagraphStyle.preventsWidowsAndOrphans, an OpenTextKit addition)."))
+    var noWidowControl = false
 
     @Option(help: ArgumentHelp("Language of the text (BCP 47: en-US, de, fr) for hyphenation and line breaking.",
                                valueName: "tag"))
@@ -128,6 +136,7 @@ struct LayoutOptions: ParsableArguments {
             }
             settings.language = language
         }
+        settings.preventsWidowsAndOrphans = !noWidowControl
         settings.lineHeight = try lineHeight.map { try Self.number($0, "--line-height") }
         if let contentSizeCategory {
             guard let category = UIContentSizeCategory(name: contentSizeCategory) else {
@@ -166,6 +175,7 @@ struct LayoutOptions: ParsableArguments {
         if !exclusions.isEmpty { design.exclusions = exclusions }
         if let shape { design.shape = try ShapeSpec(parsing: shape, option: "--shape").path }
         if showShapes { design.showsShapes = true }
+        if balance { design.balancesLastPage = true }
         if pageNumbers { design.pageNumbers = true }
         if let title { design.title = Self.titleString(title, text: text) }
         if let titleImage {
