@@ -111,15 +111,10 @@ uint32_t cotk_char_mirror(uint32_t codePoint) { return (uint32_t)u_charMirror((U
 
 // MARK: Character properties
 
-int32_t cotk_script(uint32_t codePoint, char *name) {
+int32_t cotk_script(uint32_t codePoint) {
     UErrorCode status = U_ZERO_ERROR;
     UScriptCode script = uscript_getScript((UChar32)codePoint, &status);
-    if (U_FAILURE(status)) script = USCRIPT_UNKNOWN;
-    const char *shortName = uscript_getShortName(script);
-    int i = 0;
-    for (; shortName && shortName[i] && i < 7; i++) name[i] = shortName[i];
-    name[i] = 0;
-    return (int32_t)script;
+    return U_FAILURE(status) ? (int32_t)USCRIPT_UNKNOWN : (int32_t)script;
 }
 
 int32_t cotk_script_has(uint32_t codePoint, int32_t script) {

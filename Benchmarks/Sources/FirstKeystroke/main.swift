@@ -8,6 +8,7 @@
 //
 // Usage: swift build -c release --product FirstKeystroke &&
 //        .build/release/FirstKeystroke corpus/out/code-1MB.txt [probe|once]
+//        .build/release/FirstKeystroke corpus/out/W4-10MB.txt screen   (the first screen of 10 MB)
 import Foundation
 import OpenTextKit
 
@@ -46,6 +47,30 @@ final class Highlighter: NSTextStorageDelegate {
 }
 
 let path = CommandLine.arguments[1]
+if CommandLine.arguments.count > 2, CommandLine.arguments[2] == "screen" {
+    // The first screen of a large plain text: storage and layout manager made, then the first
+    // 800 points laid out (the bench's firstpage row), timed in parts.
+    let text = try! String(contentsOfFile: path, encoding: .utf8)
+    let font = UIFont(name: "DejaVu Serif", size: 12)!
+    for _ in 0..<3 {
+        let t0 = now()
+        let storage = NSTextStorage(string: text, attributes: [.font: font])
+        let lm = NSLayoutManager()
+        storage.addLayoutManager(lm)
+        let container = NSTextContainer(size: CGSize(width: 400, height: CGFloat.greatestFiniteMagnitude))
+        container.lineFragmentPadding = 0
+        lm.addTextContainer(container)
+        lm.allowsNonContiguousLayout = true
+        let t1 = now()
+        screen(lm, container)
+        let t2 = now()
+        print(String(format: "storage and layout manager %.0f µs, first screen %.0f µs", t1 - t0, t2 - t1))
+    }
+    exit(0)
+}
+@inline(never) func screen(_ lm: NSLayoutManager, _ container: NSTextContainer) {
+    lm.ensureLayout(forBoundingRect: CGRect(x: 0, y: 0, width: 400, height: 800), in: container)
+}
 let text = try! String(contentsOfFile: path, encoding: .utf8)
 let font = UIFont(name: "DejaVu Serif", size: 12)!
 let storage = NSTextStorage(string: text, attributes: [.font: font])

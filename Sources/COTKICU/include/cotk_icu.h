@@ -112,9 +112,9 @@ uint32_t cotk_char_mirror(uint32_t codePoint);
 
 // MARK: Character properties
 
-/// The ISO 15924 short name of the code point's script ("Latn", "Arab", "Zyyy" for Common,
-/// "Zinh" for Inherited), written into `name` (capacity >= 8). Returns its ICU script code.
-int32_t cotk_script(uint32_t codePoint, char *name);
+/// The code point's script, as an ICU script code (USCRIPT_UNKNOWN when ICU fails); its ISO 15924
+/// short name is cotk_script_short_name's.
+int32_t cotk_script(uint32_t codePoint);
 /// 1 when `script` (an ICU script code) is among the code point's Script_Extensions.
 int32_t cotk_script_has(uint32_t codePoint, int32_t script);
 /// The ISO 15924 short name of an ICU script code.
