@@ -70,9 +70,9 @@ let package = Package(
         // Shared by the model's and NSTextStorage's randomized tests: seeded edits and a reference model.
         .target(name: "ModelTestSupport", dependencies: ["TextKitModel"], path: "Tests/ModelTestSupport"),
         .testTarget(name: "TextKitModelTests", dependencies: ["TestFontConfig", "TextKitModel", "ModelTestSupport"]),
-        .testTarget(name: "TextKitTypesettingTests", dependencies: ["TestFontConfig", "TextKitTypesetting", "COTKICU"]),
+        .testTarget(name: "TextKitTypesettingTests", dependencies: ["TestFontConfig", "TextKitTypesetting", "COTKICU", "ModelTestSupport"]),
         .testTarget(name: "TextKitTests", dependencies: ["TestFontConfig", "TextKit", "ModelTestSupport"]),
-        .testTarget(name: "TextKitEditingTests", dependencies: ["TestFontConfig", "TextKitEditing"]),
+        .testTarget(name: "TextKitEditingTests", dependencies: ["TestFontConfig", "TextKitEditing", "ModelTestSupport"]),
         .testTarget(name: "TextKitFormatsTests", dependencies: ["TestFontConfig", "TextKitFormats", "TextKit"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "OpenTextKitTests", dependencies: ["TestFontConfig", "OpenTextKit", "COTKICU"]),

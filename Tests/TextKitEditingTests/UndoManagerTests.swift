@@ -1,3 +1,4 @@
+import ModelTestSupport
 import Testing
 import TextKitModel  // Foundation: NotificationCenter, RunLoop, Date
 @testable import TextKitEditing
@@ -506,18 +507,6 @@ struct UndoManagerTrapTests {
 
 // MARK: Randomized
 
-/// SplitMix64: a small seeded generator, so that a failing run can be replayed from its seed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// The oracle for a counter's history, written from the documented rules. With one counter, a
 /// group is fully described by the value it goes back to (the value before its first change) and
 /// its name: undoing it restores that value, and the group recorded meanwhile goes back to the
@@ -596,7 +585,7 @@ struct ReferenceHistory {
 struct UndoManagerRandomizedTests {
     @Test("Random edits, groups, names, undo and redo agree with the reference", arguments: 0..<150)
     func randomHistory(seed: UInt64) {
-        var random = SplitMix64(state: seed)
+        var random = SeededGenerator(seed: seed)
         let undoManager = UndoManager()
         undoManager.groupsByEvent = Bool.random(using: &random)
         undoManager.levelsOfUndo = [0, 0, 1, 3, 6].randomElement(using: &random)!

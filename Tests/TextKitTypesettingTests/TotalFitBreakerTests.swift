@@ -1,3 +1,4 @@
+import ModelTestSupport
 import Testing
 import TextKitFonts
 import TextKitModel
@@ -76,7 +77,7 @@ struct TotalFitBreakerTests {
     }
 
     @Test func theActiveListStaysBoundedSoWorkIsLinearInTheParagraph() throws {
-        var generator = SplitMix(seed: 7)
+        var generator = SeededGenerator(seed: 7)
         func paragraph(_ words: Int) -> String {
             (0..<words).map { _ in String(repeating: "w", count: 1 + Int(generator.next() % 10)) }.joined(separator: " ")
         }
@@ -113,7 +114,7 @@ struct TotalFitBreakerTests {
     }
 
     @Test func randomParagraphsAreCoveredExactlyOnceInOrder() {
-        var generator = SplitMix(seed: 2026)
+        var generator = SeededGenerator(seed: 2026)
         for _ in 0..<200 {
             var pieces: [String] = []
             for _ in 0..<(1 + Int(generator.next() % 60)) {
@@ -150,18 +151,5 @@ struct TotalFitBreakerTests {
         let found = try #require(plan)
         #expect(!found.lines.contains { $0.characters.upperBound == 8 })
         #expect(found.lines.last?.characters.upperBound == text.count)
-    }
-}
-
-/// A small deterministic generator (the tests' paragraphs stay the same from run to run).
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -48,7 +48,6 @@ open class UITextField: UIControl, UITextInput {
     /// A second layout manager on the text, with an unbounded container: the text's natural width.
     let measuringManager = NSLayoutManager()
     let measuringContainer = NSTextContainer(size: CGSize(width: UITextField.measuringWidth, height: CGFloat.greatestFiniteMagnitude))
-    private var ownUndoManager: UndoManager?
     /// Holds the relay the field editor's (weak) input delegate points to.
     var inputDelegateRelay: InputDelegateRelay?
 
@@ -209,11 +208,7 @@ open class UITextField: UIControl, UITextInput {
 
     /// The undo manager up the responder chain, or the field's own; the field editor's edits are
     /// registered with it.
-    open override var undoManager: UndoManager? {
-        if let fromChain = next?.undoManager { return fromChain }
-        if ownUndoManager == nil { ownUndoManager = UndoManager() }
-        return ownUndoManager
-    }
+    open override var undoManager: UndoManager? { undoManagerFromChainOrOwn }
 
     // MARK: Overridable geometry and drawing
 

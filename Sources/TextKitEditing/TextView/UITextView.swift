@@ -87,7 +87,6 @@ open class UITextView: UIScrollView, UITextInput, TokenizerTextProviding {
     weak var observedStorage: NSTextStorage?
     /// What ``draw(_:)`` last drew the caret as (so a blink redraws only it).
     var lastCaretRect: CGRect = .null
-    private var ownUndoManager: UndoManager?
     lazy var tokenizerSource = TextViewTokenizerText(self)
 
     // MARK: Configuration
@@ -228,11 +227,7 @@ open class UITextView: UIScrollView, UITextInput, TokenizerTextProviding {
     open override func resignFirstResponder() -> Bool { _resignFirstResponder() }
 
     /// The undo manager up the responder chain, or the view's own.
-    open override var undoManager: UndoManager? {
-        if let fromChain = next?.undoManager { return fromChain }
-        if ownUndoManager == nil { ownUndoManager = UndoManager() }
-        return ownUndoManager
-    }
+    open override var undoManager: UndoManager? { undoManagerFromChainOrOwn }
 
     // MARK: Overridable input and geometry (implemented in the extensions)
 

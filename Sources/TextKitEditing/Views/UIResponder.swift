@@ -55,6 +55,15 @@ open class UIResponder: NSObject {
     /// The undo manager of the nearest responder up the chain that has one.
     open var undoManager: UndoManager? { next?.undoManager }
 
+    /// The undo manager up the chain, or else one this responder makes for itself on first use:
+    /// what views that edit (text views, text fields) register their edits with.
+    package var undoManagerFromChainOrOwn: UndoManager {
+        if let fromChain = next?.undoManager { return fromChain }
+        if ownUndoManager == nil { ownUndoManager = UndoManager() }
+        return ownUndoManager!
+    }
+    private var ownUndoManager: UndoManager?
+
     /// The first responder in this responder's hierarchy, if any.
     public var currentFirstResponder: UIResponder? { chainTop.focusedResponder }
 

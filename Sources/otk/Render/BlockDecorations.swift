@@ -107,26 +107,22 @@ struct BlockDecorations {
         for box in boxes { context.fill(box) }
     }
 
+    /// Strokes `segments` in one path.
+    private func stroke(_ segments: [(CGPoint, CGPoint)], color: UIColor, width: CGFloat, in context: CGContext) {
+        guard !segments.isEmpty else { return }
+        context.setStrokeColor(color)
+        context.setLineWidth(width)
+        for (from, to) in segments {
+            context.move(to: from)
+            context.addLine(to: to)
+        }
+        context.strokePath()
+    }
+
     /// Draws the rules, the quotes' bars and the continuation signs.
     func drawForegrounds(in context: CGContext) {
-        if !quoteRules.isEmpty {
-            context.setStrokeColor(Self.quoteRuleColor)
-            context.setLineWidth(2.5)
-            for (from, to) in quoteRules {
-                context.move(to: from)
-                context.addLine(to: to)
-            }
-            context.strokePath()
-        }
-        if !rules.isEmpty {
-            context.setStrokeColor(Self.ruleColor)
-            context.setLineWidth(0.6)
-            for (from, to) in rules {
-                context.move(to: from)
-                context.addLine(to: to)
-            }
-            context.strokePath()
-        }
+        stroke(quoteRules, color: Self.quoteRuleColor, width: 2.5, in: context)
+        stroke(rules, color: Self.ruleColor, width: 0.6, in: context)
         guard !continuations.isEmpty else { return }
         context.setFillColor(Self.signColor)
         for (point, size) in continuations {

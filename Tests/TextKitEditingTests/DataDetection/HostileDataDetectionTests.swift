@@ -1,3 +1,4 @@
+import ModelTestSupport
 import Testing
 import TextKitModel  // Foundation
 @testable import TextKitEditing
@@ -72,7 +73,7 @@ struct HostileDataDetectionTests {
 
     @Test("Random text of URL characters never crashes")
     func randomText() {
-        var generator = SplitMix64(state: 0x5EED)  // UndoManagerTests.swift
+        var generator = SeededGenerator(seed: 0x5EED)
         let alphabet = Array("ab.:/@+-() 019wx\u{0}\u{FFFD}é例'\"?#%[]\u{200B}".utf16) + [0xD800, 0xDC00]
         for _ in 0..<200 {
             let units = (0..<Int(generator.next() % 300)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }

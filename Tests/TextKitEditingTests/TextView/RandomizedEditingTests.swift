@@ -1,3 +1,4 @@
+import ModelTestSupport
 import Testing
 import TextKit
 import TextKitFonts
@@ -77,7 +78,7 @@ struct RandomizedEditingTests {
 
     @Test("Thousands of edits keep text, selection and layout consistent, and undo retraces them", arguments: [1, 2, 3])
     func randomizedSession(seed: UInt64) throws {
-        var random = SplitMix64(state: seed &* 0x2545_F491_4F6C_DD1D)
+        var random = SeededGenerator(seed: seed &* 0x2545_F491_4F6C_DD1D)
         let view = makeTextView("", width: 180, height: 200)
         view.allowsEditingTextAttributes = true
         let undo = try #require(view.undoManager)
