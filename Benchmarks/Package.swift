@@ -54,6 +54,9 @@ let package = Package(
                           swiftSettings: [.swiftLanguageMode(.v6)]),
 
         // Each paragraph's line starts as OpenTextKit breaks them (for `compare-breaks`).
+        // Full layout of one file from an empty cache, for perf and callgrind (W1, W2).
+        .executableTarget(name: "LayoutProfile", dependencies: [.product(name: "OpenTextKit", package: "OpenTextKit")]),
+
         .executableTarget(name: "BreakDump", dependencies: [.product(name: "OpenTextKit", package: "OpenTextKit")]),
 
         .testTarget(name: "BenchTests", dependencies: ["bench"]),

@@ -70,15 +70,6 @@ package final class ParagraphAnalyzer {
 
     package init(cache: ShapedWordCache = .shared) {
         self.cache = cache
-        frontHitCounter.initialize(to: 0)
-    }
-
-    deinit {
-        frontKeys.deinitialize(count: Self.frontSize)
-        frontKeys.deallocate()
-        frontPieces.deinitialize(count: Self.frontSize)
-        frontPieces.deallocate()
-        frontHitCounter.deallocate()
     }
 
     /// A piece of the paragraph that is shaped with one font, style, direction and script.
@@ -103,7 +94,7 @@ package final class ParagraphAnalyzer {
         attachmentQuery = attachmentBounds  // an attachment's answer may lay text out: keep the caller's
         defer { attachmentQuery = outer }
         let paragraphStyle = paragraphStyle.sanitizedForLayout  // NaN and absurd numbers: see LayoutNumber
-        syncFrontCache()
+        let front = syncFrontCache()
         let styles = runs.map { runStyle(for: $0.attributes) }
         // `.writingDirection` wraps its ranges in explicit embeddings or overrides.
         var embeddings: [(range: Range<Int>, controls: [UInt16])] = []
@@ -133,7 +124,7 @@ package final class ParagraphAnalyzer {
                 }
                 for item in fontItems(text: text, range: start..<end, style: styles[styleIndex], styleIndex: styleIndex,
                                       level: level, script: scripts[scriptIndex].script) {
-                    shapeItem(item, text: text, styles: styles, into: &builder)
+                    shapeItem(item, text: text, styles: styles, front: front, into: &builder)
                 }
                 start = end
             }
@@ -141,8 +132,8 @@ package final class ParagraphAnalyzer {
         let glyphs = builder.finish(length: text.count)
         let locale = styles.first.map { $0.language.isEmpty ? "" : $0.language.replacingOccurrences(of: "-", with: "_") } ?? ""
         let segments = glyphs.breakSegments(text: text, locale: locale)
-        cache.countFrontHits(frontHitCounter.pointee)
-        frontHitCounter.pointee = 0
+        cache.countFrontHits(front.hits)
+        front.hits = 0
         return ParagraphAnalysis(glyphs: glyphs, segments: segments, baseLevel: bidi.baseLevel, styles: styles,
                                  styleRanges: runs.map(\.range), paragraphStyle: paragraphStyle,
                                  tabStops: tabStops(for: paragraphStyle))
@@ -344,7 +335,8 @@ package final class ParagraphAnalyzer {
     }
 
     /// Shapes `item` word by word and appends its glyphs in logical order.
-    private func shapeItem(_ item: Item, text: UnsafeBufferPointer<UInt16>, styles: [RunStyle], into glyphs: inout GlyphBuilder) {
+    private func shapeItem(_ item: Item, text: UnsafeBufferPointer<UInt16>, styles: [RunStyle], front: FrontWordCache,
+                           into glyphs: inout GlyphBuilder) {
         let style = styles[item.style]
         let parameters = ShapingParameters(isRightToLeft: item.level & 1 == 1, script: item.script,
                                            language: style.language, features: style.features)
@@ -369,17 +361,21 @@ package final class ParagraphAnalyzer {
             let piece: ShapedPiece
             if pieceText.count <= ShapedWordCache.inlineCapacity {
                 let key = ShapedWordCache.InlineKey(face: face, parameters: id, text: pieceText)
-                let slot = Int(truncatingIfNeeded: key.hash) & (Self.frontSize - 1)
-                if let cached = frontPieces[slot], frontKeys[slot] == key {
-                    frontHitCounter.pointee += 1
-                    piece = cached
-                } else {
-                    piece = cache.piece(for: key) {
-                        shaper.shape(pieceText, range: 0..<pieceText.count, font: face.hbFont, parameters: parameters)
+                let slot = front.slot(for: key)
+                if front.keys[slot] == key, let cached = front.addresses[slot] {
+                    // The front table holds the piece: use it without retaining it (on two threads,
+                    // counting references to the same common words made their cores fight over them).
+                    front.hits += 1
+                    Unmanaged<ShapedPiece>.fromOpaque(cached)._withUnsafeGuaranteedRef {
+                        append($0, at: pieceStart, scale: scale, style: style, text: text, into: &glyphs)
                     }
-                    frontKeys[slot] = key
-                    frontPieces[slot] = piece
+                    pieceStart = pieceEnd
+                    continue
                 }
+                piece = cache.piece(for: key) {
+                    shaper.shape(pieceText, range: 0..<pieceText.count, font: face.hbFont, parameters: parameters)
+                }
+                front.store(piece, for: key, at: slot)
             } else if pieceText.count <= 64 {
                 piece = cache.piece(face: face, parameters: id, text: pieceText) {
                     shaper.shape(pieceText, range: 0..<pieceText.count, font: face.hbFont, parameters: parameters)
@@ -455,65 +451,52 @@ package final class ParagraphAnalyzer {
 
     // MARK: Front cache
 
-    /// A small direct-mapped cache of this analyzer's own (no lock), in front of the shared one:
-    /// the words of one document repeat, and most lookups stop here.
-    // Fixed-size tables behind `let` pointers: the hot loop reads and writes them without the
-    // exclusivity checks that a class's `var` arrays would cost on every access.
-    private let frontKeys: UnsafeMutablePointer<ShapedWordCache.InlineKey?> = {
-        let p = UnsafeMutablePointer<ShapedWordCache.InlineKey?>.allocate(capacity: ParagraphAnalyzer.frontSize)
-        p.initialize(repeating: nil, count: ParagraphAnalyzer.frontSize)
-        return p
-    }()
-    private let frontPieces: UnsafeMutablePointer<ShapedPiece?> = {
-        let p = UnsafeMutablePointer<ShapedPiece?>.allocate(capacity: ParagraphAnalyzer.frontSize)
-        p.initialize(repeating: nil, count: ParagraphAnalyzer.frontSize)
-        return p
-    }()
-    private let frontHitCounter = UnsafeMutablePointer<Int>.allocate(capacity: 1)
-    private var frontGeneration = -1
-    private static let frontSize = 8192
+    /// This analyzer's front cache, made on its first paragraph (a layout manager that never lays
+    /// anything out costs nothing), emptied when the shared cache was; reports the front hits of
+    /// the paragraph before to the shared cache's statistics.
+    private var front: FrontWordCache?
 
-    /// Drops the front cache when the shared cache was emptied, and reports front hits to it.
-    private func syncFrontCache() {
-        cache.countFrontHits(frontHitCounter.pointee)
-        frontHitCounter.pointee = 0
+    private func syncFrontCache() -> FrontWordCache {
         let generation = cache.generation
-        if generation != frontGeneration {
-            frontGeneration = generation
-            for i in 0..<Self.frontSize { frontKeys[i] = nil; frontPieces[i] = nil }
+        guard let front else {
+            let made = FrontWordCache(generation: generation)
+            front = made
+            return made
         }
+        cache.countFrontHits(front.hits)
+        front.hits = 0
+        if generation != front.generation { front.removeAll(generation: generation) }
+        return front
     }
 
     /// Copies a shaped piece into the paragraph: glyph ids, scaled advances, cluster offsets and
     /// the piece's precomputed flags in bulk; letter spacing and attachments only when present.
     private func append(_ piece: ShapedPiece, at offset: Int, scale: Float, style: RunStyle,
                         text: UnsafeBufferPointer<UInt16>, into glyphs: inout GlyphBuilder) {
-        let n = piece.glyphs.count
+        let n = piece.count
         let base = glyphs.count
-        glyphs.glyphs.append(contentsOf: piece.glyphs)
-        glyphs.flags.append(contentsOf: piece.flags)
-        piece.advances.withUnsafeBufferPointer { advances in
-            for a in advances { glyphs.advances.append(Float(a) * scale) }
-        }
+        let clusters = piece.clusters
+        glyphs.glyphs.append(contentsOf: UnsafeBufferPointer(piece.glyphs))
+        glyphs.flags.append(contentsOf: UnsafeBufferPointer(piece.flags))
+        for a in piece.advances { glyphs.advances.append(Float(a) * scale) }
         let shift = Int32(offset)
-        piece.clusters.withUnsafeBufferPointer { clusters in
-            for c in clusters { glyphs.clusters.append(c + shift) }
-        }
-        if !piece.xOffsets.isEmpty {
-            for i in 0..<n where piece.xOffsets[i] != 0 || piece.yOffsets[i] != 0 {
-                glyphs.offsets[Int32(base + i)] = SIMD2(Float(piece.xOffsets[i]) * scale, -Float(piece.yOffsets[i]) * scale)
+        for c in clusters { glyphs.clusters.append(c + shift) }
+        if piece.hasOffsets {
+            let xOffsets = piece.xOffsets, yOffsets = piece.yOffsets
+            for i in 0..<n where xOffsets[i] != 0 || yOffsets[i] != 0 {
+                glyphs.offsets[Int32(base + i)] = SIMD2(Float(xOffsets[i]) * scale, -Float(yOffsets[i]) * scale)
             }
         }
         if style.letterSpacing != 0 {
             // Letter spacing goes after the last glyph of each cluster.
-            for i in 0..<n where i == n - 1 || piece.clusters[i + 1] != piece.clusters[i] {
+            for i in 0..<n where i == n - 1 || clusters[i + 1] != clusters[i] {
                 glyphs.advances[base + i] += style.letterSpacing
             }
         }
         if piece.containsObjectReplacement, let attachment = style.attachment {
             // The glyph of a U+FFFC is the attachment's box.
-            for i in 0..<n where text[offset + Int(piece.clusters[i])] == 0xFFFC {
-                let character = offset + Int(piece.clusters[i])
+            for i in 0..<n where text[offset + Int(clusters[i])] == 0xFFFC {
+                let character = offset + Int(clusters[i])
                 let bounds = attachmentQuery.map { LayoutNumber.usable($0(attachment, character, style.font)) }
                     ?? LayoutNumber.attachmentBounds(attachment)
                 glyphs.attachmentBounds[Int32(character)] = bounds
@@ -565,5 +548,54 @@ struct GlyphBuilder {
         result.fonts = fonts
         result.length = length
         return result
+    }
+}
+
+/// A small direct-mapped cache of shaped words, one per analyzer (no lock), in front of the
+/// shared ``ShapedWordCache``: the words of one document repeat, and most lookups stop here.
+/// 2,048 slots (about 180 KB) hold a document's common words; more helped little and made every
+/// layout manager's first paragraph pay for clearing and faulting in a larger table.
+// Fixed-size tables behind `let` pointers: the hot loop reads and writes them without the
+// exclusivity checks that a class's `var` arrays would cost on every access.
+private final class FrontWordCache {
+    static let size = 2048
+    let keys = UnsafeMutablePointer<ShapedWordCache.InlineKey?>.allocate(capacity: size)
+    /// Strong references: what keeps the pieces alive.
+    let pieces = UnsafeMutablePointer<ShapedPiece?>.allocate(capacity: size)
+    /// The same pieces unretained, for reading without reference counting: valid while `pieces`
+    /// holds the same piece in the same slot.
+    let addresses = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: size)
+    /// The shared cache's generation the entries come from.
+    private(set) var generation: Int
+    /// Lookups served since the statistics were last reported.
+    var hits = 0
+
+    init(generation: Int) {
+        self.generation = generation
+        keys.initialize(repeating: nil, count: Self.size)
+        pieces.initialize(repeating: nil, count: Self.size)
+        addresses.initialize(repeating: nil, count: Self.size)
+    }
+
+    deinit {
+        keys.deinitialize(count: Self.size)
+        keys.deallocate()
+        pieces.deinitialize(count: Self.size)
+        pieces.deallocate()
+        addresses.deallocate()
+    }
+
+    @inline(__always)
+    func slot(for key: ShapedWordCache.InlineKey) -> Int { Int(truncatingIfNeeded: key.hash) & (Self.size - 1) }
+
+    func store(_ piece: ShapedPiece, for key: ShapedWordCache.InlineKey, at slot: Int) {
+        keys[slot] = key
+        pieces[slot] = piece
+        addresses[slot] = Unmanaged.passUnretained(piece).toOpaque()
+    }
+
+    func removeAll(generation: Int) {
+        self.generation = generation
+        for i in 0..<Self.size { keys[i] = nil; pieces[i] = nil; addresses[i] = nil }
     }
 }

@@ -31,36 +31,42 @@ extension ParagraphGlyphs {
     ///   automatic).
     package func breakSegments(text: UnsafeBufferPointer<UInt16>, locale: String = "") -> [BreakSegment] {
         precondition(text.count == length, "paragraph text has \(text.count) UTF-16 units but its glyphs were made for \(length)")
-        var ends: [(Int, Bool)] = []
-        BreakIterator.withIterator(.line, locale: locale, text: text) { iterator in
-            _ = iterator.first()
-            while case let b = iterator.next(), b != BreakIterator.done {
-                // Mandatory breaks are those after BK, CR, LF or NL (UAX #14 LB4, LB5). ICU's rule
-                // status cannot tell: after a dictionary-broken stretch (Thai, Khmer, …) ICU 72
-                // reports the status of a later hard break for every boundary in it.
-                ends.append((b, b == text.count || Self.isMandatoryBreak(after: text[b - 1])))
-            }
-        }
         var segments: [BreakSegment] = []
-        segments.reserveCapacity(ends.count)
-        var g = 0
-        for (end, hard) in ends {
-            var width: Float = 0
-            var trailing: Float = 0
-            var flags: BreakSegment.Flags = hard ? [.hardBreak] : []
-            while g < count && Int(clusters[g]) < end {
-                let advance = advances[g]
-                width += advance
-                let f = self.flags[g]
-                if f.contains(.tab) { flags.insert(.containsTab) }
-                if f.contains(.whitespace) || f.contains(.control) {
-                    trailing += advance
-                } else {
-                    trailing = 0
+        segments.reserveCapacity(text.count / 5 + 1)
+        // One pass: each boundary ICU finds closes the segment since the last, measured over the
+        // glyphs up to it (clusters are non-decreasing).
+        clusters.withUnsafeBufferPointer { clusters in
+            advances.withUnsafeBufferPointer { advances in
+                self.flags.withUnsafeBufferPointer { glyphFlags in
+                    BreakIterator.withIterator(.line, locale: locale, text: text) { iterator in
+                        _ = iterator.first()
+                        var g = 0
+                        while case let end = iterator.next(), end != BreakIterator.done {
+                            // Mandatory breaks are those after BK, CR, LF or NL (UAX #14 LB4, LB5).
+                            // ICU's rule status cannot tell: after a dictionary-broken stretch (Thai,
+                            // Khmer, …) ICU 72 reports the status of a later hard break for every
+                            // boundary in it.
+                            let hard = end == text.count || Self.isMandatoryBreak(after: text[end - 1])
+                            var width: Float = 0
+                            var trailing: Float = 0
+                            var flags: BreakSegment.Flags = hard ? [.hardBreak] : []
+                            while g < clusters.count && Int(clusters[g]) < end {
+                                let advance = advances[g]
+                                width += advance
+                                let f = glyphFlags[g]
+                                if f.contains(.tab) { flags.insert(.containsTab) }
+                                if f.contains(.whitespace) || f.contains(.control) {
+                                    trailing += advance
+                                } else {
+                                    trailing = 0
+                                }
+                                g += 1
+                            }
+                            segments.append(BreakSegment(end: Int32(end), width: width, trailingWhitespace: trailing, flags: flags))
+                        }
+                    }
                 }
-                g += 1
             }
-            segments.append(BreakSegment(end: Int32(end), width: width, trailingWhitespace: trailing, flags: flags))
         }
         return segments
     }

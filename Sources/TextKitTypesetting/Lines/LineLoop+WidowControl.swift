@@ -59,7 +59,7 @@ extension LineLoop {
         while nextForcedAreaBreak < breaks.count, breaks[nextForcedAreaBreak].offset < offset { nextForcedAreaBreak += 1 }
         guard nextForcedAreaBreak < breaks.count, breaks[nextForcedAreaBreak].offset == offset else { return false }
         nextForcedAreaBreak += 1
-        return breaks[nextForcedAreaBreak - 1].area == area && area < host.areaCount - 1
+        return breaks[nextForcedAreaBreak - 1].area == area && area < areaCount - 1
     }
 
     /// One row of a paragraph's lines: the area it is in, its top, and its first character.

@@ -139,7 +139,11 @@ package struct ParagraphRules {
 /// when the area is that narrow everywhere (a 4-point container): then each line holds one
 /// cluster, as TextKit's typesetter puts at least one glyph on every line, instead of searching
 /// down for a wider place that never comes.
-package struct LineLoop<Host: LineLoopHost> {
+///
+/// Not generic over its host: an existential host costs a witness call per hook, while a generic
+/// loop, unspecialized across the module boundary, looked up its types' metadata on every line
+/// (2 % of laying out 1 MB).
+package struct LineLoop {
     /// How many bands in a row may find no room before the flow moves down in growing steps.
     static var blockedBandsBeforeGrowing: Int { 1000 }
     /// How many bands in a row may be passed over for being narrower than the next word (about
@@ -153,7 +157,10 @@ package struct LineLoop<Host: LineLoopHost> {
     /// (about two lines' height) before any piece wider than the paddings is taken.
     static var bandsSearchedForCluster: Int { 8 }
 
-    let host: Host
+    let host: any LineLoopHost
+    /// The host's area count, read again only when the flow moves to another area (a delegate
+    /// may add a container when it hears one is full).
+    var areaCount: Int
     let analysis: ParagraphAnalysis
     let text: UnsafeBufferPointer<UInt16>
     /// Added to paragraph offsets for the areas' `carve` (the paragraph's start in the text).
@@ -198,10 +205,11 @@ package struct LineLoop<Host: LineLoopHost> {
 
     /// A loop over `analysis` (its text `text`) from `state`, starting at paragraph offset
     /// `from` and ending at `end` (nil: the paragraph's end).
-    package init(host: Host, analysis: ParagraphAnalysis, text: UnsafeBufferPointer<UInt16>, characterStart: Int,
+    package init(host: any LineLoopHost, analysis: ParagraphAnalysis, text: UnsafeBufferPointer<UInt16>, characterStart: Int,
                  settings: LineBreakSettings, rules: ParagraphRules, usesFontLeading: Bool, from state: FlowState,
                  offset: Int = 0, end: Int? = nil, placesAtNaturalWidth: Bool = false) {
         self.host = host
+        areaCount = host.areaCount
         self.analysis = analysis
         self.text = text
         self.characterStart = characterStart
@@ -224,7 +232,7 @@ package struct LineLoop<Host: LineLoopHost> {
     /// Lays out every line and says where the flow stands after the paragraph: with widow and
     /// orphan control when the style asks for it and there is an area to move lines to.
     package mutating func run() -> ParagraphLayout {
-        guard rules.preventsWidowsAndOrphans, host.areaCount > 1 else { return layOutLines() }
+        guard rules.preventsWidowsAndOrphans, areaCount > 1 else { return layOutLines() }
         return layOutKeepingEdgeLinesCompany()
     }
 
@@ -251,7 +259,7 @@ package struct LineLoop<Host: LineLoopHost> {
     /// Stores the next line, or moves the flow on towards it; false when the text can go no
     /// further (``overflowed`` tells whether some of it did not fit).
     private mutating func nextLine() -> Bool {
-        guard area < host.areaCount else { overflowed = true; return false }
+        guard area < areaCount else { overflowed = true; return false }
         if remainingInRow == nil, mustStartArea() { return moveToNextArea(completing: area) }
         let geometry = currentArea()
         if geometry.maximumLines > 0, lines >= geometry.maximumLines {
@@ -428,11 +436,15 @@ package struct LineLoop<Host: LineLoopHost> {
     /// Moves the flow to the top of the next area, telling the host that `finished` is full;
     /// false (and the rest of the paragraph overflows) when there is no next area.
     mutating func moveToNextArea(completing finished: Int) -> Bool {
-        guard area < host.areaCount - 1 else {
+        areaCount = host.areaCount
+        guard area < areaCount - 1 else {
             overflowed = true
             return false
         }
-        if host.hasHooks { host.didComplete(area: finished) }
+        if host.hasHooks {
+            host.didComplete(area: finished)
+            areaCount = host.areaCount
+        }
         area += 1
         lines = 0
         y = currentArea().top
@@ -540,7 +552,7 @@ extension LineLoop {
         if line.isLastAllowed && line.truncation != nil && offset < end {
             offset = end
         }
-        if area == host.areaCount - 1 {
+        if area == areaCount - 1 {
             if offset < end { overflowed = true }
             return false
         }

@@ -1,4 +1,5 @@
 import CHarfBuzz
+import COTKICU
 import TextKitModel
 
 /// The glyphs HarfBuzz made for a piece of text, in **logical** order (right-to-left runs are
@@ -8,33 +9,71 @@ import TextKitModel
 ///
 /// Everything that depends only on the piece's text is worked out once here (glyph flags, zero
 /// advances for controls), so that placing a cached word into a paragraph is a bulk copy.
-package final class ShapedPiece: Sendable {
-    package let glyphs: [UInt16]
+///
+/// One allocation holds it all: the header, then the arrays one after another (advances,
+/// clusters, the offsets when any glyph has one, glyph ids, flags). Most of a text is cache
+/// misses in a fresh process, and separate arrays cost five allocations a word.
+/// Immutable once made; the buffers it hands out live as long as the piece.
+package final class ShapedPiece: ManagedBuffer<ShapedPiece.Header, Int32>, @unchecked Sendable {
+    package struct Header {
+        /// Glyphs.
+        var count: Int
+        /// UTF-16 units of text.
+        var length: Int
+        var hasOffsets: Bool
+        var containsObjectReplacement: Bool
+    }
+
+    /// An uninitialized piece for `count` glyphs of `length` UTF-16 units.
+    static func make(count: Int, length: Int, hasOffsets: Bool) -> ShapedPiece {
+        // Int32 words: advances, clusters, x and y offsets, then glyphs and flags two to a word.
+        let words = count * (hasOffsets ? 4 : 2) + count
+        let buffer = create(minimumCapacity: max(1, words)) { _ in
+            Header(count: count, length: length, hasOffsets: hasOffsets, containsObjectReplacement: false)
+        }
+        return unsafeDowncast(buffer, to: ShapedPiece.self)
+    }
+
+    private var base: UnsafeMutablePointer<Int32> { withUnsafeMutablePointerToElements { $0 } }
+    private var info: Header { withUnsafeMutablePointerToHeader { $0.pointee } }
+
+    /// The number of glyphs.
+    package var count: Int { info.count }
+    /// The piece's length in UTF-16 units.
+    package var length: Int { info.length }
+    /// Whether the piece holds U+FFFC, which becomes an attachment box when the style has one.
+    package var containsObjectReplacement: Bool { info.containsObjectReplacement }
+    /// Whether some glyph has an offset (else ``xOffsets`` and ``yOffsets`` are empty).
+    package var hasOffsets: Bool { info.hasOffsets }
+
     /// Horizontal advances in design units (controls and tabs: 0).
-    package let advances: [Int32]
-    /// Glyph offsets in design units (HarfBuzz's y-up convention), empty when all are zero.
-    package let xOffsets: [Int32]
-    package let yOffsets: [Int32]
+    package var advances: UnsafeMutableBufferPointer<Int32> { .init(start: base, count: count) }
     /// The UTF-16 offset, relative to the piece, of the cluster each glyph belongs to;
     /// non-decreasing.
-    package let clusters: [Int32]
+    package var clusters: UnsafeMutableBufferPointer<Int32> { .init(start: base + count, count: count) }
+    /// Glyph offsets in design units (HarfBuzz's y-up convention), empty when all are zero.
+    package var xOffsets: UnsafeMutableBufferPointer<Int32> { .init(start: base + 2 * count, count: hasOffsets ? count : 0) }
+    package var yOffsets: UnsafeMutableBufferPointer<Int32> { .init(start: base + 3 * count, count: hasOffsets ? count : 0) }
+    package var glyphs: UnsafeMutableBufferPointer<UInt16> {
+        let start = UnsafeMutableRawPointer(base + count * (hasOffsets ? 4 : 2))
+        return .init(start: start.assumingMemoryBound(to: UInt16.self), count: count)
+    }
     /// Per-glyph flags from the text and HarfBuzz (cluster starts, white space, controls, tabs,
     /// line breaks, unsafe-to-break, missing glyphs).
-    package let flags: [GlyphFlags]
-    /// Whether the piece holds U+FFFC, which becomes an attachment box when the style has one.
-    package let containsObjectReplacement: Bool
-    /// The piece's length in UTF-16 units.
-    package let length: Int
+    package var flags: UnsafeMutableBufferPointer<GlyphFlags> {
+        let start = UnsafeMutableRawPointer(glyphs.baseAddress! + count)
+        return .init(start: start.assumingMemoryBound(to: GlyphFlags.self), count: count)
+    }
 
-    package init(glyphs: [UInt16], advances: [Int32], xOffsets: [Int32], yOffsets: [Int32], clusters: [Int32],
-                 unsafeToBreak: [Bool], text: UnsafeBufferPointer<UInt16>) {
-        var advances = advances
-        var flags = [GlyphFlags](repeating: [], count: glyphs.count)
+    /// Fills in the flags that follow from the text (`text` is the piece's own) and zeroes the
+    /// advances of controls, once the glyphs, advances and clusters are in; `unsafeToBreak` flags
+    /// may already be set.
+    func finish(text: UnsafeBufferPointer<UInt16>) {
+        let glyphs = glyphs, advances = advances, clusters = clusters, flags = flags
         var objectReplacement = false
-        for i in glyphs.indices {
-            var f: GlyphFlags = []
+        for i in 0..<count {
+            var f = flags[i]
             if i == 0 || clusters[i] != clusters[i - 1] { f.insert(.clusterStart) }
-            if !unsafeToBreak.isEmpty && unsafeToBreak[i] { f.insert(.unsafeToBreak) }
             let unit = Int(clusters[i]) < text.count ? text[Int(clusters[i])] : 0
             switch unit {
             case 0x20, 0xA0, 0x1680, 0x2000...0x200A, 0x202F, 0x205F, 0x3000:
@@ -56,18 +95,11 @@ package final class ShapedPiece: Sendable {
             }
             flags[i] = f
         }
-        self.glyphs = glyphs
-        self.advances = advances
-        self.xOffsets = xOffsets
-        self.yOffsets = yOffsets
-        self.clusters = clusters
-        self.flags = flags
-        self.containsObjectReplacement = objectReplacement
-        self.length = text.count
+        withUnsafeMutablePointerToHeader { $0.pointee.containsObjectReplacement = objectReplacement }
     }
 
     /// Bytes held, for the cache's budget.
-    package var byteCount: Int { glyphs.count * 3 + (advances.count + xOffsets.count + yOffsets.count + clusters.count) * 4 + 128 }
+    package var byteCount: Int { count * (hasOffsets ? 20 : 12) + 64 }
 }
 
 /// Shaping parameters that are not the text: the direction, script, language and OpenType
@@ -104,18 +136,7 @@ package final class Shaper {
     /// the rest of `text` as context for contextual shaping.
     package func shape(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, font: OpaquePointer,
                        parameters: ShapingParameters) -> ShapedPiece {
-        hb_buffer_clear_contents(buffer)
-        hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
-        hb_buffer_set_direction(buffer, parameters.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-        hb_buffer_set_script(buffer, hb_script_from_string(parameters.script.isoName, 4))
-        if !parameters.language.isEmpty {
-            hb_buffer_set_language(buffer, hb_language_from_string(parameters.language, -1))
-        }
-        var flags = HB_BUFFER_FLAG_DEFAULT.rawValue
-        if range.lowerBound == 0 { flags |= HB_BUFFER_FLAG_BOT.rawValue }
-        if range.upperBound == text.count { flags |= HB_BUFFER_FLAG_EOT.rawValue }
-        hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: flags))
-        hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), UInt32(range.lowerBound), Int32(range.count))
+        prepareBuffer(text, range: range, parameters: parameters)
         let features = resolvedFeatures(parameters.features)
         features.withUnsafeBufferPointer { hb_shape(font, buffer, $0.baseAddress, UInt32($0.count)) }
 
@@ -123,37 +144,62 @@ package final class Shaper {
         let infos = hb_buffer_get_glyph_infos(buffer, &count)!
         let positions = hb_buffer_get_glyph_positions(buffer, &count)!
         let n = Int(count)
-        var glyphs = [UInt16](repeating: 0, count: n)
-        var advances = [Int32](repeating: 0, count: n)
-        var clusters = [Int32](repeating: 0, count: n)
-        var xOffsets: [Int32] = []
-        var yOffsets: [Int32] = []
-        var unsafe: [Bool] = []
-        let base = Int32(range.lowerBound)
-        for visual in 0..<n {
-            // HarfBuzz returns right-to-left runs in visual order; store them logically.
-            let i = parameters.isRightToLeft ? n - 1 - visual : visual
-            let info = infos[visual]
-            let position = positions[visual]
+        // HarfBuzz returns right-to-left runs in visual order; pieces hold them logically.
+        let rtl = parameters.isRightToLeft
+        return piece(infos: infos, positions: positions, glyphs: 0..<n, visual: { rtl ? n - 1 - $0 : $0 },
+                     text: UnsafeBufferPointer(rebasing: text[range]), textStart: range.lowerBound)
+    }
+
+    /// A piece made of logical glyphs `range` of the buffer's output, its text starting at buffer
+    /// offset `textStart`.
+    private func piece(infos: UnsafeMutablePointer<hb_glyph_info_t>, positions: UnsafeMutablePointer<hb_glyph_position_t>,
+                       glyphs range: Range<Int>, visual: (Int) -> Int, text: UnsafeBufferPointer<UInt16>,
+                       textStart: Int) -> ShapedPiece {
+        var hasOffsets = false
+        for g in range where positions[visual(g)].x_offset != 0 || positions[visual(g)].y_offset != 0 {
+            hasOffsets = true
+            break
+        }
+        let piece = ShapedPiece.make(count: range.count, length: text.count, hasOffsets: hasOffsets)
+        let glyphs = piece.glyphs, advances = piece.advances, clusters = piece.clusters, flags = piece.flags
+        let xOffsets = piece.xOffsets, yOffsets = piece.yOffsets
+        let base = Int32(textStart)
+        for (i, g) in range.enumerated() {
+            let info = infos[visual(g)]
+            let position = positions[visual(g)]
             glyphs[i] = UInt16(truncatingIfNeeded: info.codepoint)
             advances[i] = position.x_advance
             clusters[i] = Int32(info.cluster) - base
-            if position.x_offset != 0 || position.y_offset != 0 {
-                if xOffsets.isEmpty {
-                    xOffsets = [Int32](repeating: 0, count: n)
-                    yOffsets = [Int32](repeating: 0, count: n)
-                }
+            if hasOffsets {
                 xOffsets[i] = position.x_offset
                 yOffsets[i] = position.y_offset
             }
-            if info.mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0 {
-                if unsafe.isEmpty { unsafe = [Bool](repeating: false, count: n) }
-                unsafe[i] = true
-            }
+            flags[i] = info.mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0 ? .unsafeToBreak : []
         }
-        return ShapedPiece(glyphs: glyphs, advances: advances, xOffsets: xOffsets, yOffsets: yOffsets,
-                           clusters: clusters, unsafeToBreak: unsafe,
-                           text: UnsafeBufferPointer(rebasing: text[range]))
+        piece.finish(text: text)
+        return piece
+    }
+
+    /// Empties the buffer and sets it up for `text[range]` (the rest of `text` is context).
+    private func prepareBuffer(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, parameters: ShapingParameters) {
+        hb_buffer_clear_contents(buffer)
+        hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
+        hb_buffer_set_direction(buffer, parameters.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_set_script(buffer, Self.hbScript(parameters.script))
+        if !parameters.language.isEmpty {
+            hb_buffer_set_language(buffer, hb_language_from_string(parameters.language, -1))
+        }
+        var bufferFlags = HB_BUFFER_FLAG_DEFAULT.rawValue
+        if range.lowerBound == 0 { bufferFlags |= HB_BUFFER_FLAG_BOT.rawValue }
+        if range.upperBound == text.count { bufferFlags |= HB_BUFFER_FLAG_EOT.rawValue }
+        hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: bufferFlags))
+        hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), UInt32(range.lowerBound), Int32(range.count))
+    }
+
+    /// HarfBuzz's tag for `script`, from ICU's four-letter name without a Swift string.
+    private static func hbScript(_ script: Script) -> hb_script_t {
+        guard let name = cotk_script_short_name(Int32(script.code)) else { return HB_SCRIPT_UNKNOWN }
+        return hb_script_from_string(name, 4)
     }
 
     private func resolvedFeatures(_ names: [String]) -> [hb_feature_t] {

@@ -44,16 +44,18 @@ package struct HyphenationTable: Sendable {
 /// Where a paragraph's analysis keeps its ``HyphenationTable``, made on first use (under a lock:
 /// paragraphs are laid out on several threads, and a paragraph's analysis may be read by another).
 package final class HyphenationMemo: @unchecked Sendable {  // `table` is only touched under `lock`
-    private let lock = NSLock()
+    /// One lock for every memo: every paragraph has a memo, few are broken by total fit, and a
+    /// lock each cost an allocation and a mutex per paragraph.
+    private static let lock = NSLock()
     private var table: HyphenationTable?
 
     package init() {}
 
     /// The table for `hyphenator`, made by `make` unless it is already known.
     func table(for hyphenator: Hyphenator, make: () -> HyphenationTable) -> HyphenationTable {
-        if let known = lock.withLock({ table }), known.hyphenator == ObjectIdentifier(hyphenator) { return known }
+        if let known = Self.lock.withLock({ table }), known.hyphenator == ObjectIdentifier(hyphenator) { return known }
         let made = make()
-        lock.withLock { table = made }
+        Self.lock.withLock { table = made }
         return made
     }
 }

@@ -125,14 +125,14 @@ extension LineLoop {
 
 /// The widths of the lines of a shaped area, asked band by band as the breaker needs them and
 /// remembered: line n's band starts where line n − 1's ends plus the line spacing.
-private final class BandProbe<Host: LineLoopHost> {
+private final class BandProbe {
     private var widths: [Double]
     private var nextTop: CGFloat
     private let first: CGRect
-    private let loop: LineLoop<Host>
+    private let loop: LineLoop
     private let geometry: LineArea
 
-    init(first: Double, below rect: CGRect, loop: LineLoop<Host>, area geometry: LineArea) {
+    init(first: Double, below rect: CGRect, loop: LineLoop, area geometry: LineArea) {
         widths = [first]
         nextTop = rect.maxY + loop.rules.lineSpacing
         self.first = rect
@@ -150,7 +150,7 @@ private final class BandProbe<Host: LineLoopHost> {
         let step = max(1, first.height / 4)
         for _ in 0..<16 {
             let rect = loop.laterBand(height: first.height, at: nextTop, area: geometry)
-            let width = LineLoop<Host>.lineWidth(in: rect, area: geometry)
+            let width = LineLoop.lineWidth(in: rect, area: geometry)
             if !rect.isEmpty, width > 0 {
                 nextTop = rect.minY + first.height + loop.rules.lineSpacing
                 return width
