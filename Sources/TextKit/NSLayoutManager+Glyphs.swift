@@ -11,28 +11,28 @@ extension NSLayoutManager {
     func locate(glyph glyphIndex: Int, _ function: StaticString = #function) -> (paragraph: Int, firstGlyph: Int, firstCharacter: Int) {
         checkPrecondition(glyphIndex >= 0, "\(function): glyph index \(glyphIndex) is negative")
         ensureGlyphs(throughGlyph: glyphIndex)
-        checkPrecondition(glyphIndex < store.summary.glyphs,
-                     "\(function): glyph index \(glyphIndex) out of bounds; number of glyphs \(store.summary.glyphs)")
-        let (p, first) = store.paragraph(containingGlyph: glyphIndex)
-        return (p, first, store.prefix(p).length)
+        checkPrecondition(glyphIndex < flow.store.summary.glyphs,
+                     "\(function): glyph index \(glyphIndex) out of bounds; number of glyphs \(flow.store.summary.glyphs)")
+        let (p, first) = flow.store.paragraph(containingGlyph: glyphIndex)
+        return (p, first, flow.store.prefix(p).length)
     }
 
     /// The paragraph of character `index` with its first character and first glyph (glyphs made).
     func locate(character index: Int) -> (paragraph: Int, firstCharacter: Int, firstGlyph: Int) {
         ensureGlyphs(throughCharacter: index)
-        let (p, start) = store.paragraph(containingCharacter: index)
-        return (p, start, store.prefix(p).glyphs)
+        let (p, start) = flow.store.paragraph(containingCharacter: index)
+        return (p, start, flow.store.prefix(p).glyphs)
     }
 
     var _numberOfGlyphs: Int {
         ensureGlyphs(throughGlyph: .max)
-        return store.summary.glyphs
+        return flow.store.summary.glyphs
     }
 
     func _isValidGlyphIndex(_ glyphIndex: Int) -> Bool {
         guard glyphIndex >= 0 else { return false }
         ensureGlyphs(throughGlyph: glyphIndex)
-        return glyphIndex < store.summary.glyphs
+        return glyphIndex < flow.store.summary.glyphs
     }
 
     /// Whether every glyph of `glyphRange` is a glyph of the text (an empty range may end at the
@@ -45,7 +45,7 @@ extension NSLayoutManager {
         let (end, overflow) = glyphRange.location.addingReportingOverflow(glyphRange.length)
         guard !overflow else { return false }
         if end > 0 { ensureGlyphs(throughGlyph: end - 1) }
-        return end <= store.summary.glyphs
+        return end <= flow.store.summary.glyphs
     }
 
     /// Whether `charRange` lies within the text storage's characters: the check every
@@ -54,7 +54,7 @@ extension NSLayoutManager {
     public func isValidCharacterRange(_ charRange: NSRange) -> Bool {
         guard charRange.location >= 0, charRange.length >= 0 else { return false }
         let (end, overflow) = charRange.location.addingReportingOverflow(charRange.length)
-        return !overflow && end <= store.length
+        return !overflow && end <= flow.store.length
     }
 
     func _glyph(at glyphIndex: Int) -> CGGlyph {
@@ -86,13 +86,13 @@ extension NSLayoutManager {
     }
 
     func _characterIndexForGlyph(at glyphIndex: Int) -> Int {
-        if glyphIndex >= numberOfGlyphs { return store.length }
+        if glyphIndex >= numberOfGlyphs { return flow.store.length }
         let (p, first, start) = locate(glyph: glyphIndex)
         return start + Int(ensureAnalysis(p).glyphs.clusters[glyphIndex - first])
     }
 
     func _glyphIndexForCharacter(at charIndex: Int) -> Int {
-        guard charIndex < store.length else { return numberOfGlyphs }
+        guard charIndex < flow.store.length else { return numberOfGlyphs }
         checkPrecondition(charIndex >= 0, "glyphIndexForCharacter(at:): character index \(charIndex) is negative")
         let (p, start, firstGlyph) = locate(character: charIndex)
         return firstGlyph + ensureAnalysis(p).glyphs.glyph(forCharacterAt: charIndex - start)
@@ -100,9 +100,9 @@ extension NSLayoutManager {
 
     func _glyphRange(forCharacterRange charRange: NSRange, actualCharacterRange actualCharRange: NSRangePointer?) -> NSRange {
         let range = checkedCharacterRange(charRange, #function)
-        if range.location == store.length {
+        if range.location == flow.store.length {
             let n = numberOfGlyphs
-            actualCharRange?.pointee = NSRange(location: store.length, length: 0)
+            actualCharRange?.pointee = NSRange(location: flow.store.length, length: 0)
             return NSRange(location: n, length: 0)
         }
         let startGlyph = glyphIndexForCharacter(at: range.location)
@@ -151,7 +151,7 @@ extension NSLayoutManager {
 
     func _ensureGlyphs(forCharacterRange charRange: NSRange) {
         let range = checkedCharacterRange(charRange, #function)
-        ensureGlyphs(throughCharacter: min(store.length, range.location + range.length))
+        ensureGlyphs(throughCharacter: min(flow.store.length, range.location + range.length))
     }
 
     func _getGlyphs(in glyphRange: NSRange, glyphs glyphBuffer: UnsafeMutablePointer<CGGlyph>?,

@@ -77,49 +77,18 @@ open class NSLayoutManager: NSObject {
 
     // MARK: State
 
-    /// The paragraphs, with their glyphs and lines once made.
-    var store = ParagraphStore()
-    /// Makes glyphs; owns HarfBuzz and ICU scratch (used on the caller's thread).
-    let analyzer = ParagraphAnalyzer()
-    /// One analyzer per worker thread of parallel layout, made on first use.
-    var workerAnalyzers: [ParagraphAnalyzer] = []
-    /// Outside the stacked case: paragraphs before this one are known to be laid out where they
-    /// belong.
-    var validatedParagraphs = 0
-    /// The extra line fragment (after a final paragraph separator, or for empty text), computed
-    /// when layout reaches the end.
-    var extraLineFragment: (rect: CGRect, usedRect: CGRect, container: Int)?
-    /// While a paragraph's new lines are reported through the layout primitives: the paragraph,
-    /// its first glyph and its top in the stacked flow.
-    var reportingParagraph: (paragraph: Int, glyphBase: Int, top: CGFloat)?
-    /// Per container: what needs display (NSLayoutManager+Display.swift).
-    var invalidDisplayRects: [CGRect] = []
+    /// The layout engine: the paragraphs, their glyphs and lines, and every cache derived from
+    /// them (Layout/TextFlow.swift). The layout manager is its façade.
+    let flow = TextFlow()
 
     /// Told, with a container and a rect in its coordinates, whenever part of a container comes
     /// to need display (an edit, new layout, `invalidateDisplay`, temporary attributes). A host
     /// schedules a repaint of that rect. An OpenTextKit addition: on Apple platforms the text
     /// view is told directly. Called on the thread that changed the text.
     public var displayInvalidationHandler: ((NSTextContainer, CGRect) -> Void)?
-    /// Whether the delegate has heard that layout reached the end of the text (or ran out of
-    /// containers) since the last invalidation.
-    var hasReportedCompletion = false
-    /// The tops of the containers in the stacked flow (``containerTop(_:)``), cleared when a
-    /// container is added, removed or changes size.
-    var containerTops: [CGFloat] = []
-    /// The caret geometry of the line last asked about (hit testing and caret queries ask about
-    /// the same line again and again): its paragraph record, that record's layout version and the
-    /// line's index. See `lineCarets(for:)`.
-    var caretCache: (record: ParagraphRecord, version: Int, fragment: Int, carets: LineCarets)?
-    /// The glyph positions of the line last hit-tested, kept the same way (see `glyphHit(x:in:)`).
-    var positionCache: (record: ParagraphRecord, version: Int, fragment: Int, xs: [Float], advances: [Float])?
-    /// Temporary attributes, by character range (created on first use).
+    /// Temporary attributes, by character range (created on first use). Kept here rather than in
+    /// the engine: they are Apple API state that layout never reads, only drawing.
     var temporaryAttributeStorage: OverlayAttributes?
-    /// The glyphs offered to the delegate's `shouldGenerateGlyphs` while it runs (paragraph, their
-    /// first global glyph index, their range in the paragraph): a `setGlyphs` call at that index
-    /// replaces all of them, with as many glyphs as it passes (NSLayoutManager+GlyphGeneration.swift).
-    var glyphOffer: (paragraph: Int, location: Int, glyphs: Range<Int>)?
-    /// Which paragraphs keep their glyphs (Layout/AnalysisBudget.swift).
-    var analysisBudget = AnalysisBudget()
 
     // MARK: Drawing state (used by NSLayoutManager+Drawing.swift only)
 
@@ -127,12 +96,10 @@ open class NSLayoutManager: NSObject {
     /// that the default implementation can keep PDF text searchable (Apple's `showCGGlyphs` has no
     /// text parameter). Set just around each call; consumed by the first matching call.
     var pendingGlyphText: PendingGlyphText?
-    /// The glyph positions of the line drawn last (drawUnderline and friends ask for the same line
-    /// many times in a row).
-    var drawingLineCache: DrawingLineCache?
 
     public override init() {
         super.init()
+        flow.manager = self
     }
 
     /// Keyed-archive decoding, which Apple's class has through `NSSecureCoding`: not supported on
@@ -162,7 +129,7 @@ open class NSLayoutManager: NSObject {
     /// what this stores.
     open func setExtraLineFragmentRect(_ fragmentRect: CGRect, usedRect: CGRect, textContainer container: NSTextContainer) {
         guard let index = textContainers.firstIndex(where: { $0 === container }) else { return }
-        extraLineFragment = (fragmentRect, usedRect, index)
+        flow.extraLineFragment = (fragmentRect, usedRect, index)
     }
 
     /// Stores the container of the line that holds exactly `glyphRange` (it must be one of ``textContainers``).
@@ -418,14 +385,14 @@ open class NSLayoutManager: NSObject {
     /// ``invalidateDisplay(forCharacterRange:)``). Glyphs not generated yet are not laid out either,
     /// so there is nothing of theirs to repaint.
     open func invalidateDisplay(forGlyphRange glyphRange: NSRange) {
-        let glyphs = store.summary.glyphs
+        let glyphs = flow.store.summary.glyphs
         let start = min(max(0, glyphRange.location), glyphs), end = min(max(start, glyphRange.location + glyphRange.length), glyphs)
         guard end > start else { return }
         markDisplay(forCharacterRange: characterRange(forGlyphRange: NSRange(location: start, length: end - start), actualGlyphRange: nil))
     }
 
     func checkedCharacterRange(_ range: NSRange, _ function: StaticString) -> NSRange {
-        let length = store.length
+        let length = flow.store.length
         checkPrecondition(range.location >= 0 && range.length >= 0 && range.location + range.length <= length,
                      "\(function): character range {\(range.location), \(range.length)} out of bounds; text length \(length)")
         return range

@@ -11,13 +11,13 @@ extension NSLayoutManager {
     /// The top of container `index` in the stacked flow (the sum of the heights of the containers
     /// before it).
     func containerTop(_ index: Int) -> CGFloat {
-        if containerTops.count != textContainers.count + 1 {
+        if flow.containerTops.count != textContainers.count + 1 {
             // Running sums, rebuilt after any container change (see invalidateLayoutFromContainer).
             var tops: [CGFloat] = [0]
             for container in textContainers { tops.append(tops[tops.count - 1] + min(container.size.height, Self.unboundedHeight)) }
-            containerTops = tops
+            flow.containerTops = tops
         }
-        return containerTops[min(max(0, index), textContainers.count)]
+        return flow.containerTops[min(max(0, index), textContainers.count)]
     }
 
     /// True when a paragraph's lines never depend on where it is: one simple rectangular container
@@ -33,13 +33,13 @@ extension NSLayoutManager {
     /// The glyphs of paragraph `p`, made now if needed. `start` is its first character.
     @discardableResult
     func ensureAnalysis(_ p: Int, start: Int? = nil) -> ParagraphAnalysis {
-        let record = store.record(p)
+        let record = flow.store.record(p)
         if let analysis = record.analysis { return analysis }
-        let start = start ?? store.prefix(p).length
+        let start = start ?? flow.store.prefix(p).length
         let evictedCount = record.isAnalysisEvicted ? record.glyphCount : nil
         let analysis = analyze(paragraphAt: start, length: record.length)
         record.analysis = analysis
-        store.refresh(at: p)
+        flow.store.refresh(at: p)
         // Glyph generation delegate (geometry branch): the delegate sees the new glyphs run by run
         // and may change them through setGlyphs(_:properties:characterIndexes:font:forGlyphRange:),
         // which edits `record.analysis` in place (NSLayoutManager+GlyphGeneration.swift).
@@ -51,10 +51,10 @@ extension NSLayoutManager {
         if let evictedCount, evictedCount != made.glyphs.count {
             // Made again differently (a delegate that changed its mind): the lines are stale.
             record.layout = nil
-            store.refresh(at: p)
+            flow.store.refresh(at: p)
             invalidateFlow(fromParagraph: p)
         }
-        analysisBudget.add(made, of: record)
+        flow.analysisBudget.add(made, of: record)
         return made
     }
 
@@ -64,7 +64,7 @@ extension NSLayoutManager {
         let text = storage._utf16(in: NSRange(location: start, length: length))
         let runs = attributeRuns(paragraphAt: start, length: length)
         let style = paragraphStyle(ofPieceAt: start, runs: runs)
-        let analyzer = analyzer ?? self.analyzer
+        let analyzer = analyzer ?? flow.analyzer
         // Attachments are asked their bounds as the glyphs are made, in the first container, with
         // a line fragment as wide as it and as tall as the attachment's font (Apple's typesetter
         // asks with the line fragment itself, which is not known yet here).
@@ -104,8 +104,8 @@ extension NSLayoutManager {
     /// (all of them when it is past the end). Glyph indices count paragraphs in order, so every
     /// paragraph before the glyph must have its glyphs.
     func ensureGlyphs(throughGlyph glyph: Int) {
-        while let u = store.firstUnanalyzed {
-            let before = store.prefix(u)
+        while let u = flow.store.firstUnanalyzed {
+            let before = flow.store.prefix(u)
             if before.glyphs > glyph { return }
             ensureAnalysis(u, start: before.length)
         }
@@ -113,8 +113,8 @@ extension NSLayoutManager {
 
     /// Makes glyphs for the paragraphs holding characters `0...offset`.
     func ensureGlyphs(throughCharacter offset: Int) {
-        let target = store.paragraph(containingCharacter: offset).index
-        while let u = store.firstUnanalyzed, u <= target {
+        let target = flow.store.paragraph(containingCharacter: offset).index
+        while let u = flow.store.firstUnanalyzed, u <= target {
             ensureAnalysis(u)
         }
     }
@@ -123,37 +123,37 @@ extension NSLayoutManager {
 
     /// Lays out every paragraph up to and including `target`.
     func ensureLayout(throughParagraph target: Int) {
-        guard textStorage != nil, !textContainers.isEmpty, store.count > 0 else { return }
-        let target = min(target, store.count - 1)
+        guard textStorage != nil, !textContainers.isEmpty, flow.store.count > 0 else { return }
+        let target = min(target, flow.store.count - 1)
         if isStacked {
             // Jump to each stretch of paragraphs without lines and lay it out, keeping the running
             // sums by hand (one tree query per stretch rather than several per paragraph).
-            while let u = store.firstUnlaid, u <= target {
-                let before = store.prefix(u)
+            while let u = flow.store.firstUnlaid, u <= target {
+                let before = flow.store.prefix(u)
                 if layOutInParallel(from: u, through: target, characterStart: before.length) { continue }
                 var y = before.height
                 var characterStart = before.length
                 var p = u
                 while p <= target {
-                    let record = store.record(p)
+                    let record = flow.store.record(p)
                     if record.layout == nil {
                         layOut(p, characterStart: characterStart, from: FlowState(y: y, container: 0, linesInContainer: 0))
                     }
                     y += record.layout?.height ?? 0
                     characterStart += record.length
                     p += 1
-                    if p <= target, store.record(p).layout != nil { break }
+                    if p <= target, flow.store.record(p).layout != nil { break }
                 }
             }
-            if target == store.count - 1 { layoutReachedEnd() }
+            if target == flow.store.count - 1 { layoutReachedEnd() }
             return
         }
-        var p = validatedParagraphs
+        var p = flow.validatedParagraphs
         guard p <= target else { return }
-        var state = p == 0 ? FlowState.start : (store.record(p - 1).layout?.end ?? .start)
-        var characterStart = store.prefix(p).length
+        var state = p == 0 ? FlowState.start : (flow.store.record(p - 1).layout?.end ?? .start)
+        var characterStart = flow.store.prefix(p).length
         while p <= target {
-            let record = store.record(p)
+            let record = flow.store.record(p)
             if var layout = record.layout, !startsAgain(layout, at: state) {
                 if layout.start != state {
                     // It only moved within its container: shift it (its lines are relative to its top).
@@ -170,8 +170,8 @@ extension NSLayoutManager {
             characterStart += record.length
             p += 1
         }
-        validatedParagraphs = p
-        if p == store.count { layoutReachedEnd() }
+        flow.validatedParagraphs = p
+        if p == flow.store.count { layoutReachedEnd() }
     }
 
     /// Whether a laid-out paragraph must be laid out again when the flow reaches it at `state`.
@@ -189,21 +189,21 @@ extension NSLayoutManager {
 
     /// Lays out every paragraph.
     func ensureLayoutOfAllText() {
-        ensureLayout(throughParagraph: store.count - 1)
+        ensureLayout(throughParagraph: flow.store.count - 1)
     }
 
     /// Lays out the paragraphs holding characters `0...offset`.
     func ensureLayout(throughCharacter offset: Int) {
-        ensureLayout(throughParagraph: store.paragraph(containingCharacter: offset).index)
+        ensureLayout(throughParagraph: flow.store.paragraph(containingCharacter: offset).index)
     }
 
     /// Lays out the paragraphs holding glyphs `0...glyph`.
     func ensureLayout(throughGlyph glyph: Int) {
         ensureGlyphs(throughGlyph: glyph)
-        if glyph >= store.summary.glyphs {
+        if glyph >= flow.store.summary.glyphs {
             ensureLayoutOfAllText()
         } else {
-            ensureLayout(throughParagraph: store.paragraph(containingGlyph: glyph).index)
+            ensureLayout(throughParagraph: flow.store.paragraph(containingGlyph: glyph).index)
         }
     }
 
@@ -212,10 +212,10 @@ extension NSLayoutManager {
         guard index < textContainers.count else { return ensureLayoutOfAllText() }
         if isStacked { return ensureLayoutOfAllText() }
         // Walk paragraph by paragraph until the flow has moved past the container.
-        var p = max(0, validatedParagraphs - 1)
-        while p < store.count {
+        var p = max(0, flow.validatedParagraphs - 1)
+        while p < flow.store.count {
             ensureLayout(throughParagraph: p)
-            guard let layout = store.record(p).layout else { return }
+            guard let layout = flow.store.record(p).layout else { return }
             if layout.overflowed || layout.end.container > index { return }
             p += 1
         }
@@ -226,11 +226,11 @@ extension NSLayoutManager {
     /// Fills lines for paragraph `p` from flow state `state` and stores them.
     private func layOut(_ p: Int, characterStart: Int, from state: FlowState) {
         let analysis = ensureAnalysis(p, start: characterStart)
-        let record = store.record(p)
+        let record = flow.store.record(p)
         record.layout = paragraphLayout(analysis: analysis, paragraph: p, characterStart: characterStart,
                                         length: record.length, from: state)
-        store.refresh(at: p)
-        extraLineFragment = nil
+        flow.store.refresh(at: p)
+        flow.extraLineFragment = nil
         if reportsLayoutToPrimitives { reportLayoutToPrimitives(paragraph: p, top: FixedHeight.points(state.y)) }
         markDisplay(ofParagraph: p, top: FixedHeight.points(state.y))
     }
@@ -249,7 +249,7 @@ extension NSLayoutManager {
         }
         let text = storage._utf16(in: NSRange(location: characterStart, length: length))
         let delegate = self.delegate
-        let host = LayoutManagerLineHost(manager: self, delegate: delegate, glyphBase: delegate == nil ? 0 : store.prefix(p).glyphs)
+        let host = LayoutManagerLineHost(manager: self, delegate: delegate, glyphBase: delegate == nil ? 0 : flow.store.prefix(p).glyphs)
         let settings = lineBreakSettings(for: analysis, characterStart: characterStart, delegate: delegate)
         // A long paragraph's pieces (ParagraphPieces.swift): the first-line indent and the spacing
         // before go to its first piece, the spacing after to its last.
@@ -297,14 +297,14 @@ extension NSLayoutManager {
     /// container holding the text's end and `atEnd` true, or with a nil container when the text
     /// did not fit in the containers.
     func layoutReachedEnd() {
-        if extraLineFragment == nil { computeExtraLineFragment() }
-        guard !hasReportedCompletion, let delegate else { return }
-        hasReportedCompletion = true
+        if flow.extraLineFragment == nil { computeExtraLineFragment() }
+        guard !flow.hasReportedCompletion, let delegate else { return }
+        flow.hasReportedCompletion = true
         var overflowed = false
         var lastContainer: Int?
-        if let extra = extraLineFragment { lastContainer = extra.container }
-        for p in stride(from: store.count - 1, through: 0, by: -1) {
-            guard let layout = store.record(p).layout else { continue }
+        if let extra = flow.extraLineFragment { lastContainer = extra.container }
+        for p in stride(from: flow.store.count - 1, through: 0, by: -1) {
+            guard let layout = flow.store.record(p).layout else { continue }
             if layout.overflowed { overflowed = true; break }
             if lastContainer == nil, let last = layout.fragments.last { lastContainer = last.container }
             if lastContainer != nil { break }
@@ -321,17 +321,17 @@ extension NSLayoutManager {
     /// After the last paragraph: when the text is empty or ends with a paragraph separator, TextKit
     /// adds an extra line fragment (with no glyphs) where the insertion point goes.
     func computeExtraLineFragment() {
-        guard let storage = textStorage, store.count > 0 else { return }
-        let lastRecord = store.record(store.count - 1)
-        guard lastRecord.length == 0 else { extraLineFragment = nil; return }
+        guard let storage = textStorage, flow.store.count > 0 else { return }
+        let lastRecord = flow.store.record(flow.store.count - 1)
+        guard lastRecord.length == 0 else { flow.extraLineFragment = nil; return }
         var state = FlowState.start
-        if store.count > 1, let previous = store.record(store.count - 2).layout {
-            if previous.overflowed { extraLineFragment = nil; return }
+        if flow.store.count > 1, let previous = flow.store.record(flow.store.count - 2).layout {
+            if previous.overflowed { flow.extraLineFragment = nil; return }
             state = previous.end
         }
         // The flow's height sums are current (a stacked paragraph's own `end` may predate a shift).
-        state.y = store.prefix(store.count - 1).height
-        guard state.container < textContainers.count else { extraLineFragment = nil; return }
+        state.y = flow.store.prefix(flow.store.count - 1).height
+        guard state.container < textContainers.count else { flow.extraLineFragment = nil; return }
         let container = textContainers[state.container]
         let attributes = storage.length > 0 ? storage.attributes(at: storage.length - 1, effectiveRange: nil) : [:]
         let font = attributes[.font] as? UIFont ?? RunStyle.defaultFont
@@ -341,7 +341,7 @@ extension NSLayoutManager {
         if style.minimumLineHeight > 0 { height = max(height, style.minimumLineHeight) }
         if style.maximumLineHeight > 0 { height = min(height, style.maximumLineHeight) }
         let y = FixedHeight.points(state.y) - containerTop(state.container)
-        guard y + height <= container.size.height + 0.001 else { extraLineFragment = nil; return }
+        guard y + height <= container.size.height + 0.001 else { flow.extraLineFragment = nil; return }
         let width = min(container.size.width, 1e12)
         let rect = CGRect(x: 0, y: y, width: width, height: height + style.lineSpacing)
         let used = CGRect(x: 0, y: y, width: 2 * container.lineFragmentPadding, height: height + style.lineSpacing)

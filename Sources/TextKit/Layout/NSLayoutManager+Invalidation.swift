@@ -19,7 +19,7 @@ extension NSLayoutManager {
     func applyEdit(_ editMask: NSTextStorage.EditActions, range: NSRange, changeInLength delta: Int) {
         guard let storage = textStorage else { return }
         temporaryAttributesFollowEdit(editMask, range: range, changeInLength: delta, newLength: storage.length)
-        if store.count == 0 || store.length + delta != storage.length {
+        if flow.store.count == 0 || flow.store.length + delta != storage.length {
             // Out of step (a storage that skipped a notification): start again.
             rebuildParagraphs()
             return
@@ -38,32 +38,32 @@ extension NSLayoutManager {
     private func replaceParagraphs(editedIn range: NSRange, changeInLength delta: Int, of storage: NSTextStorage) {
         let oldStart = range.location
         let oldEnd = range.location + range.length - delta
-        var first = store.paragraph(containingCharacter: max(0, min(oldStart, store.length))).index
-        var last = store.paragraph(containingCharacter: max(oldStart, min(max(oldEnd, oldStart + 1) - 1, store.length))).index
-        if oldEnd >= store.length { last = store.count - 1 }
+        var first = flow.store.paragraph(containingCharacter: max(0, min(oldStart, flow.store.length))).index
+        var last = flow.store.paragraph(containingCharacter: max(oldStart, min(max(oldEnd, oldStart + 1) - 1, flow.store.length))).index
+        if oldEnd >= flow.store.length { last = flow.store.count - 1 }
         // The affected paragraphs span [spanStart, spanEnd) in the new text; widen until both ends
         // are paragraph boundaries there (an edit can merge paragraphs or join a CR to an LF). The
         // pieces of a long paragraph are all replaced: they are cut again from its start.
-        var spanStart = store.prefix(first).length
-        var spanEnd = store.prefix(last + 1).length + delta
+        var spanStart = flow.store.prefix(first).length
+        var spanEnd = flow.store.prefix(last + 1).length + delta
         while first > 0 && !isParagraphStart(spanStart, in: storage) {
             first -= 1
-            spanStart -= store.record(first).length
+            spanStart -= flow.store.record(first).length
         }
-        while last < store.count - 1 && !isParagraphEnd(spanEnd, in: storage) {
+        while last < flow.store.count - 1 && !isParagraphEnd(spanEnd, in: storage) {
             last += 1
-            spanEnd += store.record(last).length
+            spanEnd += flow.store.record(last).length
         }
         // A span reaching the end of the text takes the final empty paragraph with it: the new
         // lengths bring their own when the text still ends with a separator.
-        if spanEnd == storage.length { last = store.count - 1 }
+        if spanEnd == storage.length { last = flow.store.count - 1 }
         for p in first...last {
             markDisplay(ofParagraph: p)  // the old lines
-            store.record(p).analysis = nil  // freed now, not when the analysis budget forgets the record
+            flow.store.record(p).analysis = nil  // freed now, not when the analysis budget forgets the record
         }
-        store.replace(first..<(last + 1), withLengths: paragraphLengths(in: spanStart..<spanEnd, of: storage))
+        flow.store.replace(first..<(last + 1), withLengths: paragraphLengths(in: spanStart..<spanEnd, of: storage))
         #if DEBUG
-        if store.count <= 10_000 { store.checkInvariants(length: storage.length) }  // O(n): small documents only
+        if flow.store.count <= 10_000 { flow.store.checkInvariants(length: storage.length) }  // O(n): small documents only
         #endif
         invalidateFlow(fromParagraph: first)
         delegate?.layoutManagerDidInvalidateLayout(self)
@@ -72,23 +72,23 @@ extension NSLayoutManager {
     /// Attributes changed in `range`, characters did not: each paragraph there keeps what the
     /// change leaves valid (see the table above).
     private func applyAttributeChange(in range: NSRange, of storage: NSTextStorage) {
-        let (first, firstStart) = store.paragraph(containingCharacter: min(max(0, range.location), store.length))
+        let (first, firstStart) = flow.store.paragraph(containingCharacter: min(max(0, range.location), flow.store.length))
         let end = range.location + range.length
         var firstInvalid: Int?
         var p = first, start = firstStart
         repeat {
-            let record = store.record(p)
+            let record = flow.store.record(p)
             let effect = attributeChangeEffect(on: record, paragraphAt: start)
             markDisplay(ofParagraph: p)
             if effect != .display {
                 if effect == .glyphs { record.analysis = nil }
                 record.layout = nil
-                store.refresh(at: p)
+                flow.store.refresh(at: p)
                 firstInvalid = firstInvalid ?? p
             }
             start += record.length
             p += 1
-        } while p < store.count && start < end
+        } while p < flow.store.count && start < end
         guard let firstInvalid else { return }
         invalidateFlow(fromParagraph: firstInvalid)
         delegate?.layoutManagerDidInvalidateLayout(self)
@@ -104,7 +104,7 @@ extension NSLayoutManager {
         // A delegate's glyph generation, and glyphs set by hand, may depend on any attribute.
         guard delegate == nil, !record.keepsAnalysis, record.length > 0 else { return record.length > 0 ? .glyphs : .display }
         let runs = attributeRuns(paragraphAt: start, length: record.length)
-        let (effect, restyled) = analyzer.restyle(analysis, runs: runs, paragraphStyle: paragraphStyle(ofPieceAt: start, runs: runs))
+        let (effect, restyled) = flow.analyzer.restyle(analysis, runs: runs, paragraphStyle: paragraphStyle(ofPieceAt: start, runs: runs))
         if let restyled { record.analysis = restyled }  // same glyphs: the budget's entry still counts them
         return effect
     }
@@ -113,11 +113,11 @@ extension NSLayoutManager {
 
     /// Rebuilds every paragraph record from the storage (no glyphs, no lines).
     func rebuildParagraphs() {
-        store = ParagraphStore()
-        analysisBudget.reset()
+        flow.store = ParagraphStore()
+        flow.analysisBudget.reset()
         let length = textStorage?.length ?? 0
         let lengths = textStorage.map { paragraphLengths(in: 0..<length, of: $0) } ?? [0]
-        store.replace(0..<0, withLengths: lengths)
+        flow.store.replace(0..<0, withLengths: lengths)
         invalidateFlow(fromParagraph: 0)
         delegate?.layoutManagerDidInvalidateLayout(self)
     }
@@ -169,17 +169,17 @@ extension NSLayoutManager {
     /// invalidates the flow from the first of them and tells the delegate. Returns the whole
     /// paragraphs' character range.
     func discardParagraphs(covering range: NSRange, glyphsToo: Bool) -> NSRange {
-        let (first, firstStart) = store.paragraph(containingCharacter: range.location)
-        let last = store.paragraph(containingCharacter: max(range.location, range.location + range.length - (range.length > 0 ? 1 : 0))).index
+        let (first, firstStart) = flow.store.paragraph(containingCharacter: range.location)
+        let last = flow.store.paragraph(containingCharacter: max(range.location, range.location + range.length - (range.length > 0 ? 1 : 0))).index
         var end = firstStart
         for p in first...last {
-            let record = store.record(p)
+            let record = flow.store.record(p)
             end += record.length
             markDisplay(ofParagraph: p)
             guard glyphsToo || record.layout != nil else { continue }
             if glyphsToo { record.analysis = nil }
             record.layout = nil
-            store.refresh(at: p)
+            flow.store.refresh(at: p)
         }
         invalidateFlow(fromParagraph: first)
         delegate?.layoutManagerDidInvalidateLayout(self)
@@ -187,13 +187,13 @@ extension NSLayoutManager {
     }
 
     func invalidateAllLayout() {
-        guard store.count > 0 else { return }
-        store.forEach { _, record in
+        guard flow.store.count > 0 else { return }
+        flow.store.forEach { _, record in
             record.layout = nil
             return true
         }
-        let count = store.count
-        for p in 0..<count { store.refresh(at: p) }
+        let count = flow.store.count
+        for p in 0..<count { flow.store.refresh(at: p) }
         invalidateFlow(fromParagraph: 0)
         delegate?.layoutManagerDidInvalidateLayout(self)
     }
@@ -202,12 +202,12 @@ extension NSLayoutManager {
 
     /// Layout from container `index` on must be redone.
     func invalidateLayoutFromContainer(_ index: Int) {
-        containerTops = []
+        flow.containerTops = []
         markAllDisplay(fromContainer: index)
-        guard store.count > 0 else { return }
+        guard flow.store.count > 0 else { return }
         // Find the first paragraph with a line in (or past) that container, or that overflowed.
         var first: Int?
-        store.forEach { p, record in
+        flow.store.forEach { p, record in
             guard let layout = record.layout else { return true }
             if layout.overflowed || layout.end.container >= index || layout.fragments.contains(where: { $0.container >= index }) {
                 first = p
@@ -217,25 +217,25 @@ extension NSLayoutManager {
         }
         if let first {
             var laidOut: [Int] = []
-            store.forEach(from: first) { p, record in
+            flow.store.forEach(from: first) { p, record in
                 if record.layout != nil {
                     record.layout = nil
                     laidOut.append(p)
                 }
                 return true
             }
-            for p in laidOut { store.refresh(at: p) }
+            for p in laidOut { flow.store.refresh(at: p) }
             invalidateFlow(fromParagraph: first)
         } else {
-            invalidateFlow(fromParagraph: store.count)
+            invalidateFlow(fromParagraph: flow.store.count)
         }
         delegate?.layoutManagerDidInvalidateLayout(self)
     }
 
     /// The flow before `paragraph` is unchanged; from there on it must be checked again.
     func invalidateFlow(fromParagraph paragraph: Int) {
-        validatedParagraphs = min(validatedParagraphs, paragraph)
-        extraLineFragment = nil
-        hasReportedCompletion = false
+        flow.validatedParagraphs = min(flow.validatedParagraphs, paragraph)
+        flow.extraLineFragment = nil
+        flow.hasReportedCompletion = false
     }
 }

@@ -19,12 +19,12 @@ extension NSLayoutManager {
     /// Reports paragraph `p`'s lines, just laid out from the flow position `top` (its top in the
     /// stacked flow), through the layout primitives.
     func reportLayoutToPrimitives(paragraph p: Int, top: CGFloat) {
-        let record = store.record(p)
+        let record = flow.store.record(p)
         guard let layout = record.layout else { return }
         let analysis = ensureAnalysis(p)
-        let glyphBase = store.prefix(p).glyphs
-        reportingParagraph = (p, glyphBase, top)
-        defer { reportingParagraph = nil }
+        let glyphBase = flow.store.prefix(p).glyphs
+        flow.reportingParagraph = (p, glyphBase, top)
+        defer { flow.reportingParagraph = nil }
         let glyphs = analysis.glyphs
         for i in layout.fragments.indices {
             // Read the fragment again each time: an earlier setter may have changed the record.
@@ -51,17 +51,17 @@ extension NSLayoutManager {
     /// laid-out paragraph), with what converts its rects to container coordinates.
     private func storedFragment(forGlyphRange glyphRange: NSRange) -> (record: ParagraphRecord, index: Int, dy: CGFloat)? {
         let p: Int, glyphBase: Int, top: CGFloat
-        if let reporting = reportingParagraph {
+        if let reporting = flow.reportingParagraph {
             (p, glyphBase, top) = reporting
         } else {
-            guard glyphRange.location >= 0, glyphRange.location < store.summary.glyphs else { return nil }
-            let found = store.paragraph(containingGlyph: glyphRange.location)
-            guard let layout = store.record(found.index).layout else { return nil }
+            guard glyphRange.location >= 0, glyphRange.location < flow.store.summary.glyphs else { return nil }
+            let found = flow.store.paragraph(containingGlyph: glyphRange.location)
+            guard let layout = flow.store.record(found.index).layout else { return nil }
             p = found.index
-            glyphBase = store.prefix(p).glyphs
+            glyphBase = flow.store.prefix(p).glyphs
             top = paragraphTop(p, layout: layout)
         }
-        let record = store.record(p)
+        let record = flow.store.record(p)
         guard let fragments = record.layout?.fragments,
               let i = fragments.firstIndex(where: { glyphBase + $0.line.glyphRange.lowerBound == glyphRange.location }) else { return nil }
         return (record, i, top - containerTop(fragments[i].container))
@@ -91,16 +91,16 @@ extension NSLayoutManager {
         let current = fragment.textOriginX + CGFloat(xs[0]) - fragment.rect.minX
         record.layout?.fragments[i].textOriginX += location.x - current
         record.layout?.fragments[i].baselineOffset = location.y
-        drawingLineCache = nil
+        flow.drawingLineCache = nil
     }
 
     /// The paragraph, glyph-local index and glyphs of global glyph `glyphIndex` (glyphs made as far as it), or nil past the end.
     func storedGlyph(_ glyphIndex: Int) -> (record: ParagraphRecord, local: Int, analysis: ParagraphAnalysis)? {
         guard glyphIndex >= 0 else { return nil }
         ensureGlyphs(throughGlyph: glyphIndex)
-        guard glyphIndex < store.summary.glyphs else { return nil }
-        let found = store.paragraph(containingGlyph: glyphIndex)
-        let record = store.record(found.index)
+        guard glyphIndex < flow.store.summary.glyphs else { return nil }
+        let found = flow.store.paragraph(containingGlyph: glyphIndex)
+        let record = flow.store.record(found.index)
         guard record.glyphCount != nil else { return nil }
         let analysis = ensureAnalysis(found.index)
         let local = glyphIndex - found.firstGlyph
@@ -115,7 +115,7 @@ extension NSLayoutManager {
         if flags.contains(flag) == on || (flag == .notShown && on && flags.contains(.control)) { return }
         if on { analysis.glyphs.flags[local].insert(flag) } else { analysis.glyphs.flags[local].remove(flag) }
         record.keepsAnalysis = true  // glyph generation would not set the flag again
-        drawingLineCache = nil
+        flow.drawingLineCache = nil
     }
 
     /// The base behaviour of ``setAttachmentSize(_:forGlyphRange:)``.

@@ -30,7 +30,7 @@ extension NSLayoutManager {
         // The stretch: consecutive paragraphs without layout.
         var jobs: [(paragraph: Int, start: Int, length: Int, record: ParagraphRecord)] = []
         var start = characterStart
-        store.forEach(from: first) { p, record in
+        flow.store.forEach(from: first) { p, record in
             // The stretch's glyphs are all held until they are stored: keep them within the budget.
             guard p <= target, record.layout == nil, start - characterStart < Self.parallelStretchLength else { return false }
             jobs.append((p, start, record.length, record))
@@ -50,8 +50,8 @@ extension NSLayoutManager {
 
         var results = [(ParagraphAnalysis, ParagraphLayout)?](repeating: nil, count: jobs.count)
         // The workers' analyzers live as long as the layout manager, so their front caches stay warm.
-        while workerAnalyzers.count < threads { workerAnalyzers.append(ParagraphAnalyzer()) }
-        let analyzers = workerAnalyzers
+        while flow.workerAnalyzers.count < threads { flow.workerAnalyzers.append(ParagraphAnalyzer()) }
+        let analyzers = flow.workerAnalyzers
         // Everything the workers read is made now: they must not fill a lazy cache behind each other.
         _ = containerTop(0)
         let next = WorkCounter()
@@ -75,7 +75,7 @@ extension NSLayoutManager {
             }
         }
         // Store the results in order, placing each paragraph after the previous one.
-        var y = store.prefix(first).height
+        var y = flow.store.prefix(first).height
         for (i, job) in jobs.enumerated() {
             guard let (analysis, layout) = results[i] else { continue }
             var placed = layout
@@ -84,12 +84,12 @@ extension NSLayoutManager {
             y += layout.height
             if job.record.analysis == nil {
                 job.record.analysis = analysis
-                analysisBudget.add(analysis, of: job.record)
+                flow.analysisBudget.add(analysis, of: job.record)
             }
             job.record.layout = placed
         }
-        store.refresh(jobs[0].paragraph..<(jobs[jobs.count - 1].paragraph + 1))
-        extraLineFragment = nil
+        flow.store.refresh(jobs[0].paragraph..<(jobs[jobs.count - 1].paragraph + 1))
+        flow.extraLineFragment = nil
         for job in jobs { markDisplay(ofParagraph: job.paragraph) }
         return true
     }

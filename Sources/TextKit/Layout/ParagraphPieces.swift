@@ -71,15 +71,15 @@ extension NSLayoutManager {
     /// The direction a piece that continues a paragraph of natural direction takes: that of the
     /// first strong character of the paragraph's first piece (left to right when it has none).
     func continuedDirection(ofPieceAt characterStart: Int) -> NSWritingDirection {
-        guard let storage = textStorage, store.count > 0 else { return .leftToRight }
+        guard let storage = textStorage, flow.store.count > 0 else { return .leftToRight }
         // Walk back through the pieces to the paragraph's first.
-        var (p, start) = store.paragraph(containingCharacter: characterStart)
+        var (p, start) = flow.store.paragraph(containingCharacter: characterStart)
         while p > 0, !isParagraphStart(start, in: storage) {
             p -= 1
-            start -= store.record(p).length
+            start -= flow.store.record(p).length
         }
-        if let level = store.record(p).analysis?.baseLevel { return level == 1 ? .rightToLeft : .leftToRight }
-        let text = storage._utf16(in: NSRange(location: start, length: store.record(p).length))
+        if let level = flow.store.record(p).analysis?.baseLevel { return level == 1 ? .rightToLeft : .leftToRight }
+        let text = storage._utf16(in: NSRange(location: start, length: flow.store.record(p).length))
         let level = text.withUnsafeBufferPointer { BidiParagraph.firstStrongLevel($0) }
         return level == 1 ? .rightToLeft : .leftToRight
     }
