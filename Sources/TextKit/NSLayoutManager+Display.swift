@@ -39,16 +39,16 @@ extension NSLayoutManager {
     /// hold characters of `characters` (paragraph offsets; nil for all of them).
     func markDisplay(ofParagraph p: Int, top: CGFloat? = nil, characters: Range<Int>? = nil) {
         guard p >= 0, p < flow.store.count, let layout = flow.store.record(p).layout else { return }
-        let paragraphTop = top ?? paragraphTop(p, layout: layout)
+        let paragraphTop = top ?? flow.paragraphTop(p, layout: layout)
         // Only a character filter needs the glyphs (made again if they were dropped).
-        let glyphs = characters != nil && flow.store.record(p).glyphCount != nil ? ensureAnalysis(p).glyphs : nil
+        let glyphs = characters != nil && flow.store.record(p).glyphCount != nil ? flow.ensureAnalysis(p).glyphs : nil
         var pending: (rect: CGRect, container: Int)?
         for fragment in layout.fragments {
             if let characters, let glyphs {
                 let lineCharacters = glyphs.characterRange(forGlyphs: fragment.line.glyphRange)
                 guard lineCharacters.overlaps(characters) || (characters.isEmpty && lineCharacters.contains(characters.lowerBound)) else { continue }
             }
-            let rect = fragment.rect.offsetBy(dx: 0, dy: paragraphTop - containerTop(fragment.container))
+            let rect = fragment.rect.offsetBy(dx: 0, dy: paragraphTop - flow.containerTop(fragment.container))
             if let current = pending, current.container == fragment.container {
                 pending = (current.rect.union(rect), current.container)
             } else {

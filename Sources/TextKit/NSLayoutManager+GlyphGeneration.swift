@@ -39,7 +39,7 @@ extension NSLayoutManager {
         var done = 0
         while done < glyphRange.length {
             let (p, first, start) = locate(glyph: glyphRange.location + done, "setGlyphs(_:properties:characterIndexes:font:forGlyphRange:)")
-            let analysis = ensureAnalysis(p, start: start)
+            let analysis = flow.ensureAnalysis(p, start: start)
             // Glyph generation would not make these glyphs again: keep them.
             flow.store.record(p).keepsAnalysis = true
             let local = glyphRange.location + done - first
@@ -108,7 +108,7 @@ extension NSLayoutManager {
         record.analysis = analysis  // the glyph count changed
         if record.layout != nil { record.layout = nil }
         flow.store.refresh(at: p)
-        invalidateFlow(fromParagraph: p)
+        flow.invalidateFlow(fromParagraph: p)
         return old.lowerBound..<(old.lowerBound + count)
     }
 
@@ -219,7 +219,7 @@ extension NSLayoutManager {
 
     func _notShownAttribute(forGlyphAt glyphIndex: Int) -> Bool {
         let (p, first, _) = locate(glyph: glyphIndex)
-        return !ensureAnalysis(p).glyphs.flags[glyphIndex - first].isDisjoint(with: [.null, .control, .notShown])
+        return !flow.ensureAnalysis(p).glyphs.flags[glyphIndex - first].isDisjoint(with: [.null, .control, .notShown])
     }
 
     // MARK: Internals

@@ -10,7 +10,7 @@ extension NSLayoutManager {
     /// character. Traps when the index is past the last glyph.
     func locate(glyph glyphIndex: Int, _ function: StaticString = #function) -> (paragraph: Int, firstGlyph: Int, firstCharacter: Int) {
         checkPrecondition(glyphIndex >= 0, "\(function): glyph index \(glyphIndex) is negative")
-        ensureGlyphs(throughGlyph: glyphIndex)
+        flow.ensureGlyphs(throughGlyph: glyphIndex)
         checkPrecondition(glyphIndex < flow.store.summary.glyphs,
                      "\(function): glyph index \(glyphIndex) out of bounds; number of glyphs \(flow.store.summary.glyphs)")
         let (p, first) = flow.store.paragraph(containingGlyph: glyphIndex)
@@ -19,19 +19,19 @@ extension NSLayoutManager {
 
     /// The paragraph of character `index` with its first character and first glyph (glyphs made).
     func locate(character index: Int) -> (paragraph: Int, firstCharacter: Int, firstGlyph: Int) {
-        ensureGlyphs(throughCharacter: index)
+        flow.ensureGlyphs(throughCharacter: index)
         let (p, start) = flow.store.paragraph(containingCharacter: index)
         return (p, start, flow.store.prefix(p).glyphs)
     }
 
     var _numberOfGlyphs: Int {
-        ensureGlyphs(throughGlyph: .max)
+        flow.ensureGlyphs(throughGlyph: .max)
         return flow.store.summary.glyphs
     }
 
     func _isValidGlyphIndex(_ glyphIndex: Int) -> Bool {
         guard glyphIndex >= 0 else { return false }
-        ensureGlyphs(throughGlyph: glyphIndex)
+        flow.ensureGlyphs(throughGlyph: glyphIndex)
         return glyphIndex < flow.store.summary.glyphs
     }
 
@@ -44,7 +44,7 @@ extension NSLayoutManager {
         guard glyphRange.location >= 0, glyphRange.length >= 0 else { return false }
         let (end, overflow) = glyphRange.location.addingReportingOverflow(glyphRange.length)
         guard !overflow else { return false }
-        if end > 0 { ensureGlyphs(throughGlyph: end - 1) }
+        if end > 0 { flow.ensureGlyphs(throughGlyph: end - 1) }
         return end <= flow.store.summary.glyphs
     }
 
@@ -59,7 +59,7 @@ extension NSLayoutManager {
 
     func _glyph(at glyphIndex: Int) -> CGGlyph {
         let (p, first, _) = locate(glyph: glyphIndex)
-        return ensureAnalysis(p).glyphs.glyphs[glyphIndex - first]
+        return flow.ensureAnalysis(p).glyphs.glyphs[glyphIndex - first]
     }
 
     func _glyph(at glyphIndex: Int, isValidIndex: UnsafeMutablePointer<ObjCBool>?) -> CGGlyph {
@@ -73,7 +73,7 @@ extension NSLayoutManager {
 
     func _propertyForGlyph(at glyphIndex: Int) -> GlyphProperty {
         let (p, first, _) = locate(glyph: glyphIndex)
-        return Self.property(of: ensureAnalysis(p).glyphs.flags[glyphIndex - first])
+        return Self.property(of: flow.ensureAnalysis(p).glyphs.flags[glyphIndex - first])
     }
 
     static func property(of flags: GlyphFlags) -> GlyphProperty {
@@ -88,14 +88,14 @@ extension NSLayoutManager {
     func _characterIndexForGlyph(at glyphIndex: Int) -> Int {
         if glyphIndex >= numberOfGlyphs { return flow.store.length }
         let (p, first, start) = locate(glyph: glyphIndex)
-        return start + Int(ensureAnalysis(p).glyphs.clusters[glyphIndex - first])
+        return start + Int(flow.ensureAnalysis(p).glyphs.clusters[glyphIndex - first])
     }
 
     func _glyphIndexForCharacter(at charIndex: Int) -> Int {
         guard charIndex < flow.store.length else { return numberOfGlyphs }
         checkPrecondition(charIndex >= 0, "glyphIndexForCharacter(at:): character index \(charIndex) is negative")
         let (p, start, firstGlyph) = locate(character: charIndex)
-        return firstGlyph + ensureAnalysis(p).glyphs.glyph(forCharacterAt: charIndex - start)
+        return firstGlyph + flow.ensureAnalysis(p).glyphs.glyph(forCharacterAt: charIndex - start)
     }
 
     func _glyphRange(forCharacterRange charRange: NSRange, actualCharacterRange actualCharRange: NSRangePointer?) -> NSRange {
@@ -118,7 +118,7 @@ extension NSLayoutManager {
     /// The glyph after the last glyph of the character at `charIndex`'s cluster.
     private func glyphIndexAfterCharacter(_ charIndex: Int) -> Int {
         let (p, start, firstGlyph) = locate(character: charIndex)
-        let glyphs = ensureAnalysis(p).glyphs
+        let glyphs = flow.ensureAnalysis(p).glyphs
         let local = glyphs.glyphRange(forCharacters: (charIndex - start)..<(charIndex - start + 1))
         return firstGlyph + local.upperBound
     }
@@ -135,7 +135,7 @@ extension NSLayoutManager {
         let start = characterIndexForGlyph(at: glyphRange.location)
         let lastGlyph = glyphRange.location + glyphRange.length - 1
         let (p, first, paragraphStart) = locate(glyph: lastGlyph)
-        let glyphs = ensureAnalysis(p).glyphs
+        let glyphs = flow.ensureAnalysis(p).glyphs
         let local = glyphs.characterRange(forGlyphs: (lastGlyph - first)..<(lastGlyph - first + 1))
         let end = paragraphStart + local.upperBound
         let characters = NSRange(location: start, length: end - start)
@@ -146,12 +146,12 @@ extension NSLayoutManager {
     }
 
     func _ensureGlyphs(forGlyphRange glyphRange: NSRange) {
-        ensureGlyphs(throughGlyph: glyphRange.location + max(0, glyphRange.length - 1))
+        flow.ensureGlyphs(throughGlyph: glyphRange.location + max(0, glyphRange.length - 1))
     }
 
     func _ensureGlyphs(forCharacterRange charRange: NSRange) {
         let range = checkedCharacterRange(charRange, #function)
-        ensureGlyphs(throughCharacter: min(flow.store.length, range.location + range.length))
+        flow.ensureGlyphs(throughCharacter: min(flow.store.length, range.location + range.length))
     }
 
     func _getGlyphs(in glyphRange: NSRange, glyphs glyphBuffer: UnsafeMutablePointer<CGGlyph>?,
@@ -163,7 +163,7 @@ extension NSLayoutManager {
         let end = glyphRange.location + glyphRange.length
         while g < end {
             let (p, first, start) = locate(glyph: g)
-            let analysis = ensureAnalysis(p)
+            let analysis = flow.ensureAnalysis(p)
             let local = g - first
             let upper = min(analysis.glyphs.count, end - first)
             for i in local..<upper {

@@ -131,16 +131,16 @@ extension NSLayoutManager {
     func lineHit(at point: CGPoint, inContainer index: Int) -> LineHit {
         guard textStorage != nil, flow.store.count > 0 else { return .nothing }
         let p: Int
-        if isStacked {
+        if flow.isStacked {
             // Lay out paragraphs, in order, until the laid-out flow reaches the point.
             let y = FixedHeight.from(max(0, point.y))
             while let u = flow.store.firstUnlaid, flow.store.prefix(u).height <= y {
-                ensureLayout(throughParagraph: u)
+                flow.ensureLayout(throughParagraph: u)
             }
             p = y >= flow.store.summary.height ? flow.store.count - 1 : flow.store.paragraph(atHeight: y).index
         } else {
-            ensureLayout(throughContainer: index)
-            p = lastParagraph(startingAtOrBefore: containerTop(index) + point.y, inContainer: index)
+            flow.ensureLayout(throughContainer: index)
+            p = lastParagraph(startingAtOrBefore: flow.containerTop(index) + point.y, inContainer: index)
         }
         var best: LocatedFragment?
         var bestKey = (CGFloat.infinity, CGFloat.infinity)
@@ -151,9 +151,9 @@ extension NSLayoutManager {
             let prefix = flow.store.prefix(q)
             guard record.glyphCount != nil else { continue }
             // As `located(_:_:layout:glyphBase:characterBase:)`, with the paragraph's top found once.
-            let top = FixedHeight.points(isStacked ? prefix.height : layout.start.y)
+            let top = FixedHeight.points(flow.isStacked ? prefix.height : layout.start.y)
             for (i, fragment) in layout.fragments.enumerated() where fragment.container == index {
-                let dy = top - containerTop(fragment.container)
+                let dy = top - flow.containerTop(fragment.container)
                 let found = LocatedFragment(paragraph: q, index: i, fragment: fragment, glyphBase: prefix.glyphs,
                                             characterBase: prefix.length, rect: fragment.rect.offsetBy(dx: 0, dy: dy),
                                             usedRect: fragment.usedRect.offsetBy(dx: 0, dy: dy), record: record, manager: self)
@@ -167,7 +167,7 @@ extension NSLayoutManager {
         }
         if p + 1 >= last {
             // The extra line fragment competes when the flow reaches the end of the text.
-            ensureLayoutOfAllText()
+            flow.ensureLayoutOfAllText()
             if let extra = flow.extraLineFragment, extra.container == index {
                 let key = (Self.distance(point.y, extra.rect.minY, extra.rect.maxY, halfOpen: true), CGFloat(0))
                 if best == nil || key.0 < bestKey.0 || (point.y >= extra.rect.minY && key.0 == 0) { return .extraLine }

@@ -23,7 +23,7 @@ open class NSLayoutManager: NSObject {
     /// never forms a cycle, and a layout manager that outlives its storage sees nil.
     open weak var textStorage: NSTextStorage? {
         didSet {
-            if textStorage !== oldValue { rebuildParagraphs() }
+            if textStorage !== oldValue { flow.rebuildParagraphs() }
         }
     }
 
@@ -35,17 +35,17 @@ open class NSLayoutManager: NSObject {
 
     /// Whether white space and other invisible characters are drawn with visible symbols.
     open var showsInvisibleCharacters = false {
-        didSet { if showsInvisibleCharacters != oldValue { invalidateAllDisplay() } }
+        didSet { if showsInvisibleCharacters != oldValue { markAllDisplay() } }
     }
 
     /// Whether control characters are drawn with visible symbols.
     open var showsControlCharacters = false {
-        didSet { if showsControlCharacters != oldValue { invalidateAllDisplay() } }
+        didSet { if showsControlCharacters != oldValue { markAllDisplay() } }
     }
 
     /// Whether the fonts' leading is part of line heights (true by default, as TextKit).
     open var usesFontLeading = true {
-        didSet { if usesFontLeading != oldValue { invalidateAllLayout() } }
+        didSet { if usesFontLeading != oldValue { flow.invalidateAllLayout() } }
     }
 
     /// Accepted for source compatibility; layout here is always contiguous from the start of the
@@ -59,13 +59,13 @@ open class NSLayoutManager: NSObject {
     /// Whether lines are hyphenated by default (as a hyphenation factor of 1) where a paragraph
     /// style does not say otherwise.
     open var usesDefaultHyphenation = false {
-        didSet { if usesDefaultHyphenation != oldValue { invalidateAllLayout() } }
+        didSet { if usesDefaultHyphenation != oldValue { flow.invalidateAllLayout() } }
     }
 
     /// The hyphenation factor for paragraphs whose style has none (0 to 1); deprecated in UIKit in
     /// favour of ``usesDefaultHyphenation`` but honoured.
     open var hyphenationFactor: CGFloat = 0 {
-        didSet { if hyphenationFactor != oldValue { invalidateAllLayout() } }
+        didSet { if hyphenationFactor != oldValue { flow.invalidateAllLayout() } }
     }
 
     /// The most threads layout may use at once (an OpenTextKit addition; TextKit lays out on one
@@ -318,7 +318,7 @@ open class NSLayoutManager: NSObject {
         }
         textContainers.insert(container, at: index)
         container.owner = self
-        invalidateLayoutFromContainer(index)
+        flow.invalidateLayoutFromContainer(index)
     }
 
     /// Removes a container from the flow; layout from there on is redone.
@@ -327,14 +327,14 @@ open class NSLayoutManager: NSObject {
                      "removeTextContainer(at:): index \(index) beyond \(textContainers.count) containers")
         let container = textContainers.remove(at: index)
         if container.owner === self { container.owner = nil }
-        invalidateLayoutFromContainer(index)
+        flow.invalidateLayoutFromContainer(index)
     }
 
     /// Tells the layout manager that `container`'s size, exclusion paths, padding or line limit
     /// changed (containers call it themselves).
     open func textContainerChangedGeometry(_ container: NSTextContainer) {
         guard let index = textContainers.firstIndex(where: { $0 === container }) else { return }
-        invalidateLayoutFromContainer(index)
+        flow.invalidateLayoutFromContainer(index)
     }
 
     // MARK: Edits from the storage
@@ -348,7 +348,7 @@ open class NSLayoutManager: NSObject {
                              range newCharRange: NSRange, changeInLength delta: Int,
                              invalidatedRange invalidatedCharRange: NSRange) {
         guard textStorage === self.textStorage else { return }
-        applyEdit(editMask, range: newCharRange, changeInLength: delta)
+        flow.applyEdit(editMask, range: newCharRange, changeInLength: delta)
     }
 
     // MARK: Invalidation
@@ -360,7 +360,7 @@ open class NSLayoutManager: NSObject {
         let range = checkedCharacterRange(charRange, #function)
         // Not `actualCharRange?.pointee = discardParagraphs(…)`: with a nil pointer Swift would
         // skip the call and invalidate nothing.
-        let actual = discardParagraphs(covering: range, glyphsToo: false)
+        let actual = flow.discardParagraphs(covering: range, glyphsToo: false)
         actualCharRange?.pointee = actual
     }
 
@@ -370,7 +370,7 @@ open class NSLayoutManager: NSObject {
     open func invalidateGlyphs(forCharacterRange charRange: NSRange, changeInLength delta: Int,
                                actualCharacterRange actualCharRange: NSRangePointer?) {
         let range = checkedCharacterRange(charRange, #function)
-        let actual = discardParagraphs(covering: range, glyphsToo: true)  // see invalidateLayout
+        let actual = flow.discardParagraphs(covering: range, glyphsToo: true)  // see invalidateLayout
         actualCharRange?.pointee = actual
     }
 

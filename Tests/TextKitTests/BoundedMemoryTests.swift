@@ -111,7 +111,7 @@ struct BoundedMemoryTests {
         // Three pieces of at most 65,536 units, cut after a space, then the next paragraph.
         let lengths = (0..<lm.flow.store.count).map { lm.flow.store.record($0).length }
         #expect(lengths.count == 4)
-        #expect(lengths.prefix(3).allSatisfy { $0 <= NSLayoutManager.maximumPieceLength })
+        #expect(lengths.prefix(3).allSatisfy { $0 <= TextFlow.maximumPieceLength })
         #expect(lengths.reduce(0, +) == stack.storage.length)
         let units = Array(stack.storage.string.utf16)
         #expect(units[lengths[0] - 1] == 0x20 && units[lengths[0] + lengths[1] - 1] == 0x20)

@@ -7,7 +7,7 @@ import TextKitModel
 
 /// Edits throw away what they change and nothing more: characters → glyphs and lines; attributes
 /// that change shaping → glyphs and lines; the paragraph style → lines; attributes that change only
-/// drawing → display only (NSLayoutManager+Invalidation.swift).
+/// drawing → display only (Layout/TextFlow+Invalidation.swift).
 @Suite("Named invalidation: what an edit makes again")
 struct NamedInvalidationTests {
     static let text = "let x = 1 // first\nvar name = \"value\"\nfunc go() { return x }\n"

@@ -10,7 +10,7 @@ final class ParagraphRecord {
     var length: Int
     /// The glyphs and break opportunities; nil until generated, after invalidation, or after the
     /// layout manager dropped them to bound its memory (``evictAnalysis()``: the glyph count stays,
-    /// and `NSLayoutManager.ensureAnalysis` makes the same glyphs again when they are next needed).
+    /// and `TextFlow.ensureAnalysis` makes the same glyphs again when they are next needed).
     var analysis: ParagraphAnalysis? {
         get { storedAnalysis }
         set {

@@ -4,17 +4,22 @@ import TextKitModel
 import TextKitTypesetting
 
 /// The layout engine behind an `NSLayoutManager`: it owns the paragraph store, every
-/// paragraph's glyphs and lines, and every cache derived from them, and it does the engine's
-/// work — making glyphs (TextFlow+Glyphs.swift), laying out as far as a query needs
-/// (TextFlow+Lines.swift), invalidating with causes (TextFlow+Invalidation.swift), laying out on
-/// several threads (TextFlow+Parallel.swift) and cutting very long paragraphs into pieces
-/// (ParagraphPieces.swift).
+/// paragraph's glyphs and lines, and every cache derived from them, and it does the engine's work:
+///
+/// | file | concept |
+/// |---|---|
+/// | TextFlow+Glyphs.swift | making a paragraph's glyphs, as far as a glyph or a character |
+/// | TextFlow+Lines.swift | laying out as far as a query needs; container tops; the end of the text |
+/// | TextFlow+Paragraph.swift | one paragraph's lines, through the line loop |
+/// | TextFlow+Parallel.swift | many paragraphs on several threads |
+/// | TextFlow+Invalidation.swift | what an edit or a setting throws away, by cause |
+/// | TextFlow+ParagraphBoundaries.swift, ParagraphPieces.swift | where paragraphs (and pieces of very long ones) start and end |
+/// | TextFlow+Reporting.swift | new lines reported to the layout manager's overridable primitives |
 ///
 /// Why a type of its own: `NSLayoutManager` is an open class with Apple's API, overridable hooks
 /// and a delegate. Keeping the engine's state and work apart from it leaves the layout manager a
 /// façade — Apple's names, `Int`/`NSRange` indices, the hooks a subclass overrides — over an
-/// engine with no Apple names whose own API speaks in ``UTF16Offset`` and ``GlyphIndex``
-/// (Layout/TextIndices.swift), so that a glyph index and a character offset cannot be mixed up.
+/// engine with no Apple names.
 ///
 /// ```
 ///  NSLayoutManager (façade: Apple API, open hooks, delegate, textStorage, textContainers)
