@@ -62,7 +62,8 @@ extension NSLayoutManager {
     /// Marks the laid-out lines holding characters of `range` (no layout is done).
     func markDisplay(forCharacterRange range: NSRange) {
         guard flow.store.count > 0, range.location <= flow.store.length else { return }
-        var (p, start) = flow.store.paragraph(containingCharacter: range.location)
+        let found = flow.store.paragraph(containingCharacter: UTF16Offset(range.location))
+        var p = found.index, start = found.start.rawValue
         let end = range.location + range.length
         while p < flow.store.count {
             let length = flow.store.record(p).length

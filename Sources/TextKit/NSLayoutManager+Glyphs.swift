@@ -10,28 +10,28 @@ extension NSLayoutManager {
     /// character. Traps when the index is past the last glyph.
     func locate(glyph glyphIndex: Int, _ function: StaticString = #function) -> (paragraph: Int, firstGlyph: Int, firstCharacter: Int) {
         checkPrecondition(glyphIndex >= 0, "\(function): glyph index \(glyphIndex) is negative")
-        flow.ensureGlyphs(throughGlyph: glyphIndex)
+        flow.ensureGlyphs(throughGlyph: GlyphIndex(glyphIndex))
         checkPrecondition(glyphIndex < flow.store.summary.glyphs,
                      "\(function): glyph index \(glyphIndex) out of bounds; number of glyphs \(flow.store.summary.glyphs)")
-        let (p, first) = flow.store.paragraph(containingGlyph: glyphIndex)
-        return (p, first, flow.store.prefix(p).length)
+        let (p, first) = flow.store.paragraph(containingGlyph: GlyphIndex(glyphIndex))
+        return (p, first.rawValue, flow.store.start(ofParagraph: p).rawValue)
     }
 
     /// The paragraph of character `index` with its first character and first glyph (glyphs made).
     func locate(character index: Int) -> (paragraph: Int, firstCharacter: Int, firstGlyph: Int) {
-        flow.ensureGlyphs(throughCharacter: index)
-        let (p, start) = flow.store.paragraph(containingCharacter: index)
-        return (p, start, flow.store.prefix(p).glyphs)
+        flow.ensureGlyphs(throughCharacter: UTF16Offset(index))
+        let (p, start) = flow.store.paragraph(containingCharacter: UTF16Offset(index))
+        return (p, start.rawValue, flow.store.firstGlyph(ofParagraph: p).rawValue)
     }
 
     var _numberOfGlyphs: Int {
-        flow.ensureGlyphs(throughGlyph: .max)
+        flow.ensureGlyphs(throughGlyph: GlyphIndex(.max))
         return flow.store.summary.glyphs
     }
 
     func _isValidGlyphIndex(_ glyphIndex: Int) -> Bool {
         guard glyphIndex >= 0 else { return false }
-        flow.ensureGlyphs(throughGlyph: glyphIndex)
+        flow.ensureGlyphs(throughGlyph: GlyphIndex(glyphIndex))
         return glyphIndex < flow.store.summary.glyphs
     }
 
@@ -44,7 +44,7 @@ extension NSLayoutManager {
         guard glyphRange.location >= 0, glyphRange.length >= 0 else { return false }
         let (end, overflow) = glyphRange.location.addingReportingOverflow(glyphRange.length)
         guard !overflow else { return false }
-        if end > 0 { flow.ensureGlyphs(throughGlyph: end - 1) }
+        if end > 0 { flow.ensureGlyphs(throughGlyph: GlyphIndex(end - 1)) }
         return end <= flow.store.summary.glyphs
     }
 
@@ -146,12 +146,12 @@ extension NSLayoutManager {
     }
 
     func _ensureGlyphs(forGlyphRange glyphRange: NSRange) {
-        flow.ensureGlyphs(throughGlyph: glyphRange.location + max(0, glyphRange.length - 1))
+        flow.ensureGlyphs(throughGlyph: GlyphIndex(glyphRange.location + max(0, glyphRange.length - 1)))
     }
 
     func _ensureGlyphs(forCharacterRange charRange: NSRange) {
         let range = checkedCharacterRange(charRange, #function)
-        flow.ensureGlyphs(throughCharacter: min(flow.store.length, range.location + range.length))
+        flow.ensureGlyphs(throughCharacter: UTF16Offset(min(flow.store.length, range.location + range.length)))
     }
 
     func _getGlyphs(in glyphRange: NSRange, glyphs glyphBuffer: UnsafeMutablePointer<CGGlyph>?,

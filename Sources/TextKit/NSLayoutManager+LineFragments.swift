@@ -175,12 +175,12 @@ extension NSLayoutManager {
     }
 
     func _ensureLayout(forGlyphRange glyphRange: NSRange) {
-        flow.ensureLayout(throughGlyph: glyphRange.location + max(0, glyphRange.length - 1))
+        flow.ensureLayout(throughGlyph: GlyphIndex(glyphRange.location + max(0, glyphRange.length - 1)))
     }
 
     func _ensureLayout(forCharacterRange charRange: NSRange) {
         let range = checkedCharacterRange(charRange, #function)
-        flow.ensureLayout(throughCharacter: min(flow.store.length, range.location + range.length))
+        flow.ensureLayout(throughCharacter: UTF16Offset(min(flow.store.length, range.location + range.length)))
     }
 
     func _ensureLayout(forBoundingRect bounds: CGRect, in container: NSTextContainer) {

@@ -226,7 +226,7 @@ extension NSLayoutManager {
 
     private func checkGlyphRange(_ range: NSRange, _ function: StaticString) {
         checkPrecondition(range.location >= 0 && range.length >= 0, "\(function): glyph range {\(range.location), \(range.length)} is negative")
-        if range.location + range.length > 0 { flow.ensureGlyphs(throughGlyph: range.location + range.length - 1) }
+        if range.location + range.length > 0 { flow.ensureGlyphs(throughGlyph: GlyphIndex(range.location + range.length - 1)) }
         checkPrecondition(range.location + range.length <= flow.store.summary.glyphs,
                      "\(function): glyph range {\(range.location), \(range.length)} out of bounds; number of glyphs \(flow.store.summary.glyphs)")
     }

@@ -38,10 +38,10 @@ struct NamedInvalidationTests {
 
     /// The colour the glyph of character `index` is drawn with, as its run's style says.
     static func drawnColor(_ lm: NSLayoutManager, at index: Int) -> UIColor? {
-        let found = lm.flow.store.paragraph(containingCharacter: index)
+        let found = lm.flow.store.paragraph(containingCharacter: UTF16Offset(index))
         guard let analysis = lm.flow.store.record(found.index).analysis else { return nil }
         let glyphs = analysis.glyphs
-        let run = glyphs.runs[glyphs.runIndex(containingGlyph: glyphs.glyph(forCharacterAt: index - found.start))]
+        let run = glyphs.runs[glyphs.runIndex(containingGlyph: glyphs.glyph(forCharacterAt: index - found.start.rawValue))]
         return analysis.styles[Int(run.style)].attributes[.foregroundColor] as? UIColor
     }
 

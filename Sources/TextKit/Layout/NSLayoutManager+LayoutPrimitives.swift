@@ -31,7 +31,7 @@ extension NSLayoutManager {
     func storeLocation(_ location: CGPoint, forStartOfGlyphRange glyphRange: NSRange) {
         guard let (record, i, _) = flow.storedFragment(forGlyphRange: glyphRange),
               let fragment = record.layout?.fragments[i], !fragment.line.glyphRange.isEmpty,
-              let analysis = record.analysis ?? flow.storedGlyph(glyphRange.location)?.analysis else { return }
+              let analysis = record.analysis ?? flow.storedGlyph(GlyphIndex(glyphRange.location))?.analysis else { return }
         let (xs, _) = fragment.line.glyphPositions(in: analysis.glyphs)
         let current = fragment.textOriginX + CGFloat(xs[0]) - fragment.rect.minX
         record.layout?.fragments[i].textOriginX += location.x - current
@@ -41,7 +41,7 @@ extension NSLayoutManager {
 
     /// Sets or clears a flag of a stored glyph (the glyph arrays are shared by the paragraph's analysis).
     func setGlyphFlag(_ flag: GlyphFlags, _ on: Bool, forGlyphAt glyphIndex: Int) {
-        guard let (record, local, analysis) = flow.storedGlyph(glyphIndex) else { return }
+        guard let (record, local, analysis) = flow.storedGlyph(GlyphIndex(glyphIndex)) else { return }
         let flags = analysis.glyphs.flags[local]
         // Nothing to keep when nothing changes (layout reports control glyphs as not shown).
         if flags.contains(flag) == on || (flag == .notShown && on && flags.contains(.control)) { return }
@@ -54,7 +54,7 @@ extension NSLayoutManager {
     func storeAttachmentSize(_ size: CGSize, forGlyphRange glyphRange: NSRange) {
         guard glyphRange.length > 0 else { return }
         for glyph in glyphRange.location..<(glyphRange.location + glyphRange.length) {
-            guard let (record, local, analysis) = flow.storedGlyph(glyph), analysis.glyphs.flags[local].contains(.attachment) else { continue }
+            guard let (record, local, analysis) = flow.storedGlyph(GlyphIndex(glyph)), analysis.glyphs.flags[local].contains(.attachment) else { continue }
             // The size layout reports is the attachment's own: storing it would only pin the glyphs.
             if record.attachmentSizes[local] == nil, size == Self.ownSize(ofAttachmentAt: local, in: analysis) { continue }
             record.attachmentSizes[local] = size
@@ -63,8 +63,8 @@ extension NSLayoutManager {
 
     /// The base behaviour of ``attachmentSize(forGlyphAt:)``.
     func storedAttachmentSize(forGlyphAt glyphIndex: Int) -> CGSize {
-        flow.ensureGlyphs(throughGlyph: glyphIndex)
-        guard let (record, local, analysis) = flow.storedGlyph(glyphIndex),
+        flow.ensureGlyphs(throughGlyph: GlyphIndex(glyphIndex))
+        guard let (record, local, analysis) = flow.storedGlyph(GlyphIndex(glyphIndex)),
               analysis.glyphs.flags[local].contains(.attachment) else { return CGSize(width: -1, height: -1) }
         if let size = record.attachmentSizes[local] { return size }
         return Self.ownSize(ofAttachmentAt: local, in: analysis)
@@ -78,7 +78,7 @@ extension NSLayoutManager {
     }
 
     func glyphFlag(_ flag: GlyphFlags, forGlyphAt glyphIndex: Int) -> Bool {
-        guard let (_, local, analysis) = flow.storedGlyph(glyphIndex) else { return false }
+        guard let (_, local, analysis) = flow.storedGlyph(GlyphIndex(glyphIndex)) else { return false }
         return analysis.glyphs.flags[local].contains(flag)
     }
 }

@@ -73,7 +73,8 @@ extension TextFlow {
     func continuedDirection(ofPieceAt characterStart: Int) -> NSWritingDirection {
         guard let storage = manager.textStorage, store.count > 0 else { return .leftToRight }
         // Walk back through the pieces to the paragraph's first.
-        var (p, start) = store.paragraph(containingCharacter: characterStart)
+        let found = store.paragraph(containingCharacter: UTF16Offset(characterStart))
+        var p = found.index, start = found.start.rawValue
         while p > 0, !isParagraphStart(start, in: storage) {
             p -= 1
             start -= store.record(p).length

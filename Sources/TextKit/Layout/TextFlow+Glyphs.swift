@@ -79,16 +79,16 @@ extension TextFlow {
     /// Makes glyphs for every paragraph up to and including the one that holds glyph `glyph`
     /// (all of them when it is past the end). Glyph indices count paragraphs in order, so every
     /// paragraph before the glyph must have its glyphs.
-    func ensureGlyphs(throughGlyph glyph: Int) {
+    func ensureGlyphs(throughGlyph glyph: GlyphIndex) {
         while let u = store.firstUnanalyzed {
             let before = store.prefix(u)
-            if before.glyphs > glyph { return }
+            if GlyphIndex(before.glyphs) > glyph { return }
             ensureAnalysis(u, start: before.length)
         }
     }
 
     /// Makes glyphs for the paragraphs holding characters `0...offset`.
-    func ensureGlyphs(throughCharacter offset: Int) {
+    func ensureGlyphs(throughCharacter offset: UTF16Offset) {
         let target = store.paragraph(containingCharacter: offset).index
         while let u = store.firstUnanalyzed, u <= target {
             ensureAnalysis(u)

@@ -38,8 +38,8 @@ extension TextFlow {
     private func replaceParagraphs(editedIn range: NSRange, changeInLength delta: Int, of storage: NSTextStorage) {
         let oldStart = range.location
         let oldEnd = range.location + range.length - delta
-        var first = store.paragraph(containingCharacter: max(0, min(oldStart, store.length))).index
-        var last = store.paragraph(containingCharacter: max(oldStart, min(max(oldEnd, oldStart + 1) - 1, store.length))).index
+        var first = store.paragraph(containingCharacter: UTF16Offset(max(0, min(oldStart, store.length)))).index
+        var last = store.paragraph(containingCharacter: UTF16Offset(max(oldStart, min(max(oldEnd, oldStart + 1) - 1, store.length)))).index
         if oldEnd >= store.length { last = store.count - 1 }
         // The affected paragraphs span [spanStart, spanEnd) in the new text; widen until both ends
         // are paragraph boundaries there (an edit can merge paragraphs or join a CR to an LF). The
@@ -72,10 +72,10 @@ extension TextFlow {
     /// Attributes changed in `range`, characters did not: each paragraph there keeps what the
     /// change leaves valid (see the table above).
     private func applyAttributeChange(in range: NSRange, of storage: NSTextStorage) {
-        let (first, firstStart) = store.paragraph(containingCharacter: min(max(0, range.location), store.length))
+        let (first, firstStart) = store.paragraph(containingCharacter: UTF16Offset(min(max(0, range.location), store.length)))
         let end = range.location + range.length
         var firstInvalid: Int?
-        var p = first, start = firstStart
+        var p = first, start = firstStart.rawValue
         repeat {
             let record = store.record(p)
             let effect = attributeChangeEffect(on: record, paragraphAt: start)
@@ -116,12 +116,12 @@ extension TextFlow {
     /// invalidates the flow from the first of them and tells the delegate. Returns the whole
     /// paragraphs' character range.
     func discardParagraphs(covering range: NSRange, glyphsToo: Bool) -> NSRange {
-        let (first, firstStart) = store.paragraph(containingCharacter: range.location)
-        let last = store.paragraph(containingCharacter: max(range.location, range.location + range.length - (range.length > 0 ? 1 : 0))).index
+        let (first, firstStart) = store.paragraph(containingCharacter: UTF16Offset(range.location))
+        let last = store.paragraph(containingCharacter: UTF16Offset(max(range.location, range.location + range.length - (range.length > 0 ? 1 : 0)))).index
         var end = firstStart
         for p in first...last {
             let record = store.record(p)
-            end += record.length
+            end += UTF16Offset(record.length)
             manager.markDisplay(ofParagraph: p)
             guard glyphsToo || record.layout != nil else { continue }
             if glyphsToo { record.analysis = nil }
@@ -130,7 +130,7 @@ extension TextFlow {
         }
         invalidateFlow(fromParagraph: first)
         manager.delegate?.layoutManagerDidInvalidateLayout(manager)
-        return NSRange(location: firstStart, length: end - firstStart)
+        return NSRange(location: firstStart.rawValue, length: (end - firstStart).rawValue)
     }
 
     func invalidateAllLayout() {

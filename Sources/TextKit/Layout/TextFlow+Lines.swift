@@ -110,14 +110,14 @@ extension TextFlow {
     }
 
     /// Lays out the paragraphs holding characters `0...offset`.
-    func ensureLayout(throughCharacter offset: Int) {
+    func ensureLayout(throughCharacter offset: UTF16Offset) {
         ensureLayout(throughParagraph: store.paragraph(containingCharacter: offset).index)
     }
 
     /// Lays out the paragraphs holding glyphs `0...glyph`.
-    func ensureLayout(throughGlyph glyph: Int) {
+    func ensureLayout(throughGlyph glyph: GlyphIndex) {
         ensureGlyphs(throughGlyph: glyph)
-        if glyph >= store.summary.glyphs {
+        if glyph >= store.glyphEnd {
             ensureLayoutOfAllText()
         } else {
             ensureLayout(throughParagraph: store.paragraph(containingGlyph: glyph).index)

@@ -32,14 +32,14 @@ extension TextFlow {
         }
         let text = storage._utf16(in: NSRange(location: characterStart, length: length))
         let delegate = manager.delegate
-        let host = LayoutManagerLineHost(flow: self, delegate: delegate, glyphBase: delegate == nil ? 0 : store.prefix(p).glyphs)
+        let host = LayoutManagerLineHost(flow: self, delegate: delegate, glyphBase: delegate == nil ? .zero : store.firstGlyph(ofParagraph: p))
         let settings = lineBreakSettings(for: analysis, characterStart: characterStart, delegate: delegate)
         // A long paragraph's pieces (ParagraphPieces.swift): the first-line indent and the spacing
         // before go to its first piece, the spacing after to its last.
         let startsParagraph = self.startsParagraph(at: characterStart)
         var spacingBefore: CGFloat?
         if let delegate, startsParagraph {
-            let v = delegate.layoutManager(manager, paragraphSpacingBeforeGlyphAt: host.glyphBase, withProposedLineFragmentRect: .zero)
+            let v = delegate.layoutManager(manager, paragraphSpacingBeforeGlyphAt: host.glyphBase.rawValue, withProposedLineFragmentRect: .zero)
             if !v.isNaN { spacingBefore = v }
         }
         let rules = ParagraphRules(analysis: analysis, spacingBefore: spacingBefore, startsParagraph: startsParagraph,

@@ -18,14 +18,14 @@ extension TextFlow {
         let record = store.record(p)
         guard let layout = record.layout else { return }
         let analysis = ensureAnalysis(p)
-        let glyphBase = store.prefix(p).glyphs
+        let glyphBase = store.firstGlyph(ofParagraph: p)
         reportingParagraph = (p, glyphBase, top)
         defer { reportingParagraph = nil }
         let glyphs = analysis.glyphs
         for i in layout.fragments.indices {
             // Read the fragment again each time: an earlier setter may have changed the record.
             guard let fragment = record.layout?.fragments[i] else { return }
-            let range = NSRange(location: glyphBase + fragment.line.glyphRange.lowerBound, length: fragment.line.glyphRange.count)
+            let range = NSRange(location: glyphBase.rawValue + fragment.line.glyphRange.lowerBound, length: fragment.line.glyphRange.count)
             let dy = top - containerTop(fragment.container)
             manager.setTextContainer(manager.textContainers[fragment.container], forGlyphRange: range)
             manager.setLineFragmentRect(fragment.rect.offsetBy(dx: 0, dy: dy), forGlyphRange: range,
@@ -35,10 +35,11 @@ extension TextFlow {
             manager.setLocation(CGPoint(x: placed.textOriginX + CGFloat(xs[0]) - placed.rect.minX, y: placed.baselineOffset),
                                 forStartOfGlyphRange: range)
             for g in fragment.line.glyphRange where glyphs.flags[g].contains(.control) {
-                manager.setNotShownAttribute(true, forGlyphAt: glyphBase + g)
+                manager.setNotShownAttribute(true, forGlyphAt: glyphBase.rawValue + g)
             }
             for g in fragment.line.glyphRange where glyphs.flags[g].contains(.attachment) {
-                manager.setAttachmentSize(manager.attachmentSize(forGlyphAt: glyphBase + g), forGlyphRange: NSRange(location: glyphBase + g, length: 1))
+                let glyph = glyphBase.rawValue + g
+                manager.setAttachmentSize(manager.attachmentSize(forGlyphAt: glyph), forGlyphRange: NSRange(location: glyph, length: 1))
             }
         }
     }
@@ -46,33 +47,34 @@ extension TextFlow {
     /// The stored fragment that holds exactly `glyphRange` (the paragraph being reported, or any
     /// laid-out paragraph), with what converts its rects to container coordinates.
     func storedFragment(forGlyphRange glyphRange: NSRange) -> (record: ParagraphRecord, index: Int, dy: CGFloat)? {
-        let p: Int, glyphBase: Int, top: CGFloat
+        let p: Int, glyphBase: GlyphIndex, top: CGFloat
         if let reporting = reportingParagraph {
             (p, glyphBase, top) = reporting
         } else {
-            guard glyphRange.location >= 0, glyphRange.location < store.summary.glyphs else { return nil }
-            let found = store.paragraph(containingGlyph: glyphRange.location)
+            let location = GlyphIndex(glyphRange.location)
+            guard location >= .zero, location < store.glyphEnd else { return nil }
+            let found = store.paragraph(containingGlyph: location)
             guard let layout = store.record(found.index).layout else { return nil }
             p = found.index
-            glyphBase = store.prefix(p).glyphs
+            glyphBase = store.firstGlyph(ofParagraph: p)
             top = paragraphTop(p, layout: layout)
         }
         let record = store.record(p)
         guard let fragments = record.layout?.fragments,
-              let i = fragments.firstIndex(where: { glyphBase + $0.line.glyphRange.lowerBound == glyphRange.location }) else { return nil }
+              let i = fragments.firstIndex(where: { glyphBase.rawValue + $0.line.glyphRange.lowerBound == glyphRange.location }) else { return nil }
         return (record, i, top - containerTop(fragments[i].container))
     }
 
     /// The paragraph, glyph-local index and glyphs of global glyph `glyphIndex` (glyphs made as far as it), or nil past the end.
-    func storedGlyph(_ glyphIndex: Int) -> (record: ParagraphRecord, local: Int, analysis: ParagraphAnalysis)? {
-        guard glyphIndex >= 0 else { return nil }
+    func storedGlyph(_ glyphIndex: GlyphIndex) -> (record: ParagraphRecord, local: Int, analysis: ParagraphAnalysis)? {
+        guard glyphIndex >= .zero else { return nil }
         ensureGlyphs(throughGlyph: glyphIndex)
-        guard glyphIndex < store.summary.glyphs else { return nil }
+        guard glyphIndex < store.glyphEnd else { return nil }
         let found = store.paragraph(containingGlyph: glyphIndex)
         let record = store.record(found.index)
         guard record.glyphCount != nil else { return nil }
         let analysis = ensureAnalysis(found.index)
-        let local = glyphIndex - found.firstGlyph
+        let local = (glyphIndex - found.firstGlyph).rawValue
         return local < analysis.glyphs.count ? (record, local, analysis) : nil
     }
 }

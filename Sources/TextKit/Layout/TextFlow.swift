@@ -19,7 +19,8 @@ import TextKitTypesetting
 /// Why a type of its own: `NSLayoutManager` is an open class with Apple's API, overridable hooks
 /// and a delegate. Keeping the engine's state and work apart from it leaves the layout manager a
 /// façade — Apple's names, `Int`/`NSRange` indices, the hooks a subclass overrides — over an
-/// engine with no Apple names.
+/// engine with no Apple names whose own API speaks in ``UTF16Offset`` and ``GlyphIndex``
+/// (Layout/TextIndices.swift), so that a glyph index and a character offset cannot be mixed up.
 ///
 /// ```
 ///  NSLayoutManager (façade: Apple API, open hooks, delegate, textStorage, textContainers)
@@ -68,7 +69,7 @@ final class TextFlow {
 
     /// While a paragraph's new lines are reported through the layout primitives: the paragraph,
     /// its first glyph and its top in the stacked flow.
-    var reportingParagraph: (paragraph: Int, glyphBase: Int, top: CGFloat)?
+    var reportingParagraph: (paragraph: Int, glyphBase: GlyphIndex, top: CGFloat)?
     /// The glyphs offered to the delegate's `shouldGenerateGlyphs` while it runs (paragraph, their
     /// first global glyph index, their range in the paragraph): a `setGlyphs` call at that index
     /// replaces all of them, with as many glyphs as it passes (NSLayoutManager+GlyphGeneration.swift).
