@@ -17,6 +17,13 @@ import TextKitTypesetting
 ///
 /// Ranges are `NSRange`s of UTF-16 units (characters) or of glyphs, as in TextKit. Out-of-range
 /// indices are programmer errors and trap with a message naming the index and the bound.
+///
+/// The class is a façade: the paragraphs, their glyphs and lines, the caches and the work of
+/// making them belong to its engine, ``flow`` (an internal `TextFlow`, Layout/TextFlow.swift),
+/// which speaks in typed offsets and glyph indices. What stays here is Apple's API and what a
+/// subclass or a delegate can see: the storage, the containers, the settings, the overridable
+/// layout primitives and glyph generation, drawing, temporary attributes and the conversions
+/// between `Int`/`NSRange` and the engine's indices.
 open class NSLayoutManager: NSObject {
     /// The text storage this layout manager lays out, set by `NSTextStorage.addLayoutManager(_:)`.
     /// Weak rather than Apple's `unowned(unsafe)`: the storage owns its layout managers, so this

@@ -269,7 +269,7 @@ struct ParagraphStore {
     /// Checks, in one O(n) walk, what the sums rely on: every record's summary in the tree is its own
     /// (``ParagraphItem/invariantCheck()``), the records cover `length` UTF-16 units exactly, only
     /// the last record may be empty. Debug builds run it after every edit
-    /// (`NSLayoutManager.processEditing`), so every test that edits checks it.
+    /// (`NSLayoutManager.processEditing` → `TextFlow.applyEdit`), so every test that edits checks it.
     func checkInvariants(length expected: Int) {
         var total = ParagraphSummary()
         var index = 0
