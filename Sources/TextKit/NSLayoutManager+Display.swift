@@ -15,40 +15,40 @@ extension NSLayoutManager {
     /// The part of `container` (container coordinates) that needs display since the last
     /// ``resetInvalidatedDisplay(in:)``; `.null` when nothing does. An OpenTextKit addition.
     public func invalidatedDisplayRect(in container: NSTextContainer) -> CGRect {
-        guard let index = textContainers.firstIndex(where: { $0 === container }), index < invalidDisplayRects.count else { return .null }
-        return invalidDisplayRects[index]
+        guard let index = textContainers.firstIndex(where: { $0 === container }), index < flow.invalidDisplayRects.count else { return .null }
+        return flow.invalidDisplayRects[index]
     }
 
     /// Forgets what needed display in `container` (call it after painting). An OpenTextKit addition.
     public func resetInvalidatedDisplay(in container: NSTextContainer) {
-        guard let index = textContainers.firstIndex(where: { $0 === container }), index < invalidDisplayRects.count else { return }
-        invalidDisplayRects[index] = .null
+        guard let index = textContainers.firstIndex(where: { $0 === container }), index < flow.invalidDisplayRects.count else { return }
+        flow.invalidDisplayRects[index] = .null
     }
 
     /// Adds `rect` to what container `index` must repaint.
     func markDisplay(_ rect: CGRect, inContainer index: Int) {
         guard index >= 0, index < textContainers.count, !rect.isNull else { return }
-        if invalidDisplayRects.count < textContainers.count {
-            invalidDisplayRects += Array(repeating: .null, count: textContainers.count - invalidDisplayRects.count)
+        if flow.invalidDisplayRects.count < textContainers.count {
+            flow.invalidDisplayRects += Array(repeating: .null, count: textContainers.count - flow.invalidDisplayRects.count)
         }
-        invalidDisplayRects[index] = invalidDisplayRects[index].union(rect)
+        flow.invalidDisplayRects[index] = flow.invalidDisplayRects[index].union(rect)
         displayInvalidationHandler?(textContainers[index], rect)
     }
 
     /// Marks the laid-out lines of paragraph `p` (whose top in the stacked flow is `top`) that
     /// hold characters of `characters` (paragraph offsets; nil for all of them).
     func markDisplay(ofParagraph p: Int, top: CGFloat? = nil, characters: Range<Int>? = nil) {
-        guard p >= 0, p < store.count, let layout = store.record(p).layout else { return }
-        let paragraphTop = top ?? paragraphTop(p, layout: layout)
+        guard p >= 0, p < flow.store.count, let layout = flow.store.record(p).layout else { return }
+        let paragraphTop = top ?? flow.paragraphTop(p, layout: layout)
         // Only a character filter needs the glyphs (made again if they were dropped).
-        let glyphs = characters != nil && store.record(p).glyphCount != nil ? ensureAnalysis(p).glyphs : nil
+        let glyphs = characters != nil && flow.store.record(p).glyphCount != nil ? flow.ensureAnalysis(p).glyphs : nil
         var pending: (rect: CGRect, container: Int)?
         for fragment in layout.fragments {
             if let characters, let glyphs {
                 let lineCharacters = glyphs.characterRange(forGlyphs: fragment.line.glyphRange)
                 guard lineCharacters.overlaps(characters) || (characters.isEmpty && lineCharacters.contains(characters.lowerBound)) else { continue }
             }
-            let rect = fragment.rect.offsetBy(dx: 0, dy: paragraphTop - containerTop(fragment.container))
+            let rect = fragment.rect.offsetBy(dx: 0, dy: paragraphTop - flow.containerTop(fragment.container))
             if let current = pending, current.container == fragment.container {
                 pending = (current.rect.union(rect), current.container)
             } else {
@@ -61,11 +61,12 @@ extension NSLayoutManager {
 
     /// Marks the laid-out lines holding characters of `range` (no layout is done).
     func markDisplay(forCharacterRange range: NSRange) {
-        guard store.count > 0, range.location <= store.length else { return }
-        var (p, start) = store.paragraph(containingCharacter: range.location)
+        guard flow.store.count > 0, range.location <= flow.store.length else { return }
+        let found = flow.store.paragraph(containingCharacter: UTF16Offset(range.location))
+        var p = found.index, start = found.start.rawValue
         let end = range.location + range.length
-        while p < store.count {
-            let length = store.record(p).length
+        while p < flow.store.count {
+            let length = flow.store.record(p).length
             let local = max(0, range.location - start)..<max(0, min(length, end - start))
             markDisplay(ofParagraph: p, characters: range.length == 0 ? local.lowerBound..<local.lowerBound : local)
             start += length

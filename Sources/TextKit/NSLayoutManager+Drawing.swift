@@ -21,8 +21,8 @@ extension NSLayoutManager {
     func _drawBackground(forGlyphRange glyphsToShow: NSRange, at origin: CGPoint) {
         guard UIGraphicsGetCurrentContext() != nil,
               let range = checkedDrawingRange(glyphsToShow, "drawBackground(forGlyphRange:at:)") else { return }
-        drawingLineCache = nil
-        defer { drawingLineCache = nil }
+        flow.drawingLineCache = nil
+        defer { flow.drawingLineCache = nil }
         forEachLineToDraw(in: range) { found, subrange, _ in
             guard mayDraw([.backgroundColor, CoreTextKey.backgroundColor], in: found) else { return }
             drawLineBackgrounds(found, subrange, origin: origin)
@@ -90,8 +90,8 @@ extension NSLayoutManager {
               let range = checkedDrawingRange(glyphsToShow, "drawGlyphs(forGlyphRange:at:)") else { return }
         // Positions cached for a line are good for this call only (an edit may keep a line's
         // glyph range and move its glyphs).
-        drawingLineCache = nil
-        defer { drawingLineCache = nil }
+        flow.drawingLineCache = nil
+        defer { flow.drawingLineCache = nil }
         forEachLineToDraw(in: range) { found, subrange, text in
             drawLineGlyphs(found, subrange, text: text, origin: origin, context: context)
             if showsInvisibleCharacters || showsControlCharacters {
@@ -273,7 +273,7 @@ extension NSLayoutManager {
         let bounds = attachment.attachmentBounds(for: container, proposedLineFragment: found.rect,
                                                  glyphPosition: glyphPosition, characterIndex: characterIndex)
         var size = bounds.size
-        if let set = store.record(found.paragraph).attachmentSizes[g] { size = set }  // setAttachmentSize
+        if let set = flow.store.record(found.paragraph).attachmentSizes[g] { size = set }  // setAttachmentSize
         guard size.width > 0, size.height > 0, bounds.minX.isFinite, bounds.minY.isFinite else { return }
         // Attachment bounds are y-up from the baseline.
         let rect = CGRect(x: position.x + bounds.minX, y: position.y - bounds.minY - size.height, width: size.width, height: size.height)

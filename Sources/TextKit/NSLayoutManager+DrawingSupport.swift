@@ -143,7 +143,7 @@ extension NSLayoutManager {
         guard range.length > 0 else { return nil }
         let last = range.location + range.length - 1
         checkPrecondition(isValidGlyphIndex(last),
-                     "\(function): glyph range {\(range.location), \(range.length)} out of bounds; number of glyphs \(store.summary.glyphs)")
+                     "\(function): glyph range {\(range.location), \(range.length)} out of bounds; number of glyphs \(flow.store.summary.glyphs)")
         return range
     }
 
@@ -181,12 +181,12 @@ extension NSLayoutManager {
     /// The pen positions of the line of `found` (cached for the line last asked about).
     func linePositions(_ found: LocatedFragment) -> (xs: [Float], advances: [Float]) {
         let line = found.fragment.line
-        if let cache = drawingLineCache, cache.paragraph == found.paragraph, cache.fragment == found.index,
+        if let cache = flow.drawingLineCache, cache.paragraph == found.paragraph, cache.fragment == found.index,
            cache.glyphRange == line.glyphRange, cache.xs.count == line.glyphRange.count {
             return (cache.xs, cache.advances)
         }
         let (xs, advances) = line.glyphPositions(in: found.analysis.glyphs)
-        drawingLineCache = DrawingLineCache(paragraph: found.paragraph, fragment: found.index, glyphRange: line.glyphRange,
+        flow.drawingLineCache = DrawingLineCache(paragraph: found.paragraph, fragment: found.index, glyphRange: line.glyphRange,
                                             xs: xs, advances: advances)
         return (xs, advances)
     }

@@ -26,22 +26,22 @@ extension NSLayoutManager {
                           characterIndexes charIndexes: UnsafePointer<Int>, font aFont: UIFont, forGlyphRange glyphRange: NSRange) {
         checkPrecondition(glyphRange.location >= 0 && glyphRange.length >= 0,
                      "setGlyphs(_:properties:characterIndexes:font:forGlyphRange:): glyph range {\(glyphRange.location), \(glyphRange.length)} is negative")
-        if let offer = glyphOffer, glyphRange.location == offer.location {
+        if let offer = flow.glyphOffer, glyphRange.location == offer.location {
             // Inside shouldGenerateGlyphs: the new glyphs stand for all the glyphs offered, however
             // many there are (a ligature the delegate makes itself, a character spelled out).
-            let start = store.prefix(offer.paragraph).length
+            let start = flow.store.prefix(offer.paragraph).length
             let now = replaceGlyphs(offer.glyphs, ofParagraph: offer.paragraph, paragraphStart: start, with: glyphs,
                                     properties: props, characterIndexes: charIndexes, count: glyphRange.length, font: aFont)
-            glyphOffer = (offer.paragraph, offer.location, now)
+            flow.glyphOffer = (offer.paragraph, offer.location, now)
             return
         }
         // Elsewhere: the glyphs of the range, as many as there are, paragraph by paragraph.
         var done = 0
         while done < glyphRange.length {
             let (p, first, start) = locate(glyph: glyphRange.location + done, "setGlyphs(_:properties:characterIndexes:font:forGlyphRange:)")
-            let analysis = ensureAnalysis(p, start: start)
+            let analysis = flow.ensureAnalysis(p, start: start)
             // Glyph generation would not make these glyphs again: keep them.
-            store.record(p).keepsAnalysis = true
+            flow.store.record(p).keepsAnalysis = true
             let local = glyphRange.location + done - first
             let count = min(glyphRange.length - done, analysis.glyphs.count - local)
             replaceGlyphs(local..<(local + count), ofParagraph: p, paragraphStart: start, with: glyphs + done,
@@ -62,7 +62,7 @@ extension NSLayoutManager {
     private func replaceGlyphs(_ old: Range<Int>, ofParagraph p: Int, paragraphStart: Int, with ids: UnsafePointer<CGGlyph>,
                                properties: UnsafePointer<GlyphProperty>, characterIndexes: UnsafePointer<Int>,
                                count requested: Int, font: UIFont) -> Range<Int> {
-        let record = store.record(p)
+        let record = flow.store.record(p)
         guard let analysis = record.analysis, !old.isEmpty else { return old }
         let glyphs = analysis.glyphs
         let characters = glyphs.characterRange(forGlyphs: old)
@@ -107,8 +107,8 @@ extension NSLayoutManager {
         remeasureBreakSegments(of: analysis, paragraphStart: paragraphStart, length: record.length)
         record.analysis = analysis  // the glyph count changed
         if record.layout != nil { record.layout = nil }
-        store.refresh(at: p)
-        invalidateFlow(fromParagraph: p)
+        flow.store.refresh(at: p)
+        flow.invalidateFlow(fromParagraph: p)
         return old.lowerBound..<(old.lowerBound + count)
     }
 
@@ -219,7 +219,7 @@ extension NSLayoutManager {
 
     func _notShownAttribute(forGlyphAt glyphIndex: Int) -> Bool {
         let (p, first, _) = locate(glyph: glyphIndex)
-        return !ensureAnalysis(p).glyphs.flags[glyphIndex - first].isDisjoint(with: [.null, .control, .notShown])
+        return !flow.ensureAnalysis(p).glyphs.flags[glyphIndex - first].isDisjoint(with: [.null, .control, .notShown])
     }
 
     // MARK: Internals
@@ -255,9 +255,9 @@ extension NSLayoutManager {
     /// separators before layout), so those answers only matter for the characters that already
     /// break. Called after shaping, before lines are made.
     func applyControlCharacterActions(paragraph p: Int) {
-        guard let delegate, let storage = textStorage, let analysis = store.record(p).analysis,
+        guard let delegate, let storage = textStorage, let analysis = flow.store.record(p).analysis,
               let container = textContainers.first else { return }
-        let prefix = store.prefix(p)
+        let prefix = flow.store.prefix(p)
         let glyphs = analysis.glyphs
         var advancesChanged = false
         for g in 0..<glyphs.count where glyphs.flags[g].contains(.control) {
@@ -285,20 +285,20 @@ extension NSLayoutManager {
             advancesChanged = true
         }
         if advancesChanged {
-            remeasureBreakSegments(of: analysis, paragraphStart: prefix.length, length: store.record(p).length)
-            store.record(p).analysis = analysis
+            remeasureBreakSegments(of: analysis, paragraphStart: prefix.length, length: flow.store.record(p).length)
+            flow.store.record(p).analysis = analysis
         }
     }
 
     /// Offers paragraph `p`'s new glyphs to the delegate, run by run (called by `ensureAnalysis`).
     /// Runs are found by their characters, which stay put while the delegate changes glyphs.
     func offerGlyphsToDelegate(paragraph p: Int) {
-        guard let delegate, let initial = store.record(p).analysis, initial.glyphs.count > 0 else { return }
-        let prefix = store.prefix(p)
-        defer { glyphOffer = nil }
+        guard let delegate, let initial = flow.store.record(p).analysis, initial.glyphs.count > 0 else { return }
+        let prefix = flow.store.prefix(p)
+        defer { flow.glyphOffer = nil }
         for characters in initial.glyphs.runs.map(\.characterRange) where !characters.isEmpty {
             // Read the current glyphs: an earlier call may have changed the paragraph.
-            guard let current = store.record(p).analysis else { return }
+            guard let current = flow.store.record(p).analysis else { return }
             let glyphs = current.glyphs
             let range = glyphs.glyphRange(forCharacters: characters)
             guard !range.isEmpty else { continue }
@@ -307,7 +307,7 @@ extension NSLayoutManager {
             let characterIndexes = range.map { prefix.length + Int(glyphs.clusters[$0]) }
             let font = glyphs.fonts[Int(glyphs.runs[glyphs.runIndex(containingGlyph: range.lowerBound)].font)]
             let location = prefix.glyphs + range.lowerBound
-            glyphOffer = (p, location, range)
+            flow.glyphOffer = (p, location, range)
             ids.withUnsafeBufferPointer { idBuffer in
                 properties.withUnsafeBufferPointer { propertyBuffer in
                     characterIndexes.withUnsafeBufferPointer { characterBuffer in

@@ -10,29 +10,29 @@ extension NSLayoutManager {
     /// character. Traps when the index is past the last glyph.
     func locate(glyph glyphIndex: Int, _ function: StaticString = #function) -> (paragraph: Int, firstGlyph: Int, firstCharacter: Int) {
         checkPrecondition(glyphIndex >= 0, "\(function): glyph index \(glyphIndex) is negative")
-        ensureGlyphs(throughGlyph: glyphIndex)
-        checkPrecondition(glyphIndex < store.summary.glyphs,
-                     "\(function): glyph index \(glyphIndex) out of bounds; number of glyphs \(store.summary.glyphs)")
-        let (p, first) = store.paragraph(containingGlyph: glyphIndex)
-        return (p, first, store.prefix(p).length)
+        flow.ensureGlyphs(throughGlyph: GlyphIndex(glyphIndex))
+        checkPrecondition(glyphIndex < flow.store.summary.glyphs,
+                     "\(function): glyph index \(glyphIndex) out of bounds; number of glyphs \(flow.store.summary.glyphs)")
+        let (p, first) = flow.store.paragraph(containingGlyph: GlyphIndex(glyphIndex))
+        return (p, first.rawValue, flow.store.start(ofParagraph: p).rawValue)
     }
 
     /// The paragraph of character `index` with its first character and first glyph (glyphs made).
     func locate(character index: Int) -> (paragraph: Int, firstCharacter: Int, firstGlyph: Int) {
-        ensureGlyphs(throughCharacter: index)
-        let (p, start) = store.paragraph(containingCharacter: index)
-        return (p, start, store.prefix(p).glyphs)
+        flow.ensureGlyphs(throughCharacter: UTF16Offset(index))
+        let (p, start) = flow.store.paragraph(containingCharacter: UTF16Offset(index))
+        return (p, start.rawValue, flow.store.firstGlyph(ofParagraph: p).rawValue)
     }
 
     var _numberOfGlyphs: Int {
-        ensureGlyphs(throughGlyph: .max)
-        return store.summary.glyphs
+        flow.ensureGlyphs(throughGlyph: GlyphIndex(.max))
+        return flow.store.summary.glyphs
     }
 
     func _isValidGlyphIndex(_ glyphIndex: Int) -> Bool {
         guard glyphIndex >= 0 else { return false }
-        ensureGlyphs(throughGlyph: glyphIndex)
-        return glyphIndex < store.summary.glyphs
+        flow.ensureGlyphs(throughGlyph: GlyphIndex(glyphIndex))
+        return glyphIndex < flow.store.summary.glyphs
     }
 
     /// Whether every glyph of `glyphRange` is a glyph of the text (an empty range may end at the
@@ -44,8 +44,8 @@ extension NSLayoutManager {
         guard glyphRange.location >= 0, glyphRange.length >= 0 else { return false }
         let (end, overflow) = glyphRange.location.addingReportingOverflow(glyphRange.length)
         guard !overflow else { return false }
-        if end > 0 { ensureGlyphs(throughGlyph: end - 1) }
-        return end <= store.summary.glyphs
+        if end > 0 { flow.ensureGlyphs(throughGlyph: GlyphIndex(end - 1)) }
+        return end <= flow.store.summary.glyphs
     }
 
     /// Whether `charRange` lies within the text storage's characters: the check every
@@ -54,12 +54,12 @@ extension NSLayoutManager {
     public func isValidCharacterRange(_ charRange: NSRange) -> Bool {
         guard charRange.location >= 0, charRange.length >= 0 else { return false }
         let (end, overflow) = charRange.location.addingReportingOverflow(charRange.length)
-        return !overflow && end <= store.length
+        return !overflow && end <= flow.store.length
     }
 
     func _glyph(at glyphIndex: Int) -> CGGlyph {
         let (p, first, _) = locate(glyph: glyphIndex)
-        return ensureAnalysis(p).glyphs.glyphs[glyphIndex - first]
+        return flow.ensureAnalysis(p).glyphs.glyphs[glyphIndex - first]
     }
 
     func _glyph(at glyphIndex: Int, isValidIndex: UnsafeMutablePointer<ObjCBool>?) -> CGGlyph {
@@ -73,7 +73,7 @@ extension NSLayoutManager {
 
     func _propertyForGlyph(at glyphIndex: Int) -> GlyphProperty {
         let (p, first, _) = locate(glyph: glyphIndex)
-        return Self.property(of: ensureAnalysis(p).glyphs.flags[glyphIndex - first])
+        return Self.property(of: flow.ensureAnalysis(p).glyphs.flags[glyphIndex - first])
     }
 
     static func property(of flags: GlyphFlags) -> GlyphProperty {
@@ -86,23 +86,23 @@ extension NSLayoutManager {
     }
 
     func _characterIndexForGlyph(at glyphIndex: Int) -> Int {
-        if glyphIndex >= numberOfGlyphs { return store.length }
+        if glyphIndex >= numberOfGlyphs { return flow.store.length }
         let (p, first, start) = locate(glyph: glyphIndex)
-        return start + Int(ensureAnalysis(p).glyphs.clusters[glyphIndex - first])
+        return start + Int(flow.ensureAnalysis(p).glyphs.clusters[glyphIndex - first])
     }
 
     func _glyphIndexForCharacter(at charIndex: Int) -> Int {
-        guard charIndex < store.length else { return numberOfGlyphs }
+        guard charIndex < flow.store.length else { return numberOfGlyphs }
         checkPrecondition(charIndex >= 0, "glyphIndexForCharacter(at:): character index \(charIndex) is negative")
         let (p, start, firstGlyph) = locate(character: charIndex)
-        return firstGlyph + ensureAnalysis(p).glyphs.glyph(forCharacterAt: charIndex - start)
+        return firstGlyph + flow.ensureAnalysis(p).glyphs.glyph(forCharacterAt: charIndex - start)
     }
 
     func _glyphRange(forCharacterRange charRange: NSRange, actualCharacterRange actualCharRange: NSRangePointer?) -> NSRange {
         let range = checkedCharacterRange(charRange, #function)
-        if range.location == store.length {
+        if range.location == flow.store.length {
             let n = numberOfGlyphs
-            actualCharRange?.pointee = NSRange(location: store.length, length: 0)
+            actualCharRange?.pointee = NSRange(location: flow.store.length, length: 0)
             return NSRange(location: n, length: 0)
         }
         let startGlyph = glyphIndexForCharacter(at: range.location)
@@ -118,7 +118,7 @@ extension NSLayoutManager {
     /// The glyph after the last glyph of the character at `charIndex`'s cluster.
     private func glyphIndexAfterCharacter(_ charIndex: Int) -> Int {
         let (p, start, firstGlyph) = locate(character: charIndex)
-        let glyphs = ensureAnalysis(p).glyphs
+        let glyphs = flow.ensureAnalysis(p).glyphs
         let local = glyphs.glyphRange(forCharacters: (charIndex - start)..<(charIndex - start + 1))
         return firstGlyph + local.upperBound
     }
@@ -135,7 +135,7 @@ extension NSLayoutManager {
         let start = characterIndexForGlyph(at: glyphRange.location)
         let lastGlyph = glyphRange.location + glyphRange.length - 1
         let (p, first, paragraphStart) = locate(glyph: lastGlyph)
-        let glyphs = ensureAnalysis(p).glyphs
+        let glyphs = flow.ensureAnalysis(p).glyphs
         let local = glyphs.characterRange(forGlyphs: (lastGlyph - first)..<(lastGlyph - first + 1))
         let end = paragraphStart + local.upperBound
         let characters = NSRange(location: start, length: end - start)
@@ -146,12 +146,12 @@ extension NSLayoutManager {
     }
 
     func _ensureGlyphs(forGlyphRange glyphRange: NSRange) {
-        ensureGlyphs(throughGlyph: glyphRange.location + max(0, glyphRange.length - 1))
+        flow.ensureGlyphs(throughGlyph: GlyphIndex(glyphRange.location + max(0, glyphRange.length - 1)))
     }
 
     func _ensureGlyphs(forCharacterRange charRange: NSRange) {
         let range = checkedCharacterRange(charRange, #function)
-        ensureGlyphs(throughCharacter: min(store.length, range.location + range.length))
+        flow.ensureGlyphs(throughCharacter: UTF16Offset(min(flow.store.length, range.location + range.length)))
     }
 
     func _getGlyphs(in glyphRange: NSRange, glyphs glyphBuffer: UnsafeMutablePointer<CGGlyph>?,
@@ -163,7 +163,7 @@ extension NSLayoutManager {
         let end = glyphRange.location + glyphRange.length
         while g < end {
             let (p, first, start) = locate(glyph: g)
-            let analysis = ensureAnalysis(p)
+            let analysis = flow.ensureAnalysis(p)
             let local = g - first
             let upper = min(analysis.glyphs.count, end - first)
             for i in local..<upper {

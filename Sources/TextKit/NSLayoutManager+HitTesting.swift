@@ -37,7 +37,7 @@ extension NSLayoutManager {
             partialFraction?.pointee = fraction
             return glyph
         case .extraLine:
-            return store.summary.glyphs
+            return flow.store.summary.glyphs
         case .nothing:
             return glyphRange(for: container).location
         }
@@ -67,22 +67,22 @@ extension NSLayoutManager {
             partialFraction?.pointee = CGFloat(hit.fraction)
             return found.characterBase + carets.graphemes[hit.grapheme].characters.lowerBound
         case .extraLine:
-            return store.length
+            return flow.store.length
         case .nothing:
             let glyph = glyphRange(for: container).location
-            return glyph >= store.summary.glyphs && store.summary.unanalyzed == 0 ? store.length : characterIndexForGlyph(at: glyph)
+            return glyph >= flow.store.summary.glyphs && flow.store.summary.unanalyzed == 0 ? flow.store.length : characterIndexForGlyph(at: glyph)
         }
     }
 
     func _getLineFragmentInsertionPoints(forCharacterAt charIndex: Int, alternatePositions aFlag: Bool,
                                                inDisplayOrder dFlag: Bool, positions: UnsafeMutablePointer<CGFloat>?,
                                                characterIndexes charIndexes: UnsafeMutablePointer<Int>?) -> Int {
-        checkPrecondition(charIndex >= 0 && charIndex <= store.length,
-                     "getLineFragmentInsertionPoints(forCharacterAt:…): character index \(charIndex) out of bounds; text length \(store.length)")
+        checkPrecondition(charIndex >= 0 && charIndex <= flow.store.length,
+                     "getLineFragmentInsertionPoints(forCharacterAt:…): character index \(charIndex) out of bounds; text length \(flow.store.length)")
         guard let caret = caretGeometry(forCharacterAt: charIndex) else { return 0 }
         guard let found = caret.fragment else {
             positions?[0] = caret.primaryX - caret.lineFragmentRect.minX
-            charIndexes?[0] = store.length
+            charIndexes?[0] = flow.store.length
             return 1
         }
         let stops = lineCarets(for: found).insertionPoints(alternatePositions: aFlag, inDisplayOrder: dFlag)
@@ -129,31 +129,31 @@ extension NSLayoutManager {
 
     /// The line fragment of container `index` that `point` falls on (see the rules above).
     func lineHit(at point: CGPoint, inContainer index: Int) -> LineHit {
-        guard textStorage != nil, store.count > 0 else { return .nothing }
+        guard textStorage != nil, flow.store.count > 0 else { return .nothing }
         let p: Int
-        if isStacked {
+        if flow.isStacked {
             // Lay out paragraphs, in order, until the laid-out flow reaches the point.
             let y = FixedHeight.from(max(0, point.y))
-            while let u = store.firstUnlaid, store.prefix(u).height <= y {
-                ensureLayout(throughParagraph: u)
+            while let u = flow.store.firstUnlaid, flow.store.prefix(u).height <= y {
+                flow.ensureLayout(throughParagraph: u)
             }
-            p = y >= store.summary.height ? store.count - 1 : store.paragraph(atHeight: y).index
+            p = y >= flow.store.summary.height ? flow.store.count - 1 : flow.store.paragraph(atHeight: y).index
         } else {
-            ensureLayout(throughContainer: index)
-            p = lastParagraph(startingAtOrBefore: containerTop(index) + point.y, inContainer: index)
+            flow.ensureLayout(throughContainer: index)
+            p = lastParagraph(startingAtOrBefore: flow.containerTop(index) + point.y, inContainer: index)
         }
         var best: LocatedFragment?
         var bestKey = (CGFloat.infinity, CGFloat.infinity)
-        let last = store.count - 1
+        let last = flow.store.count - 1
         for q in max(0, p - 1)...min(last, p + 1) {
-            let record = store.record(q)
+            let record = flow.store.record(q)
             guard let layout = record.layout else { continue }
-            let prefix = store.prefix(q)
+            let prefix = flow.store.prefix(q)
             guard record.glyphCount != nil else { continue }
             // As `located(_:_:layout:glyphBase:characterBase:)`, with the paragraph's top found once.
-            let top = FixedHeight.points(isStacked ? prefix.height : layout.start.y)
+            let top = FixedHeight.points(flow.isStacked ? prefix.height : layout.start.y)
             for (i, fragment) in layout.fragments.enumerated() where fragment.container == index {
-                let dy = top - containerTop(fragment.container)
+                let dy = top - flow.containerTop(fragment.container)
                 let found = LocatedFragment(paragraph: q, index: i, fragment: fragment, glyphBase: prefix.glyphs,
                                             characterBase: prefix.length, rect: fragment.rect.offsetBy(dx: 0, dy: dy),
                                             usedRect: fragment.usedRect.offsetBy(dx: 0, dy: dy), record: record, manager: self)
@@ -167,8 +167,8 @@ extension NSLayoutManager {
         }
         if p + 1 >= last {
             // The extra line fragment competes when the flow reaches the end of the text.
-            ensureLayoutOfAllText()
-            if let extra = extraLineFragment, extra.container == index {
+            flow.ensureLayoutOfAllText()
+            if let extra = flow.extraLineFragment, extra.container == index {
                 let key = (Self.distance(point.y, extra.rect.minY, extra.rect.maxY, halfOpen: true), CGFloat(0))
                 if best == nil || key.0 < bestKey.0 || (point.y >= extra.rect.minY && key.0 == 0) { return .extraLine }
             }
@@ -188,11 +188,11 @@ extension NSLayoutManager {
     /// `flowY` in container `index` (binary search over paragraph start states).
     private func lastParagraph(startingAtOrBefore flowY: CGFloat, inContainer index: Int) -> Int {
         let target = FixedHeight.from(flowY)
-        var low = 0, high = min(validatedParagraphs, store.count) - 1
+        var low = 0, high = min(flow.validatedParagraphs, flow.store.count) - 1
         guard high >= 0 else { return 0 }
         while low < high {
             let mid = (low + high + 1) / 2
-            guard let start = store.record(mid).layout?.start else { high = mid - 1; continue }
+            guard let start = flow.store.record(mid).layout?.start else { high = mid - 1; continue }
             if start.container < index || (start.container == index && start.y <= target) { low = mid } else { high = mid - 1 }
         }
         return low
@@ -205,14 +205,14 @@ extension NSLayoutManager {
         let glyphs = found.analysis.glyphs
         guard !line.glyphRange.isEmpty else { return (found.glyphBase + line.glyphRange.lowerBound, 0) }
         // The line's glyph positions, kept while the line stands (as its caret geometry).
-        let record = store.record(found.paragraph)
+        let record = flow.store.record(found.paragraph)
         let xs: [Float], advances: [Float]
-        if let cached = positionCache, cached.record === record, cached.version == record.layoutVersion,
+        if let cached = flow.positionCache, cached.record === record, cached.version == record.layoutVersion,
            cached.fragment == found.index {
             (xs, advances) = (cached.xs, cached.advances)
         } else {
             (xs, advances) = line.glyphPositions(in: glyphs)
-            positionCache = (record, record.layoutVersion, found.index, xs, advances)
+            flow.positionCache = (record, record.layoutVersion, found.index, xs, advances)
         }
         let localX = Float(x - found.fragment.textOriginX)
         var candidates = line.glyphRange.filter { advances[$0 - line.glyphRange.lowerBound] > 0 }
@@ -239,8 +239,8 @@ extension NSLayoutManager {
     /// until the line's paragraph is laid out again, so that repeated queries on one line (a drag
     /// selection, caret movement, a line full of bidi marks) cost O(n) or less each.
     func lineCarets(for found: LocatedFragment) -> LineCarets {
-        let record = store.record(found.paragraph)
-        if let cached = caretCache, cached.record === record, cached.version == record.layoutVersion,
+        let record = flow.store.record(found.paragraph)
+        if let cached = flow.caretCache, cached.record === record, cached.version == record.layoutVersion,
            cached.fragment == found.index {
             return cached.carets
         }
@@ -248,7 +248,7 @@ extension NSLayoutManager {
         let text = textStorage?._utf16(in: NSRange(location: found.characterBase, length: length))
             ?? [UInt16](repeating: 0x20, count: length)
         let carets = text.withUnsafeBufferPointer { found.fragment.line.carets(in: found.analysis, text: $0) }
-        caretCache = (record, record.layoutVersion, found.index, carets)
+        flow.caretCache = (record, record.layoutVersion, found.index, carets)
         return carets
     }
 }

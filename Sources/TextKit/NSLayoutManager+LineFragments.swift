@@ -15,13 +15,13 @@ struct LocatedFragment {
     var rect: CGRect
     var usedRect: CGRect
     /// The paragraph's record, and the layout manager that makes its glyphs again when they were
-    /// dropped to save memory (see `NSLayoutManager.analysisBudget`).
+    /// dropped to save memory (see `TextFlow.analysisBudget`).
     let record: ParagraphRecord
     unowned let manager: NSLayoutManager
 
     /// The paragraph's glyphs (made again if they were evicted).
     var analysis: ParagraphAnalysis {
-        record.analysis ?? manager.ensureAnalysis(paragraph, start: characterBase)
+        record.analysis ?? manager.flow.ensureAnalysis(paragraph, start: characterBase)
     }
 
     var glyphRange: NSRange {
@@ -32,25 +32,20 @@ struct LocatedFragment {
 
 /// Line fragments, containers and their geometry. Each query lays out only as far as it needs.
 extension NSLayoutManager {
-    /// The top of paragraph `p` in the stacked flow (its layout must be current).
-    func paragraphTop(_ p: Int, layout: ParagraphLayout) -> CGFloat {
-        FixedHeight.points(isStacked ? store.prefix(p).height : layout.start.y)
-    }
-
     func located(_ p: Int, _ index: Int, layout: ParagraphLayout, glyphBase: Int, characterBase: Int,
                  top: CGFloat? = nil, record: ParagraphRecord? = nil) -> LocatedFragment {
         let fragment = layout.fragments[index]
-        let dy = (top ?? paragraphTop(p, layout: layout)) - containerTop(fragment.container)
+        let dy = (top ?? flow.paragraphTop(p, layout: layout)) - flow.containerTop(fragment.container)
         return LocatedFragment(paragraph: p, index: index, fragment: fragment, glyphBase: glyphBase, characterBase: characterBase,
                                rect: fragment.rect.offsetBy(dx: 0, dy: dy), usedRect: fragment.usedRect.offsetBy(dx: 0, dy: dy),
-                               record: record ?? store.record(p), manager: self)
+                               record: record ?? flow.store.record(p), manager: self)
     }
 
     /// The laid-out fragment holding glyph `glyphIndex`, or nil when the glyph is in no container.
     func fragment(forGlyph glyphIndex: Int, _ function: StaticString = #function) -> LocatedFragment? {
         let (p, first, start) = locate(glyph: glyphIndex, function)
-        ensureLayout(throughParagraph: p)
-        guard let layout = store.record(p).layout else { return nil }
+        flow.ensureLayout(throughParagraph: p)
+        guard let layout = flow.store.record(p).layout else { return nil }
         let local = glyphIndex - first
         // Fragments are in glyph order; a glyph belongs to the last fragment starting at or before it.
         var low = 0, high = layout.fragments.count - 1
@@ -67,18 +62,18 @@ extension NSLayoutManager {
     func forEachFragment(fromParagraph start: Int = 0, _ body: (LocatedFragment) -> Bool) {
         var p = start
         // The sums below count only laid-out paragraphs: lay out up to `start` before reading them.
-        if start < store.count { ensureLayout(throughParagraph: start) }
-        let before = store.prefix(start)
+        if start < flow.store.count { flow.ensureLayout(throughParagraph: start) }
+        let before = flow.store.prefix(start)
         var glyphBase = before.glyphs
         var characterBase = before.length
         // The paragraphs' tops are running sums of their heights (the tree's prefix sums), so the
         // walk asks the tree once rather than once per line.
         var top = before.height
-        while p < store.count {
-            ensureLayout(throughParagraph: p)
-            let record = store.record(p)
+        while p < flow.store.count {
+            flow.ensureLayout(throughParagraph: p)
+            let record = flow.store.record(p)
             guard let layout = record.layout, let glyphCount = record.glyphCount else { return }
-            let paragraphTop = FixedHeight.points(isStacked ? top : layout.start.y)
+            let paragraphTop = FixedHeight.points(flow.isStacked ? top : layout.start.y)
             for i in layout.fragments.indices {
                 if !body(located(p, i, layout: layout, glyphBase: glyphBase, characterBase: characterBase,
                                  top: paragraphTop, record: record)) { return }
@@ -144,7 +139,7 @@ extension NSLayoutManager {
         guard let index = textContainers.firstIndex(where: { $0 === container }) else {
             return NSRange(location: 0, length: 0)
         }
-        ensureLayout(throughContainer: index)
+        flow.ensureLayout(throughContainer: index)
         var first: Int?
         var end = 0
         forEachFragment { found in
@@ -164,48 +159,48 @@ extension NSLayoutManager {
 
     func _usedRect(for container: NSTextContainer) -> CGRect {
         guard let index = textContainers.firstIndex(where: { $0 === container }) else { return .zero }
-        ensureLayout(throughContainer: index)
+        flow.ensureLayout(throughContainer: index)
         var rect = CGRect.null
         forEachFragment { found in
             if found.container == index { rect = rect.union(found.usedRect) }
             return found.container <= index
         }
-        if let extra = extraLineFragment, extra.container == index { rect = rect.union(extra.usedRect) }
+        if let extra = flow.extraLineFragment, extra.container == index { rect = rect.union(extra.usedRect) }
         return rect.isNull ? .zero : rect
     }
 
     func _ensureLayout(for container: NSTextContainer) {
         guard let index = textContainers.firstIndex(where: { $0 === container }) else { return }
-        ensureLayout(throughContainer: index)
+        flow.ensureLayout(throughContainer: index)
     }
 
     func _ensureLayout(forGlyphRange glyphRange: NSRange) {
-        ensureLayout(throughGlyph: glyphRange.location + max(0, glyphRange.length - 1))
+        flow.ensureLayout(throughGlyph: GlyphIndex(glyphRange.location + max(0, glyphRange.length - 1)))
     }
 
     func _ensureLayout(forCharacterRange charRange: NSRange) {
         let range = checkedCharacterRange(charRange, #function)
-        ensureLayout(throughCharacter: min(store.length, range.location + range.length))
+        flow.ensureLayout(throughCharacter: UTF16Offset(min(flow.store.length, range.location + range.length)))
     }
 
     func _ensureLayout(forBoundingRect bounds: CGRect, in container: NSTextContainer) {
         guard let index = textContainers.firstIndex(where: { $0 === container }) else { return }
         let bounds = bounds.clampedToLayoutLimits  // NaN acts as 0, infinities clamp
-        let target = containerTop(index) + bounds.maxY
-        if isStacked {
+        let target = flow.containerTop(index) + bounds.maxY
+        if flow.isStacked {
             // Paragraphs are placed by the tree's height sums: lay out the first paragraphs
             // without lines until everything above the rect's bottom has lines. O(log n) per step,
             // whatever lies below.
             let bottom = FixedHeight.from(target)
-            while let u = store.firstUnlaid, store.prefix(u).height <= bottom {
-                ensureLayout(throughParagraph: u + 15)
+            while let u = flow.store.firstUnlaid, flow.store.prefix(u).height <= bottom {
+                flow.ensureLayout(throughParagraph: u + 15)
             }
             return
         }
-        var p = max(0, validatedParagraphs - 1)
-        while p < store.count {
-            ensureLayout(throughParagraph: p)
-            guard let layout = store.record(p).layout, !layout.overflowed else { return }
+        var p = max(0, flow.validatedParagraphs - 1)
+        while p < flow.store.count {
+            flow.ensureLayout(throughParagraph: p)
+            guard let layout = flow.store.record(p).layout, !layout.overflowed else { return }
             if layout.end.container > index || FixedHeight.points(layout.end.y) >= target { return }
             p += 1
         }
@@ -221,15 +216,15 @@ extension NSLayoutManager {
     /// character of the first unlaid glyph would shape the whole rest of the text to know the
     /// glyph count).
     private func firstUnlaidPosition() -> (glyph: Int, character: Int) {
-        if isStacked {
+        if flow.isStacked {
             // Nothing overflows an unbounded container: the tree finds the first paragraph without
             // lines in O(log n) (a text view asks after every keystroke).
-            let before = store.prefix(store.firstUnlaid ?? store.count)
-            return (before.glyphs, min(before.length, store.length))
+            let before = flow.store.prefix(flow.store.firstUnlaid ?? flow.store.count)
+            return (before.glyphs, min(before.length, flow.store.length))
         }
         var glyph = 0, character = 0
         var found: (Int, Int)?
-        store.forEach { _, record in
+        flow.store.forEach { _, record in
             guard let layout = record.layout else {
                 found = (glyph, character)
                 return false
@@ -244,24 +239,24 @@ extension NSLayoutManager {
             return true
         }
         let (g, c) = found ?? (glyph, character)
-        return (g, min(c, store.length))
+        return (g, min(c, flow.store.length))
     }
 
     // MARK: The extra line fragment
 
     var _extraLineFragmentRect: CGRect {
-        ensureLayoutOfAllText()
-        return extraLineFragment?.rect ?? .zero
+        flow.ensureLayoutOfAllText()
+        return flow.extraLineFragment?.rect ?? .zero
     }
 
     var _extraLineFragmentUsedRect: CGRect {
-        ensureLayoutOfAllText()
-        return extraLineFragment?.usedRect ?? .zero
+        flow.ensureLayoutOfAllText()
+        return flow.extraLineFragment?.usedRect ?? .zero
     }
 
     var _extraLineFragmentTextContainer: NSTextContainer? {
-        ensureLayoutOfAllText()
-        return extraLineFragment.map { textContainers[$0.container] }
+        flow.ensureLayoutOfAllText()
+        return flow.extraLineFragment.map { textContainers[$0.container] }
     }
 
     // MARK: Truncation
@@ -330,8 +325,8 @@ extension NSLayoutManager {
         let bounds = bounds.clampedToLayoutLimits  // NaN acts as 0, infinities clamp
         var first: Int?
         var end = 0
-        let startParagraph = isStacked ? store.paragraph(atHeight: FixedHeight.from(max(0, bounds.minY))).index : 0
-        forEachFragment(fromParagraph: min(startParagraph, max(0, store.count - 1))) { found in
+        let startParagraph = flow.isStacked ? flow.store.paragraph(atHeight: FixedHeight.from(max(0, bounds.minY))).index : 0
+        forEachFragment(fromParagraph: min(startParagraph, max(0, flow.store.count - 1))) { found in
             if found.container > index { return false }
             guard found.container == index else { return true }
             if found.rect.minY > bounds.maxY { return false }

@@ -84,21 +84,21 @@ extension NSLayoutManager {
     /// (UIKit's selection affinity). At the text's end: the extra line fragment when there is one,
     /// else the end of the last line. Nil when the character is in no container.
     package func caretGeometry(forCharacterAt index: Int, upstream: Bool = false) -> CaretGeometry? {
-        checkPrecondition(index >= 0 && index <= store.length,
-                     "caretGeometry(forCharacterAt:): character index \(index) out of bounds; text length \(store.length)")
-        if index == store.length {
-            ensureLayoutOfAllText()
-            if let extra = extraLineFragment { return extraCaret(extra) }
+        checkPrecondition(index >= 0 && index <= flow.store.length,
+                     "caretGeometry(forCharacterAt:): character index \(index) out of bounds; text length \(flow.store.length)")
+        if index == flow.store.length {
+            flow.ensureLayoutOfAllText()
+            if let extra = flow.extraLineFragment { return extraCaret(extra) }
             guard index > 0 else { return nil }
         }
         var found: LocatedFragment?
-        if index < store.length {
+        if index < flow.store.length {
             found = fragment(forGlyph: glyphIndexForCharacter(at: index))
         }
-        if index > 0, upstream || index == store.length,
+        if index > 0, upstream || index == flow.store.length,
            let before = fragment(forGlyph: glyphIndexForCharacter(at: index - 1)),
            before.characterBase + before.fragment.line.fitted.characters.upperBound == index,
-           !before.fragment.line.fitted.endsWithHardBreak || index == store.length {
+           !before.fragment.line.fitted.endsWithHardBreak || index == flow.store.length {
             found = before
         }
         guard let found else { return nil }
@@ -125,7 +125,7 @@ extension NSLayoutManager {
     /// Empty when the index is in no container; one stop in the extra line fragment.
     package func visualCaretStops(forCharacterAt index: Int, upstream: Bool = false) -> [(x: CGFloat, characterIndex: Int)] {
         guard let caret = caretGeometry(forCharacterAt: index, upstream: upstream) else { return [] }
-        guard let found = caret.fragment else { return [(caret.primaryX, store.length)] }
+        guard let found = caret.fragment else { return [(caret.primaryX, flow.store.length)] }
         return lineCarets(for: found).visualStops.map {
             (found.fragment.textOriginX + CGFloat($0.x), found.characterBase + $0.offset)
         }
@@ -150,7 +150,7 @@ extension NSLayoutManager {
     /// The caret in the extra line fragment: at its text start, or aligned as the last paragraph's
     /// style says (right or centre).
     private func extraCaret(_ extra: (rect: CGRect, usedRect: CGRect, container: Int)) -> CaretGeometry {
-        let attributes = store.length > 0 ? textStorage?.attributes(at: store.length - 1, effectiveRange: nil) ?? [:] : [:]
+        let attributes = flow.store.length > 0 ? textStorage?.attributes(at: flow.store.length - 1, effectiveRange: nil) ?? [:] : [:]
         let font = attributes[.font] as? UIFont ?? RunStyle.defaultFont
         let style = attributes[.paragraphStyle] as? NSParagraphStyle ?? .default
         let padding = textContainers[extra.container].lineFragmentPadding
@@ -167,8 +167,8 @@ extension NSLayoutManager {
         let natural = ascent + descent + (usesFontLeading ? font.leading : 0)
         let lineHeight = extra.usedRect.height - style.lineSpacing
         return CaretGeometry(container: extra.container, lineFragmentRect: extra.rect, lineFragmentUsedRect: extra.usedRect,
-                             lineGlyphRange: NSRange(location: store.summary.glyphs, length: 0),
-                             lineCharacterRange: NSRange(location: store.length, length: 0),
+                             lineGlyphRange: NSRange(location: flow.store.summary.glyphs, length: 0),
+                             lineCharacterRange: NSRange(location: flow.store.length, length: 0),
                              primaryX: x, secondaryX: x, baselineOffset: ascent + max(0, lineHeight - natural),
                              ascent: ascent, descent: descent, isRightToLeft: rightToLeft, fragment: nil)
     }
@@ -226,8 +226,8 @@ extension NSLayoutManager {
 
     private func checkGlyphRange(_ range: NSRange, _ function: StaticString) {
         checkPrecondition(range.location >= 0 && range.length >= 0, "\(function): glyph range {\(range.location), \(range.length)} is negative")
-        if range.location + range.length > 0 { ensureGlyphs(throughGlyph: range.location + range.length - 1) }
-        checkPrecondition(range.location + range.length <= store.summary.glyphs,
-                     "\(function): glyph range {\(range.location), \(range.length)} out of bounds; number of glyphs \(store.summary.glyphs)")
+        if range.location + range.length > 0 { flow.ensureGlyphs(throughGlyph: GlyphIndex(range.location + range.length - 1)) }
+        checkPrecondition(range.location + range.length <= flow.store.summary.glyphs,
+                     "\(function): glyph range {\(range.location), \(range.length)} out of bounds; number of glyphs \(flow.store.summary.glyphs)")
     }
 }

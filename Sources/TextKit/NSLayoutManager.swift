@@ -17,13 +17,20 @@ import TextKitTypesetting
 ///
 /// Ranges are `NSRange`s of UTF-16 units (characters) or of glyphs, as in TextKit. Out-of-range
 /// indices are programmer errors and trap with a message naming the index and the bound.
+///
+/// The class is a façade: the paragraphs, their glyphs and lines, the caches and the work of
+/// making them belong to its engine, ``flow`` (an internal `TextFlow`, Layout/TextFlow.swift),
+/// which speaks in typed offsets and glyph indices. What stays here is Apple's API and what a
+/// subclass or a delegate can see: the storage, the containers, the settings, the overridable
+/// layout primitives and glyph generation, drawing, temporary attributes and the conversions
+/// between `Int`/`NSRange` and the engine's indices.
 open class NSLayoutManager: NSObject {
     /// The text storage this layout manager lays out, set by `NSTextStorage.addLayoutManager(_:)`.
     /// Weak rather than Apple's `unowned(unsafe)`: the storage owns its layout managers, so this
     /// never forms a cycle, and a layout manager that outlives its storage sees nil.
     open weak var textStorage: NSTextStorage? {
         didSet {
-            if textStorage !== oldValue { rebuildParagraphs() }
+            if textStorage !== oldValue { flow.rebuildParagraphs() }
         }
     }
 
@@ -35,17 +42,17 @@ open class NSLayoutManager: NSObject {
 
     /// Whether white space and other invisible characters are drawn with visible symbols.
     open var showsInvisibleCharacters = false {
-        didSet { if showsInvisibleCharacters != oldValue { invalidateAllDisplay() } }
+        didSet { if showsInvisibleCharacters != oldValue { markAllDisplay() } }
     }
 
     /// Whether control characters are drawn with visible symbols.
     open var showsControlCharacters = false {
-        didSet { if showsControlCharacters != oldValue { invalidateAllDisplay() } }
+        didSet { if showsControlCharacters != oldValue { markAllDisplay() } }
     }
 
     /// Whether the fonts' leading is part of line heights (true by default, as TextKit).
     open var usesFontLeading = true {
-        didSet { if usesFontLeading != oldValue { invalidateAllLayout() } }
+        didSet { if usesFontLeading != oldValue { flow.invalidateAllLayout() } }
     }
 
     /// Accepted for source compatibility; layout here is always contiguous from the start of the
@@ -59,13 +66,13 @@ open class NSLayoutManager: NSObject {
     /// Whether lines are hyphenated by default (as a hyphenation factor of 1) where a paragraph
     /// style does not say otherwise.
     open var usesDefaultHyphenation = false {
-        didSet { if usesDefaultHyphenation != oldValue { invalidateAllLayout() } }
+        didSet { if usesDefaultHyphenation != oldValue { flow.invalidateAllLayout() } }
     }
 
     /// The hyphenation factor for paragraphs whose style has none (0 to 1); deprecated in UIKit in
     /// favour of ``usesDefaultHyphenation`` but honoured.
     open var hyphenationFactor: CGFloat = 0 {
-        didSet { if hyphenationFactor != oldValue { invalidateAllLayout() } }
+        didSet { if hyphenationFactor != oldValue { flow.invalidateAllLayout() } }
     }
 
     /// The most threads layout may use at once (an OpenTextKit addition; TextKit lays out on one
@@ -77,49 +84,18 @@ open class NSLayoutManager: NSObject {
 
     // MARK: State
 
-    /// The paragraphs, with their glyphs and lines once made.
-    var store = ParagraphStore()
-    /// Makes glyphs; owns HarfBuzz and ICU scratch (used on the caller's thread).
-    let analyzer = ParagraphAnalyzer()
-    /// One analyzer per worker thread of parallel layout, made on first use.
-    var workerAnalyzers: [ParagraphAnalyzer] = []
-    /// Outside the stacked case: paragraphs before this one are known to be laid out where they
-    /// belong.
-    var validatedParagraphs = 0
-    /// The extra line fragment (after a final paragraph separator, or for empty text), computed
-    /// when layout reaches the end.
-    var extraLineFragment: (rect: CGRect, usedRect: CGRect, container: Int)?
-    /// While a paragraph's new lines are reported through the layout primitives: the paragraph,
-    /// its first glyph and its top in the stacked flow.
-    var reportingParagraph: (paragraph: Int, glyphBase: Int, top: CGFloat)?
-    /// Per container: what needs display (NSLayoutManager+Display.swift).
-    var invalidDisplayRects: [CGRect] = []
+    /// The layout engine: the paragraphs, their glyphs and lines, and every cache derived from
+    /// them (Layout/TextFlow.swift). The layout manager is its façade.
+    let flow = TextFlow()
 
     /// Told, with a container and a rect in its coordinates, whenever part of a container comes
     /// to need display (an edit, new layout, `invalidateDisplay`, temporary attributes). A host
     /// schedules a repaint of that rect. An OpenTextKit addition: on Apple platforms the text
     /// view is told directly. Called on the thread that changed the text.
     public var displayInvalidationHandler: ((NSTextContainer, CGRect) -> Void)?
-    /// Whether the delegate has heard that layout reached the end of the text (or ran out of
-    /// containers) since the last invalidation.
-    var hasReportedCompletion = false
-    /// The tops of the containers in the stacked flow (``containerTop(_:)``), cleared when a
-    /// container is added, removed or changes size.
-    var containerTops: [CGFloat] = []
-    /// The caret geometry of the line last asked about (hit testing and caret queries ask about
-    /// the same line again and again): its paragraph record, that record's layout version and the
-    /// line's index. See `lineCarets(for:)`.
-    var caretCache: (record: ParagraphRecord, version: Int, fragment: Int, carets: LineCarets)?
-    /// The glyph positions of the line last hit-tested, kept the same way (see `glyphHit(x:in:)`).
-    var positionCache: (record: ParagraphRecord, version: Int, fragment: Int, xs: [Float], advances: [Float])?
-    /// Temporary attributes, by character range (created on first use).
+    /// Temporary attributes, by character range (created on first use). Kept here rather than in
+    /// the engine: they are Apple API state that layout never reads, only drawing.
     var temporaryAttributeStorage: OverlayAttributes?
-    /// The glyphs offered to the delegate's `shouldGenerateGlyphs` while it runs (paragraph, their
-    /// first global glyph index, their range in the paragraph): a `setGlyphs` call at that index
-    /// replaces all of them, with as many glyphs as it passes (NSLayoutManager+GlyphGeneration.swift).
-    var glyphOffer: (paragraph: Int, location: Int, glyphs: Range<Int>)?
-    /// Which paragraphs keep their glyphs (Layout/AnalysisBudget.swift).
-    var analysisBudget = AnalysisBudget()
 
     // MARK: Drawing state (used by NSLayoutManager+Drawing.swift only)
 
@@ -127,12 +103,10 @@ open class NSLayoutManager: NSObject {
     /// that the default implementation can keep PDF text searchable (Apple's `showCGGlyphs` has no
     /// text parameter). Set just around each call; consumed by the first matching call.
     var pendingGlyphText: PendingGlyphText?
-    /// The glyph positions of the line drawn last (drawUnderline and friends ask for the same line
-    /// many times in a row).
-    var drawingLineCache: DrawingLineCache?
 
     public override init() {
         super.init()
+        flow.manager = self
     }
 
     /// Keyed-archive decoding, which Apple's class has through `NSSecureCoding`: not supported on
@@ -162,7 +136,7 @@ open class NSLayoutManager: NSObject {
     /// what this stores.
     open func setExtraLineFragmentRect(_ fragmentRect: CGRect, usedRect: CGRect, textContainer container: NSTextContainer) {
         guard let index = textContainers.firstIndex(where: { $0 === container }) else { return }
-        extraLineFragment = (fragmentRect, usedRect, index)
+        flow.extraLineFragment = (fragmentRect, usedRect, index)
     }
 
     /// Stores the container of the line that holds exactly `glyphRange` (it must be one of ``textContainers``).
@@ -351,7 +325,7 @@ open class NSLayoutManager: NSObject {
         }
         textContainers.insert(container, at: index)
         container.owner = self
-        invalidateLayoutFromContainer(index)
+        flow.invalidateLayoutFromContainer(index)
     }
 
     /// Removes a container from the flow; layout from there on is redone.
@@ -360,14 +334,14 @@ open class NSLayoutManager: NSObject {
                      "removeTextContainer(at:): index \(index) beyond \(textContainers.count) containers")
         let container = textContainers.remove(at: index)
         if container.owner === self { container.owner = nil }
-        invalidateLayoutFromContainer(index)
+        flow.invalidateLayoutFromContainer(index)
     }
 
     /// Tells the layout manager that `container`'s size, exclusion paths, padding or line limit
     /// changed (containers call it themselves).
     open func textContainerChangedGeometry(_ container: NSTextContainer) {
         guard let index = textContainers.firstIndex(where: { $0 === container }) else { return }
-        invalidateLayoutFromContainer(index)
+        flow.invalidateLayoutFromContainer(index)
     }
 
     // MARK: Edits from the storage
@@ -381,7 +355,7 @@ open class NSLayoutManager: NSObject {
                              range newCharRange: NSRange, changeInLength delta: Int,
                              invalidatedRange invalidatedCharRange: NSRange) {
         guard textStorage === self.textStorage else { return }
-        applyEdit(editMask, range: newCharRange, changeInLength: delta)
+        flow.applyEdit(editMask, range: newCharRange, changeInLength: delta)
     }
 
     // MARK: Invalidation
@@ -393,7 +367,7 @@ open class NSLayoutManager: NSObject {
         let range = checkedCharacterRange(charRange, #function)
         // Not `actualCharRange?.pointee = discardParagraphs(…)`: with a nil pointer Swift would
         // skip the call and invalidate nothing.
-        let actual = discardParagraphs(covering: range, glyphsToo: false)
+        let actual = flow.discardParagraphs(covering: range, glyphsToo: false)
         actualCharRange?.pointee = actual
     }
 
@@ -403,7 +377,7 @@ open class NSLayoutManager: NSObject {
     open func invalidateGlyphs(forCharacterRange charRange: NSRange, changeInLength delta: Int,
                                actualCharacterRange actualCharRange: NSRangePointer?) {
         let range = checkedCharacterRange(charRange, #function)
-        let actual = discardParagraphs(covering: range, glyphsToo: true)  // see invalidateLayout
+        let actual = flow.discardParagraphs(covering: range, glyphsToo: true)  // see invalidateLayout
         actualCharRange?.pointee = actual
     }
 
@@ -418,14 +392,14 @@ open class NSLayoutManager: NSObject {
     /// ``invalidateDisplay(forCharacterRange:)``). Glyphs not generated yet are not laid out either,
     /// so there is nothing of theirs to repaint.
     open func invalidateDisplay(forGlyphRange glyphRange: NSRange) {
-        let glyphs = store.summary.glyphs
+        let glyphs = flow.store.summary.glyphs
         let start = min(max(0, glyphRange.location), glyphs), end = min(max(start, glyphRange.location + glyphRange.length), glyphs)
         guard end > start else { return }
         markDisplay(forCharacterRange: characterRange(forGlyphRange: NSRange(location: start, length: end - start), actualGlyphRange: nil))
     }
 
     func checkedCharacterRange(_ range: NSRange, _ function: StaticString) -> NSRange {
-        let length = store.length
+        let length = flow.store.length
         checkPrecondition(range.location >= 0 && range.length >= 0 && range.location + range.length <= length,
                      "\(function): character range {\(range.location), \(range.length)} out of bounds; text length \(length)")
         return range

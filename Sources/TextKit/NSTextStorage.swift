@@ -56,7 +56,7 @@ open class NSTextStorage: NSMutableAttributedString {
     var pendingFixRange: NSRange?
     /// The part of ``editedRange`` whose characters changed (in the current text), nil when the
     /// pending edits changed attributes only. Layout managers reshape only these paragraphs and
-    /// restyle the rest of the edited range (NSLayoutManager+Invalidation.swift).
+    /// restyle the rest of the edited range (Layout/TextFlow+Invalidation.swift).
     var editedCharacterRange: NSRange?
 
     // MARK: Initialisers

@@ -48,16 +48,16 @@ struct BoundedMemoryTests {
         let text = Self.document(paragraphs: 120)
         let reference = LayoutStack(text, containerSizes: [CGSize(width: 300, height: 1e7)])
         let lm = NSLayoutManager()
-        lm.analysisBudget.limit = 1  // keep only the paragraph made last
+        lm.flow.analysisBudget.limit = 1  // keep only the paragraph made last
         let stack = LayoutStack(text, containerSizes: [CGSize(width: 300, height: 1e7)], layoutManager: lm)
         lm.ensureLayout(for: stack.containers[0])
         var evicted = 0
-        lm.store.forEach { _, record in
+        lm.flow.store.forEach { _, record in
             if record.isAnalysisEvicted { evicted += 1 }
             return true
         }
         #expect(evicted >= 100)
-        #expect(lm.analysisBudget.bytes < 64 * 1024)
+        #expect(lm.flow.analysisBudget.bytes < 64 * 1024)
         #expect(Self.snapshot(lm, stack.containers[0]) == Self.snapshot(reference.layoutManager, reference.containers[0]))
         #expect(Self.drawn(lm) == Self.drawn(reference.layoutManager))
         // Edits after eviction: the kept lines and glyph counts of other paragraphs stay right.
@@ -71,13 +71,13 @@ struct BoundedMemoryTests {
     @Test func glyphsChangedOutsideGenerationAreNeverEvicted() throws {
         let text = Self.document(paragraphs: 40)
         let lm = NSLayoutManager()
-        lm.analysisBudget.limit = 1
+        lm.flow.analysisBudget.limit = 1
         let stack = LayoutStack(text, containerSizes: [CGSize(width: 300, height: 1e7)], layoutManager: lm)
         lm.setNotShownAttribute(true, forGlyphAt: 3)
         lm.setDrawsOutsideLineFragment(true, forGlyphAt: 5)
         lm.ensureLayout(for: stack.containers[0])
         // Later paragraphs were made after glyph 3's and pushed the budget over many times.
-        #expect(lm.store.record(0).analysis != nil)
+        #expect(lm.flow.store.record(0).analysis != nil)
         #expect(lm.notShownAttribute(forGlyphAt: 3))
         #expect(lm.drawsOutsideLineFragment(forGlyphAt: 5))
         _ = lm.glyph(at: lm.numberOfGlyphs - 1)
@@ -109,9 +109,9 @@ struct BoundedMemoryTests {
                                 containerSizes: [CGSize(width: 400, height: 1e8)])
         let lm = stack.layoutManager
         // Three pieces of at most 65,536 units, cut after a space, then the next paragraph.
-        let lengths = (0..<lm.store.count).map { lm.store.record($0).length }
+        let lengths = (0..<lm.flow.store.count).map { lm.flow.store.record($0).length }
         #expect(lengths.count == 4)
-        #expect(lengths.prefix(3).allSatisfy { $0 <= NSLayoutManager.maximumPieceLength })
+        #expect(lengths.prefix(3).allSatisfy { $0 <= TextFlow.maximumPieceLength })
         #expect(lengths.reduce(0, +) == stack.storage.length)
         let units = Array(stack.storage.string.utf16)
         #expect(units[lengths[0] - 1] == 0x20 && units[lengths[0] + lengths[1] - 1] == 0x20)
@@ -140,14 +140,14 @@ struct BoundedMemoryTests {
         let text = Self.longParagraph("שלום", units: 70_000)
         let stack = LayoutStack(text, attributes: [.font: LayoutStack.serif(10)], containerSizes: [CGSize(width: 300, height: 1e8)])
         let lm = stack.layoutManager
-        #expect(lm.store.count == 2)
+        #expect(lm.flow.store.count == 2)
         // The second piece starts with a digit (a weak character): still right to left, so its
         // lines stand against the right edge.
-        let start = lm.store.record(0).length
+        let start = lm.flow.store.record(0).length
         let glyph = lm.glyphIndexForCharacter(at: start)
         let used = lm.lineFragmentUsedRect(forGlyphAt: glyph, effectiveRange: nil)
         #expect(used.maxX > 290)
-        #expect(lm.store.record(1).analysis?.baseLevel == 1)
+        #expect(lm.flow.store.record(1).analysis?.baseLevel == 1)
     }
 
     @Test func editingALongParagraphMatchesAFreshLayout() throws {
@@ -158,8 +158,8 @@ struct BoundedMemoryTests {
         stack.storage.replaceCharacters(in: NSRange(location: 65_530, length: 20), with: "a few new words in the middle ")
         stack.storage.replaceCharacters(in: NSRange(location: 100, length: 0), with: String(repeating: "x", count: 70_000))
         let fresh = LayoutStack(stack.storage.string, attributes: [.font: LayoutStack.serif(10)], containerSizes: [CGSize(width: 350, height: 1e8)])
-        let lengths = (0..<lm.store.count).map { lm.store.record($0).length }
-        #expect(lengths == (0..<fresh.layoutManager.store.count).map { fresh.layoutManager.store.record($0).length })
+        let lengths = (0..<lm.flow.store.count).map { lm.flow.store.record($0).length }
+        #expect(lengths == (0..<fresh.layoutManager.flow.store.count).map { fresh.layoutManager.flow.store.record($0).length })
         #expect(stack.fragments().map(\.glyphs) == fresh.fragments().map(\.glyphs))
         #expect(stack.fragments().map(\.rect) == fresh.fragments().map(\.rect))
     }
@@ -173,7 +173,7 @@ struct BoundedMemoryTests {
         }
         let text = Self.longParagraph("cut", units: 80_000) + "\nshort paragraph\n" + Self.longParagraph("word", units: 3_000)
         let lm = NSLayoutManager()
-        lm.analysisBudget.limit = 1
+        lm.flow.analysisBudget.limit = 1
         let stack = LayoutStack(text, attributes: [.font: LayoutStack.serif(10)], containerSizes: [CGSize(width: 320, height: 1e8)],
                                 layoutManager: lm)
         lm.ensureLayout(for: stack.containers[0])

@@ -340,7 +340,7 @@ struct DrawingGlyphTests {
         let screen = stack.lm.glyphRange(forBoundingRect: CGRect(x: 0, y: 0, width: 300, height: 400), in: stack.container)
         let recording = H.record(stack, range: screen)
         #expect(recording.glyphRuns.count > 10)
-        let laidOut = stack.lm.store.count - stack.lm.store.summary.unlaid
+        let laidOut = stack.lm.flow.store.count - stack.lm.flow.store.summary.unlaid
         #expect(laidOut < 60)
     }
 

@@ -177,7 +177,7 @@ struct LayoutManagerTests {
         #expect(abs(stack.fragments()[0].rect.height - (before[0].height + 10)) < 0.01)
         lm.invalidateGlyphs(forCharacterRange: NSRange(location: 4, length: 3), changeInLength: 0, actualCharacterRange: nil)
         #expect(delegate.invalidations == 2)
-        #expect(lm.store.record(1).analysis == nil)
+        #expect(lm.flow.store.record(1).analysis == nil)
         withExtendedLifetime(delegate) {}
     }
 }

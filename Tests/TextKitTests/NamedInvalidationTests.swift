@@ -7,13 +7,13 @@ import TextKitModel
 
 /// Edits throw away what they change and nothing more: characters → glyphs and lines; attributes
 /// that change shaping → glyphs and lines; the paragraph style → lines; attributes that change only
-/// drawing → display only (NSLayoutManager+Invalidation.swift).
+/// drawing → display only (Layout/TextFlow+Invalidation.swift).
 @Suite("Named invalidation: what an edit makes again")
 struct NamedInvalidationTests {
     static let text = "let x = 1 // first\nvar name = \"value\"\nfunc go() { return x }\n"
 
     /// Paragraphs shaped by the layout manager's own analyzer so far.
-    static func shaped(_ stack: LayoutStack) -> Int { stack.layoutManager.analyzer.analysisCount }
+    static func shaped(_ stack: LayoutStack) -> Int { stack.layoutManager.flow.analyzer.analysisCount }
 
     /// The glyphs and line fragments of a layout, to compare with a fresh one.
     static func snapshot(_ lm: NSLayoutManager) -> (glyphs: [CGGlyph], rects: [CGRect], used: [CGRect]) {
@@ -38,10 +38,10 @@ struct NamedInvalidationTests {
 
     /// The colour the glyph of character `index` is drawn with, as its run's style says.
     static func drawnColor(_ lm: NSLayoutManager, at index: Int) -> UIColor? {
-        let found = lm.store.paragraph(containingCharacter: index)
-        guard let analysis = lm.store.record(found.index).analysis else { return nil }
+        let found = lm.flow.store.paragraph(containingCharacter: UTF16Offset(index))
+        guard let analysis = lm.flow.store.record(found.index).analysis else { return nil }
         let glyphs = analysis.glyphs
-        let run = glyphs.runs[glyphs.runIndex(containingGlyph: glyphs.glyph(forCharacterAt: index - found.start))]
+        let run = glyphs.runs[glyphs.runIndex(containingGlyph: glyphs.glyph(forCharacterAt: index - found.start.rawValue))]
         return analysis.styles[Int(run.style)].attributes[.foregroundColor] as? UIColor
     }
 
@@ -52,7 +52,7 @@ struct NamedInvalidationTests {
         let shaped = Self.shaped(stack)
         var repainted: [CGRect] = []
         stack.layoutManager.displayInvalidationHandler = { _, rect in repainted.append(rect) }
-        let version = stack.layoutManager.store.record(0).layoutVersion
+        let version = stack.layoutManager.flow.store.record(0).layoutVersion
 
         // The highlighter's keyword changes colour: same run boundaries, same font.
         stack.storage.addAttribute(.foregroundColor, value: UIColor.systemBlue, range: NSRange(location: 0, length: 3))
@@ -62,7 +62,7 @@ struct NamedInvalidationTests {
         #expect(Self.drawnColor(stack.layoutManager, at: 1) == UIColor.systemBlue)
         #expect(Self.drawnColor(stack.layoutManager, at: 5) == nil)
         #expect(!repainted.isEmpty && repainted.allSatisfy { $0.minY < 20 })  // the first line is repainted
-        #expect(stack.layoutManager.store.record(0).layoutVersion == version)  // the lines were kept
+        #expect(stack.layoutManager.flow.store.record(0).layoutVersion == version)  // the lines were kept
         Self.expectMatchesFreshLayout(stack)
     }
 

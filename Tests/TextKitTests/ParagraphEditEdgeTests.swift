@@ -30,13 +30,13 @@ struct ParagraphEditEdgeTests {
         manager.ensureLayout(for: container)
         storage.replaceCharacters(in: range, with: replacement)
         manager.ensureLayout(for: container)
-        manager.store.checkInvariants(length: storage.length)
+        manager.flow.store.checkInvariants(length: storage.length)
         let fresh = NSLayoutManager()
         let freshContainer = NSTextContainer(size: CGSize(width: 200, height: 1000))
         fresh.addTextContainer(freshContainer)
         let freshStorage = NSTextStorage(attributedString: storage)
         freshStorage.addLayoutManager(fresh)
-        #expect(manager.store.count == fresh.store.count)
+        #expect(manager.flow.store.count == fresh.flow.store.count)
         #expect(manager.usedRect(for: container) == fresh.usedRect(for: freshContainer))
         withExtendedLifetime(freshStorage) {}
     }

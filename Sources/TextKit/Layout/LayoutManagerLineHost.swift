@@ -6,16 +6,19 @@ import TextKitTypesetting
 /// containers are the areas lines go in, each carved by the container's own
 /// `lineFragmentRect(forProposedRect:at:writingDirection:remaining:)` (so a subclass's shape is
 /// honoured), and its delegate has the say on spacing, on each line's rects and on which
-/// container is full. Made per paragraph; reads the layout manager, never writes it (parallel
-/// layout's workers use it too, always without a delegate).
+/// container is full. Made per paragraph by the engine (``TextFlow``); reads the engine and the
+/// layout manager, never writes them (parallel layout's workers use it too, always without a
+/// delegate).
 struct LayoutManagerLineHost: LineLoopHost {
-    /// Not reference-counted: a host lives only inside one layout call of `manager`, and parallel
-    /// layout's workers would otherwise contend for the layout manager's reference count.
-    unowned(unsafe) let manager: NSLayoutManager
+    /// Not reference-counted: a host lives only inside one layout call of `flow`, and parallel
+    /// layout's workers would otherwise contend for the engine's reference count.
+    unowned(unsafe) let flow: TextFlow
+    /// The layout manager the delegate hears about.
+    var manager: NSLayoutManager { flow.manager }
     /// Read once: `delegate` is a weak reference, and loading one costs an atomic operation.
     let delegate: NSLayoutManagerDelegate?
     /// The paragraph's first glyph: the delegate hears glyph indices of the whole text.
-    let glyphBase: Int
+    let glyphBase: GlyphIndex
 
     var areaCount: Int { manager.textContainers.count }
 
@@ -23,7 +26,7 @@ struct LayoutManagerLineHost: LineLoopHost {
         let container = manager.textContainers[index]
         return LineArea(width: container.size.width, height: container.size.height, padding: container.lineFragmentPadding,
                         maximumLines: container.maximumNumberOfLines, isSimple: container.isSimpleRectangularTextContainer,
-                        lineBreakMode: container.lineBreakMode, top: manager.containerTop(index)) { [unowned(unsafe) container] proposed, character, direction, remaining in
+                        lineBreakMode: container.lineBreakMode, top: flow.containerTop(index)) { [unowned(unsafe) container] proposed, character, direction, remaining in
             container.lineFragmentRect(forProposedRect: proposed, at: character, writingDirection: direction, remaining: &remaining)
         }
     }
@@ -31,11 +34,11 @@ struct LayoutManagerLineHost: LineLoopHost {
     var hasHooks: Bool { delegate != nil }
 
     func lineSpacing(afterGlyph glyph: Int, proposed: CGRect) -> CGFloat {
-        delegate?.layoutManager(manager, lineSpacingAfterGlyphAt: glyphBase + glyph, withProposedLineFragmentRect: proposed) ?? .nan
+        delegate?.layoutManager(manager, lineSpacingAfterGlyphAt: glyphBase.rawValue + glyph, withProposedLineFragmentRect: proposed) ?? .nan
     }
 
     func paragraphSpacing(afterGlyph glyph: Int, proposed: CGRect) -> CGFloat {
-        delegate?.layoutManager(manager, paragraphSpacingAfterGlyphAt: glyphBase + glyph, withProposedLineFragmentRect: proposed) ?? .nan
+        delegate?.layoutManager(manager, paragraphSpacingAfterGlyphAt: glyphBase.rawValue + glyph, withProposedLineFragmentRect: proposed) ?? .nan
     }
 
     func shouldSetLineFragmentRect(_ rect: inout CGRect, usedRect: inout CGRect, baselineOffset: inout CGFloat,
@@ -43,7 +46,7 @@ struct LayoutManagerLineHost: LineLoopHost {
         guard let delegate else { return false }
         return delegate.layoutManager(manager, shouldSetLineFragmentRect: &rect, lineFragmentUsedRect: &usedRect,
                                       baselineOffset: &baselineOffset, in: manager.textContainers[area],
-                                      forGlyphRange: NSRange(location: glyphBase + glyphs.lowerBound, length: glyphs.count))
+                                      forGlyphRange: NSRange(location: glyphBase.rawValue + glyphs.lowerBound, length: glyphs.count))
     }
 
     func didComplete(area index: Int) {

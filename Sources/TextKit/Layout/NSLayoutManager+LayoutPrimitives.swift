@@ -12,64 +12,9 @@ import TextKitTypesetting
 /// back into the record; a subclass sees every line and may change it by passing other values to
 /// `super`. The exact class skips the report: its setters would store the values unchanged.
 extension NSLayoutManager {
-    /// Whether newly laid-out lines are reported through the overridable setters (and parallel
-    /// layout, which could not call them in order, is off).
-    var reportsLayoutToPrimitives: Bool { type(of: self) != NSLayoutManager.self }
-
-    /// Reports paragraph `p`'s lines, just laid out from the flow position `top` (its top in the
-    /// stacked flow), through the layout primitives.
-    func reportLayoutToPrimitives(paragraph p: Int, top: CGFloat) {
-        let record = store.record(p)
-        guard let layout = record.layout else { return }
-        let analysis = ensureAnalysis(p)
-        let glyphBase = store.prefix(p).glyphs
-        reportingParagraph = (p, glyphBase, top)
-        defer { reportingParagraph = nil }
-        let glyphs = analysis.glyphs
-        for i in layout.fragments.indices {
-            // Read the fragment again each time: an earlier setter may have changed the record.
-            guard let fragment = record.layout?.fragments[i] else { return }
-            let range = NSRange(location: glyphBase + fragment.line.glyphRange.lowerBound, length: fragment.line.glyphRange.count)
-            let dy = top - containerTop(fragment.container)
-            setTextContainer(textContainers[fragment.container], forGlyphRange: range)
-            setLineFragmentRect(fragment.rect.offsetBy(dx: 0, dy: dy), forGlyphRange: range,
-                                usedRect: fragment.usedRect.offsetBy(dx: 0, dy: dy))
-            guard let placed = record.layout?.fragments[i], !placed.line.glyphRange.isEmpty else { continue }
-            let (xs, _) = placed.line.glyphPositions(in: glyphs)
-            setLocation(CGPoint(x: placed.textOriginX + CGFloat(xs[0]) - placed.rect.minX, y: placed.baselineOffset),
-                        forStartOfGlyphRange: range)
-            for g in fragment.line.glyphRange where glyphs.flags[g].contains(.control) {
-                setNotShownAttribute(true, forGlyphAt: glyphBase + g)
-            }
-            for g in fragment.line.glyphRange where glyphs.flags[g].contains(.attachment) {
-                setAttachmentSize(attachmentSize(forGlyphAt: glyphBase + g), forGlyphRange: NSRange(location: glyphBase + g, length: 1))
-            }
-        }
-    }
-
-    /// The stored fragment that holds exactly `glyphRange` (the paragraph being reported, or any
-    /// laid-out paragraph), with what converts its rects to container coordinates.
-    private func storedFragment(forGlyphRange glyphRange: NSRange) -> (record: ParagraphRecord, index: Int, dy: CGFloat)? {
-        let p: Int, glyphBase: Int, top: CGFloat
-        if let reporting = reportingParagraph {
-            (p, glyphBase, top) = reporting
-        } else {
-            guard glyphRange.location >= 0, glyphRange.location < store.summary.glyphs else { return nil }
-            let found = store.paragraph(containingGlyph: glyphRange.location)
-            guard let layout = store.record(found.index).layout else { return nil }
-            p = found.index
-            glyphBase = store.prefix(p).glyphs
-            top = paragraphTop(p, layout: layout)
-        }
-        let record = store.record(p)
-        guard let fragments = record.layout?.fragments,
-              let i = fragments.firstIndex(where: { glyphBase + $0.line.glyphRange.lowerBound == glyphRange.location }) else { return nil }
-        return (record, i, top - containerTop(fragments[i].container))
-    }
-
     /// The base behaviour of ``setLineFragmentRect(_:forGlyphRange:usedRect:)``.
     func storeLineFragmentRect(_ fragmentRect: CGRect, forGlyphRange glyphRange: NSRange, usedRect: CGRect) {
-        guard let (record, i, dy) = storedFragment(forGlyphRange: glyphRange) else { return }
+        guard let (record, i, dy) = flow.storedFragment(forGlyphRange: glyphRange) else { return }
         record.layout?.fragments[i].rect = fragmentRect.offsetBy(dx: 0, dy: -dy)
         record.layout?.fragments[i].usedRect = usedRect.offsetBy(dx: 0, dy: -dy)
     }
@@ -77,52 +22,39 @@ extension NSLayoutManager {
     /// The base behaviour of ``setTextContainer(_:forGlyphRange:)``.
     func storeTextContainer(_ container: NSTextContainer, forGlyphRange glyphRange: NSRange) {
         guard let index = textContainers.firstIndex(where: { $0 === container }),
-              let (record, i, _) = storedFragment(forGlyphRange: glyphRange) else { return }
+              let (record, i, _) = flow.storedFragment(forGlyphRange: glyphRange) else { return }
         record.layout?.fragments[i].container = index
     }
 
     /// The base behaviour of ``setLocation(_:forStartOfGlyphRange:)``: the baseline follows `y`, and
     /// when `glyphRange` starts the line fragment, the whole line moves to `x`.
     func storeLocation(_ location: CGPoint, forStartOfGlyphRange glyphRange: NSRange) {
-        guard let (record, i, _) = storedFragment(forGlyphRange: glyphRange),
+        guard let (record, i, _) = flow.storedFragment(forGlyphRange: glyphRange),
               let fragment = record.layout?.fragments[i], !fragment.line.glyphRange.isEmpty,
-              let analysis = record.analysis ?? storedGlyph(glyphRange.location)?.analysis else { return }
+              let analysis = record.analysis ?? flow.storedGlyph(GlyphIndex(glyphRange.location))?.analysis else { return }
         let (xs, _) = fragment.line.glyphPositions(in: analysis.glyphs)
         let current = fragment.textOriginX + CGFloat(xs[0]) - fragment.rect.minX
         record.layout?.fragments[i].textOriginX += location.x - current
         record.layout?.fragments[i].baselineOffset = location.y
-        drawingLineCache = nil
-    }
-
-    /// The paragraph, glyph-local index and glyphs of global glyph `glyphIndex` (glyphs made as far as it), or nil past the end.
-    func storedGlyph(_ glyphIndex: Int) -> (record: ParagraphRecord, local: Int, analysis: ParagraphAnalysis)? {
-        guard glyphIndex >= 0 else { return nil }
-        ensureGlyphs(throughGlyph: glyphIndex)
-        guard glyphIndex < store.summary.glyphs else { return nil }
-        let found = store.paragraph(containingGlyph: glyphIndex)
-        let record = store.record(found.index)
-        guard record.glyphCount != nil else { return nil }
-        let analysis = ensureAnalysis(found.index)
-        let local = glyphIndex - found.firstGlyph
-        return local < analysis.glyphs.count ? (record, local, analysis) : nil
+        flow.drawingLineCache = nil
     }
 
     /// Sets or clears a flag of a stored glyph (the glyph arrays are shared by the paragraph's analysis).
     func setGlyphFlag(_ flag: GlyphFlags, _ on: Bool, forGlyphAt glyphIndex: Int) {
-        guard let (record, local, analysis) = storedGlyph(glyphIndex) else { return }
+        guard let (record, local, analysis) = flow.storedGlyph(GlyphIndex(glyphIndex)) else { return }
         let flags = analysis.glyphs.flags[local]
         // Nothing to keep when nothing changes (layout reports control glyphs as not shown).
         if flags.contains(flag) == on || (flag == .notShown && on && flags.contains(.control)) { return }
         if on { analysis.glyphs.flags[local].insert(flag) } else { analysis.glyphs.flags[local].remove(flag) }
         record.keepsAnalysis = true  // glyph generation would not set the flag again
-        drawingLineCache = nil
+        flow.drawingLineCache = nil
     }
 
     /// The base behaviour of ``setAttachmentSize(_:forGlyphRange:)``.
     func storeAttachmentSize(_ size: CGSize, forGlyphRange glyphRange: NSRange) {
         guard glyphRange.length > 0 else { return }
         for glyph in glyphRange.location..<(glyphRange.location + glyphRange.length) {
-            guard let (record, local, analysis) = storedGlyph(glyph), analysis.glyphs.flags[local].contains(.attachment) else { continue }
+            guard let (record, local, analysis) = flow.storedGlyph(GlyphIndex(glyph)), analysis.glyphs.flags[local].contains(.attachment) else { continue }
             // The size layout reports is the attachment's own: storing it would only pin the glyphs.
             if record.attachmentSizes[local] == nil, size == Self.ownSize(ofAttachmentAt: local, in: analysis) { continue }
             record.attachmentSizes[local] = size
@@ -131,8 +63,8 @@ extension NSLayoutManager {
 
     /// The base behaviour of ``attachmentSize(forGlyphAt:)``.
     func storedAttachmentSize(forGlyphAt glyphIndex: Int) -> CGSize {
-        ensureGlyphs(throughGlyph: glyphIndex)
-        guard let (record, local, analysis) = storedGlyph(glyphIndex),
+        flow.ensureGlyphs(throughGlyph: GlyphIndex(glyphIndex))
+        guard let (record, local, analysis) = flow.storedGlyph(GlyphIndex(glyphIndex)),
               analysis.glyphs.flags[local].contains(.attachment) else { return CGSize(width: -1, height: -1) }
         if let size = record.attachmentSizes[local] { return size }
         return Self.ownSize(ofAttachmentAt: local, in: analysis)
@@ -146,7 +78,7 @@ extension NSLayoutManager {
     }
 
     func glyphFlag(_ flag: GlyphFlags, forGlyphAt glyphIndex: Int) -> Bool {
-        guard let (_, local, analysis) = storedGlyph(glyphIndex) else { return false }
+        guard let (_, local, analysis) = flow.storedGlyph(GlyphIndex(glyphIndex)) else { return false }
         return analysis.glyphs.flags[local].contains(flag)
     }
 }

@@ -13,7 +13,7 @@ import TextKitTypesetting
 /// first-line head indent and the spacing before the paragraph apply to the first piece only,
 /// the spacing after it to the last; a paragraph of natural direction takes its direction from
 /// the first strong character in its first piece.
-extension NSLayoutManager {
+extension TextFlow {
     /// Paragraphs longer than this many UTF-16 units are laid out in pieces.
     static let maximumPieceLength = 1 << 16
 
@@ -58,22 +58,23 @@ extension NSLayoutManager {
     /// Whether the record starting at `characterStart` starts its paragraph (rather than
     /// continuing a long paragraph's previous piece).
     func startsParagraph(at characterStart: Int) -> Bool {
-        guard let storage = textStorage else { return true }
+        guard let storage = manager.textStorage else { return true }
         return isParagraphStart(characterStart, in: storage)
     }
 
     /// Whether the record ending at `characterEnd` ends its paragraph.
     func endsParagraph(at characterEnd: Int) -> Bool {
-        guard let storage = textStorage else { return true }
+        guard let storage = manager.textStorage else { return true }
         return isParagraphEnd(characterEnd, in: storage)
     }
 
     /// The direction a piece that continues a paragraph of natural direction takes: that of the
     /// first strong character of the paragraph's first piece (left to right when it has none).
     func continuedDirection(ofPieceAt characterStart: Int) -> NSWritingDirection {
-        guard let storage = textStorage, store.count > 0 else { return .leftToRight }
+        guard let storage = manager.textStorage, store.count > 0 else { return .leftToRight }
         // Walk back through the pieces to the paragraph's first.
-        var (p, start) = store.paragraph(containingCharacter: characterStart)
+        let found = store.paragraph(containingCharacter: UTF16Offset(characterStart))
+        var p = found.index, start = found.start.rawValue
         while p > 0, !isParagraphStart(start, in: storage) {
             p -= 1
             start -= store.record(p).length

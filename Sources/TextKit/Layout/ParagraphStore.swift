@@ -10,7 +10,7 @@ final class ParagraphRecord {
     var length: Int
     /// The glyphs and break opportunities; nil until generated, after invalidation, or after the
     /// layout manager dropped them to bound its memory (``evictAnalysis()``: the glyph count stays,
-    /// and `NSLayoutManager.ensureAnalysis` makes the same glyphs again when they are next needed).
+    /// and `TextFlow.ensureAnalysis` makes the same glyphs again when they are next needed).
     var analysis: ParagraphAnalysis? {
         get { storedAnalysis }
         set {
@@ -174,17 +174,39 @@ struct ParagraphStore {
 
     /// The paragraph holding character `offset` and the offset at which it starts (the last
     /// paragraph for `offset == length`).
-    func paragraph(containingCharacter offset: Int) -> (index: Int, start: Int) {
-        if offset >= length { return (max(0, count - 1), length - (count > 0 ? record(count - 1).length : 0)) }
-        let (i, remaining) = rope.find(at: offset, in: ParagraphMetric(field: .length), preferEnd: false)
+    func paragraph(containingCharacter offset: UTF16Offset) -> (index: Int, start: UTF16Offset) {
+        if offset >= characterEnd { return (max(0, count - 1), characterEnd - UTF16Offset(count > 0 ? record(count - 1).length : 0)) }
+        let (i, remaining) = rope.find(at: offset.rawValue, in: ParagraphMetric(field: .length), preferEnd: false)
         let index = rope.offset(of: i, in: ParagraphMetric(field: .paragraphs))
-        return (index, offset - remaining)
+        return (index, offset - UTF16Offset(remaining))
     }
 
     /// The paragraph holding glyph `glyph` (counting analyzed paragraphs only) and its first glyph.
-    func paragraph(containingGlyph glyph: Int) -> (index: Int, firstGlyph: Int) {
-        let (i, remaining) = rope.find(at: glyph, in: ParagraphMetric(field: .glyphs), preferEnd: false)
-        return (rope.offset(of: i, in: ParagraphMetric(field: .paragraphs)), glyph - remaining)
+    func paragraph(containingGlyph glyph: GlyphIndex) -> (index: Int, firstGlyph: GlyphIndex) {
+        let (i, remaining) = rope.find(at: glyph.rawValue, in: ParagraphMetric(field: .glyphs), preferEnd: false)
+        return (rope.offset(of: i, in: ParagraphMetric(field: .paragraphs)), glyph - GlyphIndex(remaining))
+    }
+
+    /// The end of the text: the offset just past the last paragraph.
+    var characterEnd: UTF16Offset { UTF16Offset(length) }
+    /// The end of the glyphs made so far: the index just past the last analyzed paragraph's glyphs
+    /// (unanalyzed paragraphs count none).
+    var glyphEnd: GlyphIndex { GlyphIndex(summary.glyphs) }
+
+    /// The first character of paragraph `index` (``characterEnd`` for `index >= count`): the
+    /// `length` of ``prefix(_:)``, from one metric.
+    func start(ofParagraph index: Int) -> UTF16Offset {
+        if index <= 0 { return .zero }
+        if index >= count { return characterEnd }
+        return UTF16Offset(rope.offset(of: ropeIndex(index), in: ParagraphMetric(field: .length)))
+    }
+
+    /// The first glyph of paragraph `index` (``glyphEnd`` for `index >= count`): the `glyphs` of
+    /// ``prefix(_:)``, from one metric.
+    func firstGlyph(ofParagraph index: Int) -> GlyphIndex {
+        if index <= 0 { return .zero }
+        if index >= count { return glyphEnd }
+        return GlyphIndex(rope.offset(of: ropeIndex(index), in: ParagraphMetric(field: .glyphs)))
     }
 
     /// The paragraph at height `y` (fixed point) from the top of the laid-out flow, and its top.
@@ -247,7 +269,7 @@ struct ParagraphStore {
     /// Checks, in one O(n) walk, what the sums rely on: every record's summary in the tree is its own
     /// (``ParagraphItem/invariantCheck()``), the records cover `length` UTF-16 units exactly, only
     /// the last record may be empty. Debug builds run it after every edit
-    /// (`NSLayoutManager.processEditing`), so every test that edits checks it.
+    /// (`NSLayoutManager.processEditing` → `TextFlow.applyEdit`), so every test that edits checks it.
     func checkInvariants(length expected: Int) {
         var total = ParagraphSummary()
         var index = 0

@@ -14,11 +14,11 @@ import TextKitTypesetting
 ///
 /// Every path ends in `invalidateFlow(fromParagraph:)` for the first paragraph whose lines went
 /// (nothing when only drawing changed) and in display invalidation of what was on screen.
-extension NSLayoutManager {
+extension TextFlow {
     /// A round of storage edits: `range` is in the new text, `delta` its change in length.
     func applyEdit(_ editMask: NSTextStorage.EditActions, range: NSRange, changeInLength delta: Int) {
-        guard let storage = textStorage else { return }
-        temporaryAttributesFollowEdit(editMask, range: range, changeInLength: delta, newLength: storage.length)
+        guard let storage = manager.textStorage else { return }
+        manager.temporaryAttributesFollowEdit(editMask, range: range, changeInLength: delta, newLength: storage.length)
         if store.count == 0 || store.length + delta != storage.length {
             // Out of step (a storage that skipped a notification): start again.
             rebuildParagraphs()
@@ -38,8 +38,8 @@ extension NSLayoutManager {
     private func replaceParagraphs(editedIn range: NSRange, changeInLength delta: Int, of storage: NSTextStorage) {
         let oldStart = range.location
         let oldEnd = range.location + range.length - delta
-        var first = store.paragraph(containingCharacter: max(0, min(oldStart, store.length))).index
-        var last = store.paragraph(containingCharacter: max(oldStart, min(max(oldEnd, oldStart + 1) - 1, store.length))).index
+        var first = store.paragraph(containingCharacter: UTF16Offset(max(0, min(oldStart, store.length)))).index
+        var last = store.paragraph(containingCharacter: UTF16Offset(max(oldStart, min(max(oldEnd, oldStart + 1) - 1, store.length)))).index
         if oldEnd >= store.length { last = store.count - 1 }
         // The affected paragraphs span [spanStart, spanEnd) in the new text; widen until both ends
         // are paragraph boundaries there (an edit can merge paragraphs or join a CR to an LF). The
@@ -58,7 +58,7 @@ extension NSLayoutManager {
         // lengths bring their own when the text still ends with a separator.
         if spanEnd == storage.length { last = store.count - 1 }
         for p in first...last {
-            markDisplay(ofParagraph: p)  // the old lines
+            manager.markDisplay(ofParagraph: p)  // the old lines
             store.record(p).analysis = nil  // freed now, not when the analysis budget forgets the record
         }
         store.replace(first..<(last + 1), withLengths: paragraphLengths(in: spanStart..<spanEnd, of: storage))
@@ -66,20 +66,20 @@ extension NSLayoutManager {
         if store.count <= 10_000 { store.checkInvariants(length: storage.length) }  // O(n): small documents only
         #endif
         invalidateFlow(fromParagraph: first)
-        delegate?.layoutManagerDidInvalidateLayout(self)
+        manager.delegate?.layoutManagerDidInvalidateLayout(manager)
     }
 
     /// Attributes changed in `range`, characters did not: each paragraph there keeps what the
     /// change leaves valid (see the table above).
     private func applyAttributeChange(in range: NSRange, of storage: NSTextStorage) {
-        let (first, firstStart) = store.paragraph(containingCharacter: min(max(0, range.location), store.length))
+        let (first, firstStart) = store.paragraph(containingCharacter: UTF16Offset(min(max(0, range.location), store.length)))
         let end = range.location + range.length
         var firstInvalid: Int?
-        var p = first, start = firstStart
+        var p = first, start = firstStart.rawValue
         repeat {
             let record = store.record(p)
             let effect = attributeChangeEffect(on: record, paragraphAt: start)
-            markDisplay(ofParagraph: p)
+            manager.markDisplay(ofParagraph: p)
             if effect != .display {
                 if effect == .glyphs { record.analysis = nil }
                 record.layout = nil
@@ -91,7 +91,7 @@ extension NSLayoutManager {
         } while p < store.count && start < end
         guard let firstInvalid else { return }
         invalidateFlow(fromParagraph: firstInvalid)
-        delegate?.layoutManagerDidInvalidateLayout(self)
+        manager.delegate?.layoutManagerDidInvalidateLayout(manager)
     }
 
     /// What new attributes do to one paragraph's glyphs and lines; when they keep the glyphs,
@@ -102,66 +102,13 @@ extension NSLayoutManager {
             return record.isAnalysisEvicted ? .glyphs : .display
         }
         // A delegate's glyph generation, and glyphs set by hand, may depend on any attribute.
-        guard delegate == nil, !record.keepsAnalysis, record.length > 0 else { return record.length > 0 ? .glyphs : .display }
+        guard manager.delegate == nil, !record.keepsAnalysis, record.length > 0 else { return record.length > 0 ? .glyphs : .display }
         let runs = attributeRuns(paragraphAt: start, length: record.length)
         let (effect, restyled) = analyzer.restyle(analysis, runs: runs, paragraphStyle: paragraphStyle(ofPieceAt: start, runs: runs))
         if let restyled { record.analysis = restyled }  // same glyphs: the budget's entry still counts them
         return effect
     }
 
-    // MARK: Paragraph boundaries
-
-    /// Rebuilds every paragraph record from the storage (no glyphs, no lines).
-    func rebuildParagraphs() {
-        store = ParagraphStore()
-        analysisBudget.reset()
-        let length = textStorage?.length ?? 0
-        let lengths = textStorage.map { paragraphLengths(in: 0..<length, of: $0) } ?? [0]
-        store.replace(0..<0, withLengths: lengths)
-        invalidateFlow(fromParagraph: 0)
-        delegate?.layoutManagerDidInvalidateLayout(self)
-    }
-
-    /// The lengths of the records of `span`, which starts and ends at paragraph boundaries: one per
-    /// paragraph, or several for a very long one (its pieces, see ParagraphPieces.swift). An empty span (empty text, or an empty last paragraph after a separator) is one empty paragraph.
-    func paragraphLengths(in span: Range<Int>, of storage: NSTextStorage) -> [Int] {
-        var lengths: [Int] = []
-        var at = span.lowerBound
-        while at < span.upperBound {
-            let range = storage._paragraph(containing: at).range
-            let end = min(range.location + range.length, span.upperBound)
-            appendPieceLengths(ofParagraphAt: at, length: end - at, in: storage, to: &lengths)  // ParagraphPieces.swift
-            at = end
-        }
-        // Every offset, the end of the text included, belongs to a paragraph: empty text, or text
-        // that ends with a separator, has a final empty paragraph (where the extra line fragment goes).
-        if span.upperBound == storage.length && (storage.length == 0 || endsWithSeparator(storage)) {
-            lengths.append(0)
-        }
-        return lengths
-    }
-
-    private func endsWithSeparator(_ storage: NSTextStorage) -> Bool {
-        let n = storage.length
-        guard n > 0 else { return false }
-        return Self.isParagraphSeparator(storage._utf16Unit(at: n - 1))
-    }
-
-    static func isParagraphSeparator(_ unit: UInt16) -> Bool {
-        unit == 0x0A || unit == 0x0D || unit == 0x2029
-    }
-
-    func isParagraphStart(_ offset: Int, in storage: NSTextStorage) -> Bool {
-        if offset == 0 { return true }
-        let before = storage._utf16Unit(at: offset - 1)
-        guard Self.isParagraphSeparator(before) else { return false }
-        // A CR directly followed by LF is one separator: the paragraph starts after the LF.
-        return !(before == 0x0D && offset < storage.length && storage._utf16Unit(at: offset) == 0x0A)
-    }
-
-    func isParagraphEnd(_ offset: Int, in storage: NSTextStorage) -> Bool {
-        offset == storage.length || isParagraphStart(offset, in: storage)
-    }
 
     // MARK: Invalidation by hand, by settings and by geometry
 
@@ -169,21 +116,21 @@ extension NSLayoutManager {
     /// invalidates the flow from the first of them and tells the delegate. Returns the whole
     /// paragraphs' character range.
     func discardParagraphs(covering range: NSRange, glyphsToo: Bool) -> NSRange {
-        let (first, firstStart) = store.paragraph(containingCharacter: range.location)
-        let last = store.paragraph(containingCharacter: max(range.location, range.location + range.length - (range.length > 0 ? 1 : 0))).index
+        let (first, firstStart) = store.paragraph(containingCharacter: UTF16Offset(range.location))
+        let last = store.paragraph(containingCharacter: UTF16Offset(max(range.location, range.location + range.length - (range.length > 0 ? 1 : 0)))).index
         var end = firstStart
         for p in first...last {
             let record = store.record(p)
-            end += record.length
-            markDisplay(ofParagraph: p)
+            end += UTF16Offset(record.length)
+            manager.markDisplay(ofParagraph: p)
             guard glyphsToo || record.layout != nil else { continue }
             if glyphsToo { record.analysis = nil }
             record.layout = nil
             store.refresh(at: p)
         }
         invalidateFlow(fromParagraph: first)
-        delegate?.layoutManagerDidInvalidateLayout(self)
-        return NSRange(location: firstStart, length: end - firstStart)
+        manager.delegate?.layoutManagerDidInvalidateLayout(manager)
+        return NSRange(location: firstStart.rawValue, length: (end - firstStart).rawValue)
     }
 
     func invalidateAllLayout() {
@@ -195,15 +142,14 @@ extension NSLayoutManager {
         let count = store.count
         for p in 0..<count { store.refresh(at: p) }
         invalidateFlow(fromParagraph: 0)
-        delegate?.layoutManagerDidInvalidateLayout(self)
+        manager.delegate?.layoutManagerDidInvalidateLayout(manager)
     }
 
-    func invalidateAllDisplay() { markAllDisplay() }
 
     /// Layout from container `index` on must be redone.
     func invalidateLayoutFromContainer(_ index: Int) {
         containerTops = []
-        markAllDisplay(fromContainer: index)
+        manager.markAllDisplay(fromContainer: index)
         guard store.count > 0 else { return }
         // Find the first paragraph with a line in (or past) that container, or that overflowed.
         var first: Int?
@@ -229,7 +175,7 @@ extension NSLayoutManager {
         } else {
             invalidateFlow(fromParagraph: store.count)
         }
-        delegate?.layoutManagerDidInvalidateLayout(self)
+        manager.delegate?.layoutManagerDidInvalidateLayout(manager)
     }
 
     /// The flow before `paragraph` is unchanged; from there on it must be checked again.

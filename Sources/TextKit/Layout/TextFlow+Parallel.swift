@@ -10,7 +10,7 @@ import TextKitTypesetting
 /// `ParagraphAnalyzer` per worker, and only the bookkeeping (storing the results in the tree) is
 /// sequential. A delegate makes layout sequential again: its methods are called on the thread
 /// that asked for layout, as TextKit users expect.
-extension NSLayoutManager {
+extension TextFlow {
     /// Below this many paragraphs without layout, one thread does the work.
     static let parallelThreshold = 48
     /// At most about this many UTF-16 units are laid out in one parallel stretch (glyphs take about
@@ -24,8 +24,8 @@ extension NSLayoutManager {
     /// call from several threads: a backing store's `string` may fill a cache), or the text holds
     /// an attachment of a subclass (its `attachmentBounds` is asked as glyphs are made).
     func layOutInParallel(from first: Int, through target: Int, characterStart: Int) -> Bool {
-        let threads = min(maximumLayoutThreads, 64)
-        guard threads > 1, delegate == nil, let storage = textStorage, storage._primitives != .custom,
+        let threads = min(manager.maximumLayoutThreads, 64)
+        guard threads > 1, manager.delegate == nil, let storage = manager.textStorage, storage._primitives != .custom,
               !reportsLayoutToPrimitives else { return false }
         // The stretch: consecutive paragraphs without layout.
         var jobs: [(paragraph: Int, start: Int, length: Int, record: ParagraphRecord)] = []
@@ -59,16 +59,16 @@ extension NSLayoutManager {
         results.withUnsafeMutableBufferPointer { buffer in
             let out = UncheckedSendable(buffer)
             DispatchQueue.concurrentPerform(iterations: threads) { worker in
-                let (manager, jobs, analyzers) = shared.value
+                let (flow, jobs, analyzers) = shared.value
                 // Work is handed out in small batches, so long and short paragraphs even out.
                 while let batch = next.take(8, of: jobs.count) {
                     for i in batch {
                         let job = jobs[i]
                         let analysis = job.record.analysis
-                            ?? manager.analyze(paragraphAt: job.start, length: job.length, using: analyzers[worker])
-                        let layout = manager.paragraphLayout(analysis: analysis, paragraph: job.paragraph,
-                                                             characterStart: job.start, length: job.length,
-                                                             from: FlowState(y: 0, container: 0, linesInContainer: 0))
+                            ?? flow.analyze(paragraphAt: job.start, length: job.length, using: analyzers[worker])
+                        let layout = flow.paragraphLayout(analysis: analysis, paragraph: job.paragraph,
+                                                          characterStart: job.start, length: job.length,
+                                                          from: FlowState(y: 0, container: 0, linesInContainer: 0))
                         out.value[i] = (analysis, layout)
                     }
                 }
@@ -90,7 +90,7 @@ extension NSLayoutManager {
         }
         store.refresh(jobs[0].paragraph..<(jobs[jobs.count - 1].paragraph + 1))
         extraLineFragment = nil
-        for job in jobs { markDisplay(ofParagraph: job.paragraph) }
+        for job in jobs { manager.markDisplay(ofParagraph: job.paragraph) }
         return true
     }
 }
@@ -111,7 +111,7 @@ private final class WorkCounter: @unchecked Sendable {  // `next` is only touche
 }
 
 /// Carries values into `concurrentPerform` workers. Sound here because the workers only read the
-/// layout manager, its storage and its containers (none of which change during the call), each
+/// engine, its layout manager, the storage and the containers (none of which change during the call), each
 /// worker uses its own analyzer, and each writes only its own result slots.
 private struct UncheckedSendable<Value>: @unchecked Sendable {
     let value: Value

@@ -1,0 +1,97 @@
+import TextKitFonts
+import TextKitGraphics
+import TextKitModel
+import TextKitTypesetting
+
+/// Making glyphs: a paragraph's analysis (itemized, shaped, its break opportunities found), made
+/// the first time a query needs it and offered to the delegate's glyph generation.
+extension TextFlow {
+    /// The glyphs of paragraph `p`, made now if needed. `start` is its first character.
+    @discardableResult
+    func ensureAnalysis(_ p: Int, start: Int? = nil) -> ParagraphAnalysis {
+        let record = store.record(p)
+        if let analysis = record.analysis { return analysis }
+        let start = start ?? store.prefix(p).length
+        let evictedCount = record.isAnalysisEvicted ? record.glyphCount : nil
+        let analysis = analyze(paragraphAt: start, length: record.length)
+        record.analysis = analysis
+        store.refresh(at: p)
+        // Glyph generation delegate (geometry branch): the delegate sees the new glyphs run by run
+        // and may change them through setGlyphs(_:properties:characterIndexes:font:forGlyphRange:),
+        // which edits `record.analysis` in place (NSLayoutManager+GlyphGeneration.swift).
+        if manager.delegate != nil {
+            manager.offerGlyphsToDelegate(paragraph: p)
+            manager.applyControlCharacterActions(paragraph: p)
+        }
+        let made = record.analysis ?? analysis
+        if let evictedCount, evictedCount != made.glyphs.count {
+            // Made again differently (a delegate that changed its mind): the lines are stale.
+            record.layout = nil
+            store.refresh(at: p)
+            invalidateFlow(fromParagraph: p)
+        }
+        analysisBudget.add(made, of: record)
+        return made
+    }
+
+    /// Shapes the paragraph `[start, start + length)` of the storage.
+    func analyze(paragraphAt start: Int, length: Int, using analyzer: ParagraphAnalyzer? = nil) -> ParagraphAnalysis {
+        guard let storage = manager.textStorage, length > 0 else { return .empty }
+        let text = storage._utf16(in: NSRange(location: start, length: length))
+        let runs = attributeRuns(paragraphAt: start, length: length)
+        let style = paragraphStyle(ofPieceAt: start, runs: runs)
+        let analyzer = analyzer ?? self.analyzer
+        // Attachments are asked their bounds as the glyphs are made, in the first container, with
+        // a line fragment as wide as it and as tall as the attachment's font (Apple's typesetter
+        // asks with the line fragment itself, which is not known yet here).
+        let container = manager.textContainers.first
+        let width = min(container?.size.width ?? 0, 1e12)
+        let query: ParagraphAnalyzer.AttachmentBoundsQuery = { attachment, offset, font in
+            attachment.attachmentBounds(for: container, proposedLineFragment: CGRect(x: 0, y: 0, width: width, height: font.lineHeight),
+                                        glyphPosition: .zero, characterIndex: start + offset)
+        }
+        return text.withUnsafeBufferPointer { analyzer.analyze(text: $0, runs: runs, paragraphStyle: style, attachmentBounds: query) }
+    }
+
+    /// The attribute runs of the paragraph (or piece) `[start, start + length)`, in its offsets.
+    func attributeRuns(paragraphAt start: Int, length: Int) -> [AttributeRunInput] {
+        guard let storage = manager.textStorage else { return [] }
+        var runs: [AttributeRunInput] = []
+        storage._forEachAttributeRun(in: NSRange(location: start, length: length)) { attributes, runRange in
+            runs.append(AttributeRunInput(range: (runRange.location - start)..<(runRange.location + runRange.length - start),
+                                          attributes: attributes))
+            return true
+        }
+        return runs
+    }
+
+    /// The paragraph style a paragraph (or piece) starting at `start` is laid out with: its first
+    /// character's; a piece of a long paragraph whose direction is natural goes the paragraph's way
+    /// (ParagraphPieces.swift).
+    func paragraphStyle(ofPieceAt start: Int, runs: [AttributeRunInput]) -> NSParagraphStyle {
+        let style = (runs.first?.attributes[.paragraphStyle] as? NSParagraphStyle) ?? .default
+        guard style.baseWritingDirection == .natural, !startsParagraph(at: start) else { return style }
+        let resolved = style.mutableCopy(with: nil) as! NSMutableParagraphStyle
+        resolved.baseWritingDirection = continuedDirection(ofPieceAt: start)
+        return resolved
+    }
+
+    /// Makes glyphs for every paragraph up to and including the one that holds glyph `glyph`
+    /// (all of them when it is past the end). Glyph indices count paragraphs in order, so every
+    /// paragraph before the glyph must have its glyphs.
+    func ensureGlyphs(throughGlyph glyph: GlyphIndex) {
+        while let u = store.firstUnanalyzed {
+            let before = store.prefix(u)
+            if GlyphIndex(before.glyphs) > glyph { return }
+            ensureAnalysis(u, start: before.length)
+        }
+    }
+
+    /// Makes glyphs for the paragraphs holding characters `0...offset`.
+    func ensureGlyphs(throughCharacter offset: UTF16Offset) {
+        let target = store.paragraph(containingCharacter: offset).index
+        while let u = store.firstUnanalyzed, u <= target {
+            ensureAnalysis(u)
+        }
+    }
+}

@@ -1,0 +1,198 @@
+import TextKitFonts
+import TextKitGraphics
+import TextKitModel
+import TextKitTypesetting
+
+/// Laying out as far as a query needs: the stacked flow (a paragraph's lines never depend on
+/// where it is) and the general flow (relayout from the first changed paragraph until one starts
+/// where it started before), and the end of the text (the extra line fragment, the delegate's
+/// `didCompleteLayoutFor`).
+extension TextFlow {
+    /// A container's height is capped here so that tops of later containers stay finite.
+    static var unboundedHeight: CGFloat { LineArea.unbounded }
+
+    /// The top of container `index` in the stacked flow (the sum of the heights of the containers
+    /// before it).
+    func containerTop(_ index: Int) -> CGFloat {
+        if containerTops.count != manager.textContainers.count + 1 {
+            // Running sums, rebuilt after any container change (see invalidateLayoutFromContainer).
+            var tops: [CGFloat] = [0]
+            for container in manager.textContainers { tops.append(tops[tops.count - 1] + min(container.size.height, Self.unboundedHeight)) }
+            containerTops = tops
+        }
+        return containerTops[min(max(0, index), manager.textContainers.count)]
+    }
+
+    /// True when a paragraph's lines never depend on where it is: one simple rectangular container
+    /// of unbounded height and no line limit. Then the tree's height sums place every paragraph.
+    var isStacked: Bool {
+        guard manager.textContainers.count == 1, let container = manager.textContainers.first else { return false }
+        return container.isSimpleRectangularTextContainer && container.maximumNumberOfLines == 0
+            && container.size.height >= Self.unboundedHeight
+    }
+
+    /// The top of paragraph `p` in the stacked flow (its layout must be current).
+    func paragraphTop(_ p: Int, layout: ParagraphLayout) -> CGFloat {
+        FixedHeight.points(isStacked ? store.prefix(p).height : layout.start.y)
+    }
+
+    // MARK: Lines
+
+    /// Lays out every paragraph up to and including `target`.
+    func ensureLayout(throughParagraph target: Int) {
+        guard manager.textStorage != nil, !manager.textContainers.isEmpty, store.count > 0 else { return }
+        let target = min(target, store.count - 1)
+        if isStacked {
+            // Jump to each stretch of paragraphs without lines and lay it out, keeping the running
+            // sums by hand (one tree query per stretch rather than several per paragraph).
+            while let u = store.firstUnlaid, u <= target {
+                let before = store.prefix(u)
+                if layOutInParallel(from: u, through: target, characterStart: before.length) { continue }
+                var y = before.height
+                var characterStart = before.length
+                var p = u
+                while p <= target {
+                    let record = store.record(p)
+                    if record.layout == nil {
+                        layOut(p, characterStart: characterStart, from: FlowState(y: y, container: 0, linesInContainer: 0))
+                    }
+                    y += record.layout?.height ?? 0
+                    characterStart += record.length
+                    p += 1
+                    if p <= target, store.record(p).layout != nil { break }
+                }
+            }
+            if target == store.count - 1 { layoutReachedEnd() }
+            return
+        }
+        var p = validatedParagraphs
+        guard p <= target else { return }
+        var state = p == 0 ? FlowState.start : (store.record(p - 1).layout?.end ?? .start)
+        var characterStart = store.prefix(p).length
+        while p <= target {
+            let record = store.record(p)
+            if var layout = record.layout, !startsAgain(layout, at: state) {
+                if layout.start != state {
+                    // It only moved within its container: shift it (its lines are relative to its top).
+                    let moved = state.y - layout.start.y
+                    layout.start = state
+                    layout.end.y += moved
+                    layout.end.linesInContainer = state.linesInContainer + (layout.end.linesInContainer - layout.start.linesInContainer)
+                    record.layout = layout
+                }
+            } else {
+                layOut(p, characterStart: characterStart, from: state)
+            }
+            state = record.layout!.end
+            characterStart += record.length
+            p += 1
+        }
+        validatedParagraphs = p
+        if p == store.count { layoutReachedEnd() }
+    }
+
+    /// Whether a laid-out paragraph must be laid out again when the flow reaches it at `state`.
+    private func startsAgain(_ layout: ParagraphLayout, at state: FlowState) -> Bool {
+        if layout.start == state { return false }
+        if layout.overflowed || state.container >= manager.textContainers.count { return true }
+        let sameContainer = layout.start.container == state.container
+        let limit = manager.textContainers[state.container].maximumNumberOfLines
+        guard layout.isShiftable, sameContainer, limit == 0 || layout.start.linesInContainer == state.linesInContainer else { return true }
+        // Still inside its container after the move?
+        let bottom = FixedHeight.points(state.y + layout.height)
+        let containerBottom = containerTop(state.container) + min(manager.textContainers[state.container].size.height, Self.unboundedHeight)
+        return bottom > containerBottom + 0.001
+    }
+
+    /// Lays out every paragraph.
+    func ensureLayoutOfAllText() {
+        ensureLayout(throughParagraph: store.count - 1)
+    }
+
+    /// Lays out the paragraphs holding characters `0...offset`.
+    func ensureLayout(throughCharacter offset: UTF16Offset) {
+        ensureLayout(throughParagraph: store.paragraph(containingCharacter: offset).index)
+    }
+
+    /// Lays out the paragraphs holding glyphs `0...glyph`.
+    func ensureLayout(throughGlyph glyph: GlyphIndex) {
+        ensureGlyphs(throughGlyph: glyph)
+        if glyph >= store.glyphEnd {
+            ensureLayoutOfAllText()
+        } else {
+            ensureLayout(throughParagraph: store.paragraph(containingGlyph: glyph).index)
+        }
+    }
+
+    /// Lays out until container `index` is full (or the text ends).
+    func ensureLayout(throughContainer index: Int) {
+        guard index < manager.textContainers.count else { return ensureLayoutOfAllText() }
+        if isStacked { return ensureLayoutOfAllText() }
+        // Walk paragraph by paragraph until the flow has moved past the container.
+        var p = max(0, validatedParagraphs - 1)
+        while p < store.count {
+            ensureLayout(throughParagraph: p)
+            guard let layout = store.record(p).layout else { return }
+            if layout.overflowed || layout.end.container > index { return }
+            p += 1
+        }
+    }
+
+    // MARK: The end of the text
+
+    /// Called when every paragraph has been laid out: makes the extra line fragment and tells the
+    /// delegate, once per invalidation, that layout is complete — `didCompleteLayoutFor` with the
+    /// container holding the text's end and `atEnd` true, or with a nil container when the text
+    /// did not fit in the containers.
+    func layoutReachedEnd() {
+        if extraLineFragment == nil { computeExtraLineFragment() }
+        guard !hasReportedCompletion, let delegate = manager.delegate else { return }
+        hasReportedCompletion = true
+        var overflowed = false
+        var lastContainer: Int?
+        if let extra = extraLineFragment { lastContainer = extra.container }
+        for p in stride(from: store.count - 1, through: 0, by: -1) {
+            guard let layout = store.record(p).layout else { continue }
+            if layout.overflowed { overflowed = true; break }
+            if lastContainer == nil, let last = layout.fragments.last { lastContainer = last.container }
+            if lastContainer != nil { break }
+        }
+        if overflowed {
+            delegate.layoutManager(manager, didCompleteLayoutFor: nil, atEnd: false)
+        } else if let lastContainer, lastContainer < manager.textContainers.count {
+            delegate.layoutManager(manager, didCompleteLayoutFor: manager.textContainers[lastContainer], atEnd: true)
+        }
+    }
+
+    // MARK: The extra line fragment
+
+    /// After the last paragraph: when the text is empty or ends with a paragraph separator, TextKit
+    /// adds an extra line fragment (with no glyphs) where the insertion point goes.
+    func computeExtraLineFragment() {
+        guard let storage = manager.textStorage, store.count > 0 else { return }
+        let lastRecord = store.record(store.count - 1)
+        guard lastRecord.length == 0 else { extraLineFragment = nil; return }
+        var state = FlowState.start
+        if store.count > 1, let previous = store.record(store.count - 2).layout {
+            if previous.overflowed { extraLineFragment = nil; return }
+            state = previous.end
+        }
+        // The flow's height sums are current (a stacked paragraph's own `end` may predate a shift).
+        state.y = store.prefix(store.count - 1).height
+        guard state.container < manager.textContainers.count else { extraLineFragment = nil; return }
+        let container = manager.textContainers[state.container]
+        let attributes = storage.length > 0 ? storage.attributes(at: storage.length - 1, effectiveRange: nil) : [:]
+        let font = attributes[.font] as? UIFont ?? RunStyle.defaultFont
+        let style = (attributes[.paragraphStyle] as? NSParagraphStyle ?? .default).sanitizedForLayout
+        var height = font.ascender - font.descender + (manager.usesFontLeading ? font.leading : 0)
+        if style.lineHeightMultiple > 0 { height *= style.lineHeightMultiple }
+        if style.minimumLineHeight > 0 { height = max(height, style.minimumLineHeight) }
+        if style.maximumLineHeight > 0 { height = min(height, style.maximumLineHeight) }
+        let y = FixedHeight.points(state.y) - containerTop(state.container)
+        guard y + height <= container.size.height + 0.001 else { extraLineFragment = nil; return }
+        let width = min(container.size.width, 1e12)
+        let rect = CGRect(x: 0, y: y, width: width, height: height + style.lineSpacing)
+        let used = CGRect(x: 0, y: y, width: 2 * container.lineFragmentPadding, height: height + style.lineSpacing)
+        manager.setExtraLineFragmentRect(rect, usedRect: used, textContainer: container)
+    }
+}

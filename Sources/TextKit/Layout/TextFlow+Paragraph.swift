@@ -1,0 +1,76 @@
+import TextKitFonts
+import TextKitGraphics
+import TextKitModel
+import TextKitTypesetting
+
+/// Laying out one paragraph: its lines, through TextKitTypesetting's line loop, with the
+/// layout manager's containers and delegate as the loop's host (LayoutManagerLineHost.swift).
+extension TextFlow {
+    /// Fills lines for paragraph `p` from flow state `state` and stores them.
+    func layOut(_ p: Int, characterStart: Int, from state: FlowState) {
+        let analysis = ensureAnalysis(p, start: characterStart)
+        let record = store.record(p)
+        record.layout = paragraphLayout(analysis: analysis, paragraph: p, characterStart: characterStart,
+                                        length: record.length, from: state)
+        store.refresh(at: p)
+        extraLineFragment = nil
+        if reportsLayoutToPrimitives { reportLayoutToPrimitives(paragraph: p, top: FixedHeight.points(state.y)) }
+        manager.markDisplay(ofParagraph: p, top: FixedHeight.points(state.y))
+    }
+
+    /// Lays out paragraph `p` (characters `characterStart..<characterStart + length`, shaped as
+    /// `analysis`) from flow state `state`: its lines, through the line loop (TextKitTypesetting's
+    /// LineLoop.swift, with LayoutManagerLineHost.swift). Called by parallel layout's workers too:
+    /// it reads the layout manager, never writes it.
+    func paragraphLayout(analysis: ParagraphAnalysis, paragraph p: Int, characterStart: Int,
+                         length: Int, from state: FlowState) -> ParagraphLayout {
+        guard length > 0 else {
+            return ParagraphLayout(fragments: [], height: 0, start: state, end: state, isShiftable: true, overflowed: false)
+        }
+        guard state.container < manager.textContainers.count, let storage = manager.textStorage else {
+            return ParagraphLayout(fragments: [], height: 0, start: state, end: state, isShiftable: false, overflowed: true)
+        }
+        let text = storage._utf16(in: NSRange(location: characterStart, length: length))
+        let delegate = manager.delegate
+        let host = LayoutManagerLineHost(flow: self, delegate: delegate, glyphBase: delegate == nil ? .zero : store.firstGlyph(ofParagraph: p))
+        let settings = lineBreakSettings(for: analysis, characterStart: characterStart, delegate: delegate)
+        // A long paragraph's pieces (ParagraphPieces.swift): the first-line indent and the spacing
+        // before go to its first piece, the spacing after to its last.
+        let startsParagraph = self.startsParagraph(at: characterStart)
+        var spacingBefore: CGFloat?
+        if let delegate, startsParagraph {
+            let v = delegate.layoutManager(manager, paragraphSpacingBeforeGlyphAt: host.glyphBase.rawValue, withProposedLineFragmentRect: .zero)
+            if !v.isNaN { spacingBefore = v }
+        }
+        let rules = ParagraphRules(analysis: analysis, spacingBefore: spacingBefore, startsParagraph: startsParagraph,
+                                   endsParagraph: endsParagraph(at: characterStart + length))
+        return text.withUnsafeBufferPointer { buffer in
+            var loop = LineLoop(host: host, analysis: analysis, text: buffer, characterStart: characterStart,
+                                settings: settings, rules: rules, usesFontLeading: manager.usesFontLeading, from: state)
+            return loop.run()
+        }
+    }
+
+    /// How the paragraph's lines break: as its style says (TextKitTypesetting), hyphenated by the
+    /// layout manager's settings where the style says nothing, with the delegate's say on each break.
+    private func lineBreakSettings(for analysis: ParagraphAnalysis, characterStart: Int,
+                                   delegate: NSLayoutManagerDelegate?) -> LineBreakSettings {
+        let style = analysis.paragraphStyle
+        var settings = LineBreakSettings(paragraphStyle: style, analysis: analysis)
+        if settings.hyphenationFactor == 0, manager.usesDefaultHyphenation || manager.hyphenationFactor > 0 {
+            settings.hyphenationFactor = manager.usesDefaultHyphenation ? 1 : Float(manager.hyphenationFactor)
+            let language = analysis.styles.first?.language ?? ""
+            settings.hyphenator = Hyphenator.forLanguage(language.isEmpty ? "en-US" : language)
+        }
+        if let delegate {
+            let manager: NSLayoutManager = self.manager
+            settings.shouldBreakByWord = { [unowned manager] offset in
+                delegate.layoutManager(manager, shouldBreakLineByWordBeforeCharacterAt: characterStart + offset)
+            }
+            settings.shouldBreakByHyphenating = { [unowned manager] offset in
+                delegate.layoutManager(manager, shouldBreakLineByHyphenatingBeforeCharacterAt: characterStart + offset)
+            }
+        }
+        return settings
+    }
+}

@@ -1,0 +1,91 @@
+import TextKitFonts
+import TextKitGraphics
+import TextKitModel
+import TextKitTypesetting
+
+/// The layout engine behind an `NSLayoutManager`: it owns the paragraph store, every
+/// paragraph's glyphs and lines, and every cache derived from them, and it does the engine's work:
+///
+/// | file | concept |
+/// |---|---|
+/// | TextFlow+Glyphs.swift | making a paragraph's glyphs, as far as a glyph or a character |
+/// | TextFlow+Lines.swift | laying out as far as a query needs; container tops; the end of the text |
+/// | TextFlow+Paragraph.swift | one paragraph's lines, through the line loop |
+/// | TextFlow+Parallel.swift | many paragraphs on several threads |
+/// | TextFlow+Invalidation.swift | what an edit or a setting throws away, by cause |
+/// | TextFlow+ParagraphBoundaries.swift, ParagraphPieces.swift | where paragraphs (and pieces of very long ones) start and end |
+/// | TextFlow+Reporting.swift | new lines reported to the layout manager's overridable primitives |
+///
+/// Why a type of its own: `NSLayoutManager` is an open class with Apple's API, overridable hooks
+/// and a delegate. Keeping the engine's state and work apart from it leaves the layout manager a
+/// façade — Apple's names, `Int`/`NSRange` indices, the hooks a subclass overrides — over an
+/// engine with no Apple names whose own API speaks in ``UTF16Offset`` and ``GlyphIndex``
+/// (Layout/TextIndices.swift), so that a glyph index and a character offset cannot be mixed up.
+///
+/// ```
+///  NSLayoutManager (façade: Apple API, open hooks, delegate, textStorage, textContainers)
+///        │ let flow ─────────────► TextFlow (store, caches, engine functions)
+///        ◄──────── unowned(unsafe) manager: settings, containers, delegate, overridable hooks
+/// ```
+///
+/// The engine calls back out only through ``manager``: for the storage, the containers and the
+/// settings the layout manager holds (a subclass may override them), for the delegate (whose
+/// methods are called in the same order as before the engine had a type of its own), and for the
+/// overridable layout primitives and glyph-generation hooks. It is internal to TextKit, made
+/// once per layout manager and never shared between layout managers.
+final class TextFlow {
+    /// The layout manager this engine lays out for. Not reference-counted: the layout manager owns
+    /// its engine (so it always outlives it), and parallel layout's workers read it without
+    /// contending for its reference count. Set once, by the layout manager's initializer.
+    unowned(unsafe) var manager: NSLayoutManager!
+
+    // MARK: Paragraphs
+
+    /// The paragraphs, with their glyphs and lines once made (Layout/ParagraphStore.swift).
+    var store = ParagraphStore()
+    /// Makes glyphs; owns HarfBuzz and ICU scratch (used on the caller's thread).
+    let analyzer = ParagraphAnalyzer()
+    /// One analyzer per worker thread of parallel layout, made on first use.
+    var workerAnalyzers: [ParagraphAnalyzer] = []
+    /// Which paragraphs keep their glyphs (Layout/AnalysisBudget.swift).
+    var analysisBudget = AnalysisBudget()
+
+    // MARK: Flow
+
+    /// Outside the stacked case: paragraphs before this one are known to be laid out where they
+    /// belong.
+    var validatedParagraphs = 0
+    /// The extra line fragment (after a final paragraph separator, or for empty text), computed
+    /// when layout reaches the end.
+    var extraLineFragment: (rect: CGRect, usedRect: CGRect, container: Int)?
+    /// Whether the delegate has heard that layout reached the end of the text (or ran out of
+    /// containers) since the last invalidation.
+    var hasReportedCompletion = false
+    /// The tops of the containers in the stacked flow (``containerTop(_:)``), cleared when a
+    /// container is added, removed or changes size.
+    var containerTops: [CGFloat] = []
+
+    // MARK: Reporting to the layout manager's hooks
+
+    /// While a paragraph's new lines are reported through the layout primitives: the paragraph,
+    /// its first glyph and its top in the stacked flow.
+    var reportingParagraph: (paragraph: Int, glyphBase: GlyphIndex, top: CGFloat)?
+    /// The glyphs offered to the delegate's `shouldGenerateGlyphs` while it runs (paragraph, their
+    /// first global glyph index, their range in the paragraph): a `setGlyphs` call at that index
+    /// replaces all of them, with as many glyphs as it passes (NSLayoutManager+GlyphGeneration.swift).
+    var glyphOffer: (paragraph: Int, location: Int, glyphs: Range<Int>)?
+
+    // MARK: Caches of derived geometry
+
+    /// Per container: what needs display (NSLayoutManager+Display.swift).
+    var invalidDisplayRects: [CGRect] = []
+    /// The caret geometry of the line last asked about (hit testing and caret queries ask about
+    /// the same line again and again): its paragraph record, that record's layout version and the
+    /// line's index. See `lineCarets(for:)`.
+    var caretCache: (record: ParagraphRecord, version: Int, fragment: Int, carets: LineCarets)?
+    /// The glyph positions of the line last hit-tested, kept the same way (see `glyphHit(x:in:)`).
+    var positionCache: (record: ParagraphRecord, version: Int, fragment: Int, xs: [Float], advances: [Float])?
+    /// The glyph positions of the line drawn last (drawUnderline and friends ask for the same line
+    /// many times in a row; NSLayoutManager+Drawing.swift).
+    var drawingLineCache: DrawingLineCache?
+}
