@@ -157,16 +157,44 @@ extension UIFont {
         return query
     }
 
+    /// The chain fallback searches: made once per font and font catalog (building its key
+    /// alone, from the faces' paths, cost microseconds, and W2-like text asks for it for every
+    /// character its font lacks).
     var fallbackChain: FallbackChain {
+        let generation = FontCatalog.current.generation
+        if let chain = fallbackMemo.withLock({ $0.generation == generation ? $0.chain : nil }) { return chain }
         let cascade = (fontDescriptor.attributes.cascadeList ?? []).map { FontResolver.resolve($0.attributes).face }
-        return FallbackChains.chain(primary: face, query: fallbackQuery, cascade: cascade)
+        let chain = FallbackChains.chain(primary: face, query: fallbackQuery, cascade: cascade)
+        fallbackMemo.withLock { memo in
+            if memo.generation != generation { memo.fonts = [:] }
+            memo.chain = chain
+            memo.generation = generation
+        }
+        return chain
     }
 
-    /// This font's size and extras on another face, synthesised to this font's style.
+    /// This font's size and extras on another face, synthesised to this font's style; one font
+    /// object per face, made once.
     private func font(with other: FontFace) -> UIFont {
+        let id = ObjectIdentifier(other)
+        if let known = fallbackMemo.withLock({ $0.fonts[id] }) { return known }
         var requested = fontDescriptor.attributes
         requested.cascadeList = nil
-        return UIFont(face: other, pointSize: pointSize,
-                      synthetic: FontResolver.synthesis(asked: fallbackQuery, face: other), requested: requested)
+        let made = UIFont(face: other, pointSize: pointSize,
+                          synthetic: FontResolver.synthesis(asked: fallbackQuery, face: other), requested: requested)
+        return fallbackMemo.withLock { memo in
+            if let winner = memo.fonts[id] { return winner }
+            memo.fonts[id] = made
+            return made
+        }
     }
+}
+
+/// What fallback found for one font: its chain (for the font catalog generation it was built
+/// in) and the font made for each fallback face. Faces live as long as the process, so their
+/// identities are stable keys.
+struct FallbackMemo {
+    var chain: FallbackChain?
+    var generation = -1
+    var fonts: [ObjectIdentifier: UIFont] = [:]
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TextKitGraphics
 
 /// A font: a face at a point size, with UIKit's API (`UIFont`).
@@ -30,6 +31,9 @@ public final class UIFont: Hashable, Sendable, CustomStringConvertible {
     /// included), plus the features, matrix, fixed advance, cascade list and text style it was
     /// created with.
     public let fontDescriptor: UIFontDescriptor
+    /// What fallback found for this font, kept with it (UIFont+Fallback.swift): text in other
+    /// scripts asks for every character this font lacks.
+    let fallbackMemo = Mutex(FallbackMemo())
 
     /// Styles a font shows by transforming another face.
     public struct SyntheticTraits: OptionSet, Hashable, Sendable {
