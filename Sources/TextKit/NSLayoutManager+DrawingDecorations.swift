@@ -171,32 +171,9 @@ extension NSLayoutManager {
         let upper = min(glyphRange.location + glyphRange.length - found.glyphBase, found.fragment.line.glyphRange.upperBound)
         guard lower < upper else { return }
 
-        // Position and thickness from the fonts (y up from the baseline, as UIFont gives them).
-        var position = CGFloat.infinity
-        var thickness: CGFloat = 0
-        var lowestShift = CGFloat.infinity
-        var firstShift: CGFloat?
-        forEachFontRun(found, lower..<upper) { font, runStyle in
-            let shift = CGFloat(runStyle.baselineOffset)
-            lowestShift = min(lowestShift, shift)
-            if firstShift == nil { firstShift = shift }
-            switch kind {
-            case .underline:
-                position = min(position, font.underlinePosition)
-                thickness = max(thickness, font.underlineThickness)
-            case .strikethrough:
-                let t = font.strikethroughThickness > 0 ? font.strikethroughThickness : font.underlineThickness
-                let p = font.strikethroughPosition > 0 ? font.strikethroughPosition : font.xHeight / 2
-                position = min(position, p)
-                thickness = max(thickness, t)
-            }
-        }
-        guard position.isFinite else { return }
-        if thickness <= 0 { thickness = 1 }
-        // Underlines go under the lowest baseline of the piece; a strikethrough through its first.
-        let shift = kind == .underline ? lowestShift : (firstShift ?? 0)
+        guard let (centreFromBaseline, thickness, shift) = decorationPlacement(kind, found, lower..<upper) else { return }
         let baseline = containerOrigin.y + lineRect.minY + found.fragment.baselineOffset - shift
-        let centre = baseline - position
+        let centre = baseline - centreFromBaseline
 
         let attributes = drawingAttributes(atCharacter: found.characterBase + Int(glyphs.clusters[lower]))
         let color = kind == .underline ? DrawingValues.underlineColor(attributes) : DrawingValues.strikethroughColor(attributes)
@@ -217,23 +194,7 @@ extension NSLayoutManager {
             }
         }
 
-        let isDouble = style.rawValue & 0x0F == NSUnderlineStyle.double.rawValue
-        let width = style.contains(.thick) ? 2 * thickness : thickness
-        let offsets: [CGFloat]
-        if isDouble {
-            offsets = kind == .underline ? [0, 2 * thickness] : [-thickness, thickness]
-        } else {
-            offsets = [0]
-        }
-        let unit = max(width, 1)
-        let dashes: [CGFloat]
-        switch style.rawValue & 0x0700 {
-        case NSUnderlineStyle.patternDot.rawValue: dashes = [unit, 2 * unit]
-        case NSUnderlineStyle.patternDash.rawValue: dashes = [4 * unit, 2 * unit]
-        case NSUnderlineStyle.patternDashDot.rawValue: dashes = [4 * unit, 2 * unit, unit, 2 * unit]
-        case NSUnderlineStyle.patternDashDotDot.rawValue: dashes = [4 * unit, 2 * unit, unit, 2 * unit, unit, 2 * unit]
-        default: dashes = []
-        }
+        let (isDouble, width, offsets, dashes) = Self.decorationStroke(kind, style: style, thickness: thickness)
 
         let x0 = containerOrigin.x + found.fragment.textOriginX
         context.saveGState()
@@ -251,5 +212,56 @@ extension NSLayoutManager {
             context.strokePath()
         }
         context.restoreGState()
+    }
+
+    /// Where an underline or strikethrough over paragraph-local `glyphs` goes, from the fonts of
+    /// their runs: its centre above the baseline (y up, as `UIFont` gives it), its thickness, and
+    /// the baseline shift it follows (an underline the lowest of the piece, a strikethrough the
+    /// first). Nil when no run has a font.
+    private func decorationPlacement(_ kind: DecorationKind, _ found: LocatedFragment,
+                                     _ glyphs: Range<Int>) -> (position: CGFloat, thickness: CGFloat, shift: CGFloat)? {
+        var position = CGFloat.infinity
+        var thickness: CGFloat = 0
+        var lowestShift = CGFloat.infinity
+        var firstShift: CGFloat?
+        forEachFontRun(found, glyphs) { font, runStyle in
+            let shift = CGFloat(runStyle.baselineOffset)
+            lowestShift = min(lowestShift, shift)
+            if firstShift == nil { firstShift = shift }
+            switch kind {
+            case .underline:
+                position = min(position, font.underlinePosition)
+                thickness = max(thickness, font.underlineThickness)
+            case .strikethrough:
+                let t = font.strikethroughThickness > 0 ? font.strikethroughThickness : font.underlineThickness
+                let p = font.strikethroughPosition > 0 ? font.strikethroughPosition : font.xHeight / 2
+                position = min(position, p)
+                thickness = max(thickness, t)
+            }
+        }
+        guard position.isFinite else { return nil }
+        return (position, thickness > 0 ? thickness : 1, kind == .underline ? lowestShift : (firstShift ?? 0))
+    }
+
+    /// How a decoration of `style` is stroked: double or single, the line width, the offsets of
+    /// its lines from the centre, and the dash pattern of its `pattern…` option.
+    private static func decorationStroke(_ kind: DecorationKind, style: NSUnderlineStyle, thickness: CGFloat)
+        -> (isDouble: Bool, width: CGFloat, offsets: [CGFloat], dashes: [CGFloat]) {
+        let isDouble = style.rawValue & 0x0F == NSUnderlineStyle.double.rawValue
+        let width = style.contains(.thick) ? 2 * thickness : thickness
+        let offsets: [CGFloat] = if isDouble {
+            kind == .underline ? [0, 2 * thickness] : [-thickness, thickness]
+        } else {
+            [0]
+        }
+        let unit = max(width, 1)
+        let dashes: [CGFloat] = switch style.rawValue & 0x0700 {
+        case NSUnderlineStyle.patternDot.rawValue: [unit, 2 * unit]
+        case NSUnderlineStyle.patternDash.rawValue: [4 * unit, 2 * unit]
+        case NSUnderlineStyle.patternDashDot.rawValue: [4 * unit, 2 * unit, unit, 2 * unit]
+        case NSUnderlineStyle.patternDashDotDot.rawValue: [4 * unit, 2 * unit, unit, 2 * unit, unit, 2 * unit]
+        default: []
+        }
+        return (isDouble, width, offsets, dashes)
     }
 }

@@ -29,7 +29,7 @@ extension NSLayoutManager {
         if let offer = flow.glyphOffer, glyphRange.location == offer.location {
             // Inside shouldGenerateGlyphs: the new glyphs stand for all the glyphs offered, however
             // many there are (a ligature the delegate makes itself, a character spelled out).
-            let start = flow.store.prefix(offer.paragraph).length
+            let start = flow.store.start(ofParagraph: offer.paragraph).rawValue
             let now = replaceGlyphs(offer.glyphs, ofParagraph: offer.paragraph, paragraphStart: start, with: glyphs,
                                     properties: props, characterIndexes: charIndexes, count: glyphRange.length, font: aFont)
             flow.glyphOffer = (offer.paragraph, offer.location, now)

@@ -192,7 +192,7 @@ extension NSLayoutManager {
             // without lines until everything above the rect's bottom has lines. O(log n) per step,
             // whatever lies below.
             let bottom = FixedHeight.from(target)
-            while let u = flow.store.firstUnlaid, flow.store.prefix(u).height <= bottom {
+            while let u = flow.store.firstUnlaid, flow.store.top(ofParagraph: u) <= bottom {
                 flow.ensureLayout(throughParagraph: u + 15)
             }
             return

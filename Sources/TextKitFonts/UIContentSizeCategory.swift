@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The user's preferred text size, as UIKit's `UIContentSizeCategory`: seven standard sizes
 /// (`.extraSmall` … `.extraExtraExtraLarge`, default `.large`) and five accessibility sizes.
@@ -89,7 +88,10 @@ public struct UIContentSizeCategory: RawRepresentable, Hashable, Comparable, Sen
     /// The `userInfo` key of ``didChangeNotification`` (value: `UIContentSizeCategory`).
     public static let newValueUserInfoKey = "UIContentSizeCategoryNewValueKey"
 
-    private static let current = Mutex<UIContentSizeCategory?>(nil)
+    // A pthread mutex (NSLock), not `Mutex`: ThreadSanitizer sees NSLock's ordering, and reported
+    // the first reads of two `otk batch` threads under `Mutex` as a race.
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var current: UIContentSizeCategory?  // only under `lock`
 
     /// The process's preferred category, used by `UIFont.preferredFont(forTextStyle:)`.
     ///
@@ -97,11 +99,11 @@ public struct UIContentSizeCategory: RawRepresentable, Hashable, Comparable, Sen
     /// Setting a different value posts ``didChangeNotification``; setting the same value does not.
     /// Thread-safe.
     public static var preferred: UIContentSizeCategory {
-        get { current.withLock { value in Self.read(&value) } }
+        get { lock.withLock { Self.read(&current) } }
         set {
-            let changed = current.withLock { value in
-                let old = Self.read(&value)
-                value = newValue
+            let changed = lock.withLock {
+                let old = Self.read(&current)
+                current = newValue
                 return old != newValue
             }
             // Posted outside the lock so observers may read `preferred`.

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TextKitGraphics
 
 /// A font: a face at a point size, with UIKit's API (`UIFont`).
@@ -33,7 +32,7 @@ public final class UIFont: Hashable, Sendable, CustomStringConvertible {
     public let fontDescriptor: UIFontDescriptor
     /// What fallback found for this font, kept with it (UIFont+Fallback.swift): text in other
     /// scripts asks for every character this font lacks.
-    let fallbackMemo = Mutex(FallbackMemo())
+    let fallbackMemo = FallbackMemo()
 
     /// Styles a font shows by transforming another face.
     public struct SyntheticTraits: OptionSet, Hashable, Sendable {

@@ -36,13 +36,16 @@ struct TextIndexTests {
         let storage = NSTextStorage(string: "one\ntwo two\nthree three three")
         let manager = NSLayoutManager()
         storage.addLayoutManager(manager)
-        manager.addTextContainer(NSTextContainer(size: CGSize(width: 400, height: 1e7)))
-        _ = manager.numberOfGlyphs
+        let container = NSTextContainer(size: CGSize(width: 400, height: 1e7))
+        manager.addTextContainer(container)
+        manager.ensureLayout(for: container)
         let store = manager.flow.store
         for p in 0..<store.count {
             let prefix = store.prefix(p)
             #expect(store.start(ofParagraph: p) == UTF16Offset(prefix.length))
             #expect(store.firstGlyph(ofParagraph: p) == GlyphIndex(prefix.glyphs))
+            #expect(store.top(ofParagraph: p) == prefix.height)
+            #expect(p == 0 || store.top(ofParagraph: p) > 0)
             let byCharacter = store.paragraph(containingCharacter: store.start(ofParagraph: p))
             #expect(byCharacter.index == p && byCharacter.start == store.start(ofParagraph: p))
         }

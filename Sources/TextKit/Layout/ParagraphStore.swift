@@ -201,6 +201,14 @@ struct ParagraphStore {
         return UTF16Offset(rope.offset(of: ropeIndex(index), in: ParagraphMetric(field: .length)))
     }
 
+    /// The top of paragraph `index` in the stacked flow (the heights of the paragraphs before
+    /// it, in 1/1024 pt): one walk down the tree, where ``prefix(_:)`` makes one per field.
+    func top(ofParagraph index: Int) -> Int64 {
+        if index <= 0 { return 0 }
+        if index >= count { return summary.height }
+        return Int64(rope.offset(of: ropeIndex(index), in: ParagraphMetric(field: .height)))
+    }
+
     /// The first glyph of paragraph `index` (``glyphEnd`` for `index >= count`): the `glyphs` of
     /// ``prefix(_:)``, from one metric.
     func firstGlyph(ofParagraph index: Int) -> GlyphIndex {
@@ -213,7 +221,7 @@ struct ParagraphStore {
     /// Heights past the flow's end give the last paragraph, negative ones the first.
     func paragraph(atHeight y: Int64) -> (index: Int, top: Int64) {
         guard count > 0 else { return (0, 0) }
-        if y >= summary.height { return (count - 1, prefix(count - 1).height) }
+        if y >= summary.height { return (count - 1, top(ofParagraph: count - 1)) }
         let y = max(0, y)
         let (i, remaining) = rope.find(at: Int(y), in: ParagraphMetric(field: .height), preferEnd: false)
         return (rope.offset(of: i, in: ParagraphMetric(field: .paragraphs)), y - Int64(remaining))

@@ -11,7 +11,7 @@ extension TextFlow {
     func ensureAnalysis(_ p: Int, start: Int? = nil) -> ParagraphAnalysis {
         let record = store.record(p)
         if let analysis = record.analysis { return analysis }
-        let start = start ?? store.prefix(p).length
+        let start = start ?? store.start(ofParagraph: p).rawValue
         let evictedCount = record.isAnalysisEvicted ? record.glyphCount : nil
         let analysis = analyze(paragraphAt: start, length: record.length)
         record.analysis = analysis

@@ -44,8 +44,8 @@ extension TextFlow {
         // The affected paragraphs span [spanStart, spanEnd) in the new text; widen until both ends
         // are paragraph boundaries there (an edit can merge paragraphs or join a CR to an LF). The
         // pieces of a long paragraph are all replaced: they are cut again from its start.
-        var spanStart = store.prefix(first).length
-        var spanEnd = store.prefix(last + 1).length + delta
+        var spanStart = store.start(ofParagraph: first).rawValue
+        var spanEnd = store.start(ofParagraph: last + 1).rawValue + delta
         while first > 0 && !isParagraphStart(spanStart, in: storage) {
             first -= 1
             spanStart -= store.record(first).length

@@ -33,7 +33,7 @@ extension TextFlow {
 
     /// The top of paragraph `p` in the stacked flow (its layout must be current).
     func paragraphTop(_ p: Int, layout: ParagraphLayout) -> CGFloat {
-        FixedHeight.points(isStacked ? store.prefix(p).height : layout.start.y)
+        FixedHeight.points(isStacked ? store.top(ofParagraph: p) : layout.start.y)
     }
 
     // MARK: Lines
@@ -68,7 +68,7 @@ extension TextFlow {
         var p = validatedParagraphs
         guard p <= target else { return }
         var state = p == 0 ? FlowState.start : (store.record(p - 1).layout?.end ?? .start)
-        var characterStart = store.prefix(p).length
+        var characterStart = store.start(ofParagraph: p).rawValue
         while p <= target {
             let record = store.record(p)
             if var layout = record.layout, !startsAgain(layout, at: state) {
@@ -178,7 +178,7 @@ extension TextFlow {
             state = previous.end
         }
         // The flow's height sums are current (a stacked paragraph's own `end` may predate a shift).
-        state.y = store.prefix(store.count - 1).height
+        state.y = store.top(ofParagraph: store.count - 1)
         guard state.container < manager.textContainers.count else { extraLineFragment = nil; return }
         let container = manager.textContainers[state.container]
         let attributes = storage.length > 0 ? storage.attributes(at: storage.length - 1, effectiveRange: nil) : [:]

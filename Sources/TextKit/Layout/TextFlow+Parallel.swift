@@ -75,7 +75,7 @@ extension TextFlow {
             }
         }
         // Store the results in order, placing each paragraph after the previous one.
-        var y = store.prefix(first).height
+        var y = store.top(ofParagraph: first)
         for (i, job) in jobs.enumerated() {
             guard let (analysis, layout) = results[i] else { continue }
             var placed = layout
