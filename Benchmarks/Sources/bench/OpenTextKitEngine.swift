@@ -1,10 +1,7 @@
-// OpenTextKit's column: THE EXTENSION POINT for the lead.
-//
-// Until NSLayoutManager lands every workload reports "n/a (engine not yet landed)". To plug the
-// engine in, implement the functions below (one per WorkloadKind) and return what
-// `timedRuns(runs:cap:prepare:body:)` (Timing.swift) measures. Nothing else in the harness needs
-// to change: `bench` already calls `OpenTextKitEngine().measure(_:setup:)` for every row, and the
-// table's ratio column (OpenTextKit / Pango) fills itself in.
+// OpenTextKit's column: one function per WorkloadKind, each returning what
+// `timedRuns(runs:cap:prepare:body:)` (Timing.swift) measures. `bench` calls
+// `OpenTextKitEngine().measure(_:setup:)` for every row, and the table's ratio column
+// (OpenTextKit / Pango) fills itself in.
 //
 // Rules that keep the columns comparable (the peers follow them; see the notes `bench` prints):
 // - The fixed setup: `setup.fontFamily`/`setup.fontFile` at `setup.fontSize` (12 pt, 1 pt = 1 px),

@@ -363,8 +363,9 @@ package final class ParagraphAnalyzer {
                 let key = ShapedWordCache.InlineKey(face: face, parameters: id, text: pieceText)
                 let slot = front.slot(for: key)
                 if front.keys[slot] == key, let cached = front.addresses[slot] {
-                    // The front table holds the piece: use it without retaining it (on two threads,
-                    // counting references to the same common words made their cores fight over them).
+                    // The front table holds the piece: use it without retaining it (two atomic
+                    // operations a word, on counts that parallel layout's threads all touch for
+                    // the common words).
                     front.hits += 1
                     Unmanaged<ShapedPiece>.fromOpaque(cached)._withUnsafeGuaranteedRef {
                         append($0, at: pieceStart, scale: scale, style: style, text: text, into: &glyphs)

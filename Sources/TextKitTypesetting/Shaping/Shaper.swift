@@ -144,29 +144,20 @@ package final class Shaper {
         let infos = hb_buffer_get_glyph_infos(buffer, &count)!
         let positions = hb_buffer_get_glyph_positions(buffer, &count)!
         let n = Int(count)
-        // HarfBuzz returns right-to-left runs in visual order; pieces hold them logically.
-        let rtl = parameters.isRightToLeft
-        return piece(infos: infos, positions: positions, glyphs: 0..<n, visual: { rtl ? n - 1 - $0 : $0 },
-                     text: UnsafeBufferPointer(rebasing: text[range]), textStart: range.lowerBound)
-    }
-
-    /// A piece made of logical glyphs `range` of the buffer's output, its text starting at buffer
-    /// offset `textStart`.
-    private func piece(infos: UnsafeMutablePointer<hb_glyph_info_t>, positions: UnsafeMutablePointer<hb_glyph_position_t>,
-                       glyphs range: Range<Int>, visual: (Int) -> Int, text: UnsafeBufferPointer<UInt16>,
-                       textStart: Int) -> ShapedPiece {
         var hasOffsets = false
-        for g in range where positions[visual(g)].x_offset != 0 || positions[visual(g)].y_offset != 0 {
+        for g in 0..<n where positions[g].x_offset != 0 || positions[g].y_offset != 0 {
             hasOffsets = true
             break
         }
-        let piece = ShapedPiece.make(count: range.count, length: text.count, hasOffsets: hasOffsets)
+        let piece = ShapedPiece.make(count: n, length: range.count, hasOffsets: hasOffsets)
         let glyphs = piece.glyphs, advances = piece.advances, clusters = piece.clusters, flags = piece.flags
         let xOffsets = piece.xOffsets, yOffsets = piece.yOffsets
-        let base = Int32(textStart)
-        for (i, g) in range.enumerated() {
-            let info = infos[visual(g)]
-            let position = positions[visual(g)]
+        let base = Int32(range.lowerBound)
+        for visual in 0..<n {
+            // HarfBuzz returns right-to-left runs in visual order; pieces hold them logically.
+            let i = parameters.isRightToLeft ? n - 1 - visual : visual
+            let info = infos[visual]
+            let position = positions[visual]
             glyphs[i] = UInt16(truncatingIfNeeded: info.codepoint)
             advances[i] = position.x_advance
             clusters[i] = Int32(info.cluster) - base
@@ -176,7 +167,7 @@ package final class Shaper {
             }
             flags[i] = info.mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0 ? .unsafeToBreak : []
         }
-        piece.finish(text: text)
+        piece.finish(text: UnsafeBufferPointer(rebasing: text[range]))
         return piece
     }
 
