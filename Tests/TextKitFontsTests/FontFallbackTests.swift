@@ -26,6 +26,8 @@ struct FontFallbackTests {
         // The next Han character stays in the same face; a repeated query gives an equal font.
         #expect(dejaVuSans.fallbackFont(for: "本")?.face === font.face)
         #expect(dejaVuSans.fallbackFont(for: "日") == font)
+        // The font keeps what fallback found: one font object per fallback face, not one a query.
+        #expect(dejaVuSans.fallbackFont(for: "本") === font)
     }
 
     @Test("Bold text falls back to the bold CJK face")

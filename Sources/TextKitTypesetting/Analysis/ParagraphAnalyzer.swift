@@ -362,12 +362,12 @@ package final class ParagraphAnalyzer {
             if pieceText.count <= ShapedWordCache.inlineCapacity {
                 let key = ShapedWordCache.InlineKey(face: face, parameters: id, text: pieceText)
                 let slot = front.slot(for: key)
-                if front.keys[slot] == key, let cached = front.addresses[slot] {
+                if front.keys[slot] == key, let cached = front.pieces[slot] {
                     // The front table holds the piece: use it without retaining it (two atomic
                     // operations a word, on counts that parallel layout's threads all touch for
                     // the common words).
                     front.hits += 1
-                    Unmanaged<ShapedPiece>.fromOpaque(cached)._withUnsafeGuaranteedRef {
+                    cached._withUnsafeGuaranteedRef {
                         append($0, at: pieceStart, scale: scale, style: style, text: text, into: &glyphs)
                     }
                     pieceStart = pieceEnd
@@ -561,11 +561,9 @@ struct GlyphBuilder {
 private final class FrontWordCache {
     static let size = 2048
     let keys = UnsafeMutablePointer<ShapedWordCache.InlineKey?>.allocate(capacity: size)
-    /// Strong references: what keeps the pieces alive.
-    let pieces = UnsafeMutablePointer<ShapedPiece?>.allocate(capacity: size)
-    /// The same pieces unretained, for reading without reference counting: valid while `pieces`
-    /// holds the same piece in the same slot.
-    let addresses = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: size)
+    /// The pieces, each retained once by the table (released when its slot is taken or the
+    /// table emptied), so that readers can use them without retaining them again.
+    let pieces = UnsafeMutablePointer<Unmanaged<ShapedPiece>?>.allocate(capacity: size)
     /// The shared cache's generation the entries come from.
     private(set) var generation: Int
     /// Lookups served since the statistics were last reported.
@@ -575,15 +573,13 @@ private final class FrontWordCache {
         self.generation = generation
         keys.initialize(repeating: nil, count: Self.size)
         pieces.initialize(repeating: nil, count: Self.size)
-        addresses.initialize(repeating: nil, count: Self.size)
     }
 
     deinit {
+        removeAll(generation: generation)
         keys.deinitialize(count: Self.size)
         keys.deallocate()
-        pieces.deinitialize(count: Self.size)
         pieces.deallocate()
-        addresses.deallocate()
     }
 
     @inline(__always)
@@ -591,12 +587,17 @@ private final class FrontWordCache {
 
     func store(_ piece: ShapedPiece, for key: ShapedWordCache.InlineKey, at slot: Int) {
         keys[slot] = key
-        pieces[slot] = piece
-        addresses[slot] = Unmanaged.passUnretained(piece).toOpaque()
+        let old = pieces[slot]
+        pieces[slot] = Unmanaged.passRetained(piece)
+        old?.release()
     }
 
     func removeAll(generation: Int) {
         self.generation = generation
-        for i in 0..<Self.size { keys[i] = nil; pieces[i] = nil; addresses[i] = nil }
+        for i in 0..<Self.size {
+            keys[i] = nil
+            pieces[i]?.release()
+            pieces[i] = nil
+        }
     }
 }
