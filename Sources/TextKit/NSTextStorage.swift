@@ -166,7 +166,7 @@ open class NSTextStorage: NSMutableAttributedString {
             pendingFixRange = NSRange(location: lo, length: max(0, hi - lo))
         }
         if editedMask.contains(.editedCharacters) {
-            _charactersDidChange()  // a subclass's paragraphs, read again when next asked
+            _charactersDidChange(in: editedRange, changeInLength: delta)  // a subclass's text index
             // Shifted like `editedRange`; attribute edits (no change in length) leave it alone.
             editedCharacterRange = editedCharacterRange.map { old in
                 let lo = Self.shift(old.location, by: editedRange, delta: delta, isLower: true)

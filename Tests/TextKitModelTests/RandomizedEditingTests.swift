@@ -38,6 +38,18 @@ struct RandomizedEditingTests {
         }
     }
 
+    @Test("The text as a String: every kind of unit, lone surrogates and pairs split across chunks")
+    func ropeMakesTheStringFoundationWould() {
+        var g = SeededGenerator(seed: 5)
+        let pool: [UInt16] = [0x41, 0x0A, 0x0D, 0x7F, 0x80, 0xE9, 0x7FF, 0x800, 0x4E2D, 0xFFFF, 0xD83D, 0xDE00, 0xDBFF, 0xDC00]
+        for _ in 0..<300 {
+            let units = (0..<Int.random(in: 0..<400, using: &g)).map { _ in pool.randomElement(using: &g)! }
+            let made = _UTF16Rope(units).makeString()
+            #expect(made == String(decoding: units, as: UTF16.self))
+            #expect(made.utf16.count == units.count, "each lone surrogate is one U+FFFD")
+        }
+    }
+
     @Test("A subclass forwarding its primitives to a backing store sees every edit", arguments: [7, 8] as [UInt64])
     func forwardingSubclassMatchesReference(seed: UInt64) {
         var g = SeededGenerator(seed: seed)

@@ -112,6 +112,25 @@ struct NSTextStorageSubclassTests {
         #expect(storage.paragraphRange(for: NSRange(location: 2, length: 0)) == NSRange(location: 0, length: 7))
     }
 
+    @Test("A subclass that misreports a change of length still gets paragraphs of its real text")
+    func misreportedEdit() {
+        /// Reports every replacement as if the length had not changed.
+        final class Misreporting: HighlightingStorage {
+            override func replaceCharacters(in range: NSRange, with str: String) {
+                backing.replaceCharacters(in: range, with: str)
+                edited(.editedCharacters, range: range, changeInLength: 0)
+            }
+            override func highlight(in paragraphs: NSRange) {}
+        }
+        let storage = Misreporting()
+        storage.replaceCharacters(in: NSRange(location: 0, length: 0), with: "one\ntwo")
+        #expect(storage.paragraphRange(for: NSRange(location: 5, length: 0)) == NSRange(location: 4, length: 3))
+        storage.replaceCharacters(in: NSRange(location: 0, length: 0), with: "zero\n")
+        #expect(storage.length == 12)
+        #expect(storage.paragraphRange(for: NSRange(location: 6, length: 0)) == NSRange(location: 5, length: 4))
+        #expect(storage.paragraphRange(for: NSRange(location: 10, length: 0)) == NSRange(location: 9, length: 3))
+    }
+
     @Test("Random batched edits on a forwarding subclass agree with the reference model", arguments: [false, true])
     func randomEditsOnSubclass(foundationBacked: Bool) {
         var g = SeededGenerator(seed: foundationBacked ? 11 : 12)

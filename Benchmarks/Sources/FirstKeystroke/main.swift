@@ -3,11 +3,12 @@
 // lays it all out, then types and erases a character in the middle of the first page six times,
 // printing each keystroke's edit (with the highlighter's parts) and relayout times. With a second
 // argument "probe" it first times attributedSubstring(from:) on untouched paragraphs; with
-// "once" it makes one keystroke and exits (for valgrind --tool=callgrind
+// "once" it makes one keystroke and exits (after ten unmeasured ones with "warm"); with "subclass" the highlighter runs in an
+// NSTextStorage subclass's processEditing() instead of the storage's delegate (for valgrind --tool=callgrind
 // --toggle-collect='$s14FirstKeystroke9keystrokeySd_S2dtSiF').
 //
 // Usage: swift build -c release --product FirstKeystroke &&
-//        .build/release/FirstKeystroke corpus/out/code-1MB.txt [probe|once]
+//        .build/release/FirstKeystroke corpus/out/code-1MB.txt [probe] [once] [subclass]
 //        .build/release/FirstKeystroke corpus/out/W4-10MB.txt screen   (the first screen of 10 MB)
 import Foundation
 import OpenTextKit
@@ -71,21 +72,30 @@ if CommandLine.arguments.count > 2, CommandLine.arguments[2] == "screen" {
 @inline(never) func screen(_ lm: NSLayoutManager, _ container: NSTextContainer) {
     lm.ensureLayout(forBoundingRect: CGRect(x: 0, y: 0, width: 400, height: 800), in: container)
 }
+/// The subclass way of highlighting: the same highlighter called from `processEditing()`.
+final class HighlightingStorage: NSTextStorage {
+    let highlighter = Highlighter()
+    override func processEditing() {
+        highlighter.textStorage(self, willProcessEditing: editedMask, range: editedRange, changeInLength: changeInLength)
+        super.processEditing()
+    }
+}
+let subclass = CommandLine.arguments.dropFirst(2).contains("subclass")
 let text = try! String(contentsOfFile: path, encoding: .utf8)
 let font = UIFont(name: "DejaVu Serif", size: 12)!
-let storage = NSTextStorage(string: text, attributes: [.font: font])
+let storage = subclass ? HighlightingStorage(string: text, attributes: [.font: font]) : NSTextStorage(string: text, attributes: [.font: font])
 let lm = NSLayoutManager()
 lm.maximumLayoutThreads = 1
 storage.addLayoutManager(lm)
 let container = NSTextContainer(size: CGSize(width: 400, height: CGFloat.greatestFiniteMagnitude))
 container.lineFragmentPadding = 0
 lm.addTextContainer(container)
-let h = Highlighter()
+let h = (storage as? HighlightingStorage)?.highlighter ?? Highlighter()
 storage.beginEditing(); h.highlight(storage, in: NSRange(location: 0, length: storage.length)); storage.endEditing()
-storage.delegate = h
+if !subclass { storage.delegate = h }
 lm.ensureLayout(for: container)
 let page = CGRect(x: 0, y: 0, width: 400, height: 800)
-if CommandLine.arguments.count > 2 {
+if CommandLine.arguments.dropFirst(2).contains("probe") {
     for probe in [NSRange(location: 500_000, length: 60), NSRange(location: 200, length: 60), NSRange(location: 900_000, length: 60)] {
         let t0 = now()
         let s = storage.attributedSubstring(from: probe)
@@ -109,12 +119,25 @@ let location = lm.characterIndexForGlyph(at: glyph)
     let t2 = now()
     return (t0, t1, t2)
 }
-if CommandLine.arguments.count > 2, CommandLine.arguments[2] == "once" {
+/// Keystrokes before the measured one ("warm": callgrind then sees a steady keystroke, not the first).
+/// Not through `keystroke`, which callgrind's --toggle-collect names.
+@MainActor @inline(never) func warmUp() {
+    for i in 0..<10 {
+        storage.replaceCharacters(in: NSRange(location: location, length: i % 2), with: i % 2 == 1 ? "" : "x")
+        lm.ensureLayout(forBoundingRect: page, in: container)
+    }
+}
+if CommandLine.arguments.dropFirst(2).contains("once") {
+    if CommandLine.arguments.dropFirst(2).contains("warm") { warmUp() }
     _ = keystroke(0)
     exit(0)
 }
+/// Minor page faults of the process so far (a first touch of memory the allocator got from the kernel).
+func pageFaults() -> Int { var usage = rusage(); getrusage(RUSAGE_SELF.rawValue, &usage); return usage.ru_minflt }
 for i in 0..<6 {
+    let faults = pageFaults()
     let (t0, t1, t2) = keystroke(i)
+    let faulted = pageFaults() - faults
     let spans = h.spans.sorted { $0.key < $1.key }.map { "\($0.key) \(String(format: "%.1f", $0.value))" }.joined(separator: ", ")
-    print(String(format: "keystroke %d: edit %.1f µs (%@), layout %.1f µs, total %.1f", i + 1, t1 - t0, spans, t2 - t1, t2 - t0))
+    print(String(format: "keystroke %d: edit %.1f µs (%@), layout %.1f µs, total %.1f, %d page faults", i + 1, t1 - t0, spans, t2 - t1, t2 - t0, faulted))
 }

@@ -1,14 +1,15 @@
 // Fast access for the layout layer (package level): UTF-16 text without building a String, attribute
 // runs over a range, and a version to validate caches. On the built-in storage (NSAttributedString,
 // NSMutableAttributedString, NSTextStorage) every call is O(log n + k) for k units or runs; on a
-// subclass that overrides the primitives they fall back to those (O(n) for text access, as they
-// go through `string`).
+// subclass that overrides the primitives they fall back to those: text access goes through the
+// subclass's text rope when it reports its changes (see `_withTextRope`), else through `string`, O(n).
 
 extension NSAttributedString {
     /// The UTF-16 unit at `offset`, exactly as stored (lone surrogates included). O(log n).
     package func _utf16Unit(at offset: Int) -> UInt16 {
         _checkIndex(offset)
         if _primitives != .custom { return _storage.text.unit(at: offset) }
+        if _reportsCharacterChanges { return _withTextRope { $0.unit(at: offset) } }
         let s = string.utf16
         return s[s.index(s.startIndex, offsetBy: offset)]
     }
@@ -18,6 +19,10 @@ extension NSAttributedString {
         _checkRange(range)
         if _primitives != .custom {
             _storage.text.copyUnits(in: range.location..<(range.location + range.length), into: buffer)
+            return
+        }
+        if _reportsCharacterChanges {
+            _withTextRope { $0.copyUnits(in: range.location..<(range.location + range.length), into: buffer) }
             return
         }
         var p = buffer
@@ -38,6 +43,10 @@ extension NSAttributedString {
         _checkRange(range)
         if _primitives != .custom {
             _storage.text.forEachChunk(in: range.location..<(range.location + range.length), body)
+            return
+        }
+        if _reportsCharacterChanges {
+            _withTextRope { $0.forEachChunk(in: range.location..<(range.location + range.length), body) }
             return
         }
         let units = _utf16(in: range)

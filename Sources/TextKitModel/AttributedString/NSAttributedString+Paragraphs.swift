@@ -26,18 +26,6 @@ extension NSAttributedString {
         }
     }
 
-    /// Runs `body` on the built-in text rope, or on one built from ``string`` for a subclass: O(n),
-    /// once per change of characters for a subclass that reports them (`_reportsCharacterChanges`),
-    /// at every call otherwise.
-    func _withTextRope<R>(_ body: (_UTF16Rope) -> R) -> R {
-        if _primitives != .custom { return body(_storage.text) }
-        guard _reportsCharacterChanges else { return body(_UTF16Rope(string.utf16)) }
-        if let cached = _cachedTextRope { return body(cached) }
-        let rope = _UTF16Rope(string.utf16)
-        _cachedTextRope = rope
-        return body(rope)
-    }
-
     // MARK: Package-level paragraph access for the layout layer
 
     /// The number of paragraphs: paragraph separators + 1 (the last paragraph may be empty, after a

@@ -29,14 +29,14 @@ open class NSAttributedString: NSObject, NSCopying, NSMutableCopying {
     package var _primitives: _PrimitiveKind
 
     /// For a subclass that reports every change of its characters (an `NSTextStorage` subclass
-    /// must call `edited(_:range:changeInLength:)`): the paragraph structure of its ``string``,
-    /// kept until the next change of characters, so paragraph queries cost O(log n) instead of
-    /// O(n) each (see `_withTextRope`).
+    /// must call `edited(_:range:changeInLength:)`): a rope of its ``string``'s UTF-16 units, kept
+    /// up to date edit by edit, so text and paragraph queries cost O(log n) instead of O(n) each
+    /// (see `_withTextRope`).
     package var _reportsCharacterChanges = false
     var _cachedTextRope: _UTF16Rope?
-
-    /// Tells a subclass that reports its changes that its characters changed.
-    package func _charactersDidChange() { _cachedTextRope = nil }
+    /// The character changes reported since `_cachedTextRope` was last brought up to date: the
+    /// union of the changed ranges in today's text, and the total change in length.
+    var _textRopeLag: (changed: NSRange, delta: Int)?
 
     /// How an object's primitives relate to the built-in storage.
     package enum _PrimitiveKind: Sendable {

@@ -1,0 +1,68 @@
+import TextKitGraphics
+
+// The text of a subclass, indexed. A subclass's characters can only be read through its `string`
+// primitive, and reading a long `String` by UTF-16 offsets is O(n). A subclass that reports each
+// change of its characters (an `NSTextStorage` subclass must call `edited(_:range:changeInLength:)`)
+// gets a rope of its text, made once and then patched with the changed units at each change, so
+// paragraph queries and the layout layer's reads cost O(log n) and a keystroke O(its edit) plus one
+// read of `string`.
+
+extension NSAttributedString {
+    /// Maps an offset in the text before a replacement of `old` (new length old.length + delta) to
+    /// the text after it: offsets before the replacement stay, offsets after it move by `delta`, and
+    /// offsets inside it go to its start (`isLower`) or its new end.
+    package static func shift(_ x: Int, by old: NSRange, delta: Int, isLower: Bool) -> Int {
+        if x >= old.location + old.length && !(old.length == 0 && x == old.location && !isLower) {
+            return x + delta
+        }
+        if x > old.location { return isLower ? old.location : old.location + old.length + delta }
+        return x
+    }
+
+    /// Notes that the characters in `range` (in the text before the change) were replaced by
+    /// `range.length + delta` others, for the subclass's text rope.
+    package func _charactersDidChange(in range: NSRange, changeInLength delta: Int) {
+        guard _cachedTextRope != nil else { return }
+        let changed = NSRange(location: range.location, length: range.length + delta)
+        guard let lag = _textRopeLag else {
+            _textRopeLag = (changed, delta)
+            return
+        }
+        let lo = Self.shift(lag.changed.location, by: range, delta: delta, isLower: true)
+        let hi = Self.shift(lag.changed.location + lag.changed.length, by: range, delta: delta, isLower: false)
+        _textRopeLag = (NSUnionRange(NSRange(location: lo, length: max(0, hi - lo)), changed), lag.delta + delta)
+    }
+
+    /// Runs `body` on the built-in text rope, or on a rope of ``string`` for a subclass. For a
+    /// subclass that reports its changes (`_reportsCharacterChanges`) the rope is kept and patched
+    /// with the units of the changed range; otherwise it is built at every call, O(n).
+    func _withTextRope<R>(_ body: (_UTF16Rope) -> R) -> R {
+        if _primitives != .custom { return body(_storage.text) }
+        guard _reportsCharacterChanges else { return body(_UTF16Rope(string.utf16)) }
+        if let rope = _cachedTextRope, _textRopeLag == nil { return body(rope) }
+        let rope = _updatedTextRope()
+        _cachedTextRope = rope
+        _textRopeLag = nil
+        return body(rope)
+    }
+
+    /// The cached rope with the lagging changes applied, or a new one when there is none or the
+    /// subclass's text does not match what it reported (its length differs from the rope's plus the
+    /// reported changes).
+    private func _updatedTextRope() -> _UTF16Rope {
+        let text = string.utf16
+        guard var rope = _cachedTextRope, let lag = _textRopeLag else { return _UTF16Rope(text) }
+        let oldEnd = lag.changed.location + lag.changed.length - lag.delta
+        guard text.count == rope.count + lag.delta, lag.changed.location >= 0,
+              lag.changed.location <= oldEnd, oldEnd <= rope.count else { return _UTF16Rope(text) }
+        _cachedTextRope = nil  // the only reference to the rope's nodes, so the patch does not copy them
+        // One more unit on each side: `string` shows a lone surrogate as U+FFFD, and a change beside
+        // one can pair it (or part it from its partner).
+        let lo = max(0, lag.changed.location - 1)
+        let hi = min(text.count, lag.changed.location + lag.changed.length + 1)
+        let from = text.index(text.startIndex, offsetBy: lo)
+        let to = text.index(from, offsetBy: hi - lo)
+        rope.replace(lo..<(hi - lag.delta), with: Array(text[from..<to]))
+        return rope
+    }
+}
