@@ -25,20 +25,22 @@ import TextKitTypesetting
 /// layout primitives and glyph generation, drawing, temporary attributes and the conversions
 /// between `Int`/`NSRange` and the engine's indices.
 open class NSLayoutManager: NSObject {
+    // Unchecked exclusivity (as `textContainers` and `delegate`): read at every paragraph and line
+    // of a layout, and only ever read or set whole.
     /// The text storage this layout manager lays out, set by `NSTextStorage.addLayoutManager(_:)`.
     /// Weak rather than Apple's `unowned(unsafe)`: the storage owns its layout managers, so this
     /// never forms a cycle, and a layout manager that outlives its storage sees nil.
-    open weak var textStorage: NSTextStorage? {
+    @exclusivity(unchecked) open weak var textStorage: NSTextStorage? {
         didSet {
             if textStorage !== oldValue { flow.rebuildParagraphs() }
         }
     }
 
     /// The containers text flows through, in order.
-    open private(set) var textContainers: [NSTextContainer] = []
+    @exclusivity(unchecked) open private(set) var textContainers: [NSTextContainer] = []
 
     /// The delegate (held weakly, as TextKit).
-    open weak var delegate: NSLayoutManagerDelegate?
+    @exclusivity(unchecked) open weak var delegate: NSLayoutManagerDelegate?
 
     /// Whether white space and other invisible characters are drawn with visible symbols.
     open var showsInvisibleCharacters = false {

@@ -65,11 +65,24 @@ if CommandLine.arguments.count > 2, CommandLine.arguments[2] == "screen" {
         let t1 = now()
         screen(lm, container)
         let t2 = now()
-        print(String(format: "storage and layout manager %.0f µs, first screen %.0f µs", t1 - t0, t2 - t1))
+        // Then keystrokes in the middle of that screen, each laid out again (issue 17's "first
+        // keystroke after the first screen").
+        let location = lm.characterIndexForGlyph(at: lm.glyphIndex(for: CGPoint(x: 0, y: 400), in: container))
+        let typed = (0..<3).map { i -> Double in
+            let t = now()
+            screenKeystroke(storage, lm, container, at: location, erase: i % 2 == 1)
+            return now() - t
+        }
+        print(String(format: "storage and layout manager %.0f µs, first screen %.0f µs, keystrokes after it %.0f, %.0f, %.0f µs",
+                     t1 - t0, t2 - t1, typed[0], typed[1], typed[2]))
     }
     exit(0)
 }
 @inline(never) func screen(_ lm: NSLayoutManager, _ container: NSTextContainer) {
+    lm.ensureLayout(forBoundingRect: CGRect(x: 0, y: 0, width: 400, height: 800), in: container)
+}
+@inline(never) func screenKeystroke(_ storage: NSTextStorage, _ lm: NSLayoutManager, _ container: NSTextContainer, at location: Int, erase: Bool) {
+    storage.replaceCharacters(in: NSRange(location: location, length: erase ? 1 : 0), with: erase ? "" : "x")
     lm.ensureLayout(forBoundingRect: CGRect(x: 0, y: 0, width: 400, height: 800), in: container)
 }
 /// The subclass way of highlighting: the same highlighter called from `processEditing()`.

@@ -25,8 +25,9 @@ open class NSAttributedString: NSObject, NSCopying, NSMutableCopying {
     /// Built-in storage; what the base-class primitives read and write.
     package var _storage: _AttributedStorage
 
-    /// Which of the primitives are the built-in ones, decided once per object from its exact class.
-    package var _primitives: _PrimitiveKind
+    /// Which of the primitives are the built-in ones, decided once per object from its exact class
+    /// (set only while it is made: reads skip the exclusivity check).
+    @exclusivity(unchecked) package var _primitives: _PrimitiveKind
 
     /// For a subclass that reports every change of its characters (an `NSTextStorage` subclass
     /// must call `edited(_:range:changeInLength:)`): a rope of its ``string``'s UTF-16 units, kept

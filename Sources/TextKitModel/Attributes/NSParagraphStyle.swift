@@ -64,7 +64,8 @@ open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying, @unchecked S
         }
     }
 
-    package var values = Values()
+    /// Unchecked: read for every line laid out, only ever read or set a field at a time.
+    @exclusivity(unchecked) package var values = Values()
 
     public override init() { super.init() }
 

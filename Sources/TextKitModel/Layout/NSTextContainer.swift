@@ -17,13 +17,15 @@ package protocol TextContainerOwner: AnyObject {
 /// Coordinates are the container's own: origin at its top-left corner, y growing downward, as
 /// UIKit's. Either dimension may be `CGFloat.greatestFiniteMagnitude` for "unbounded".
 open class NSTextContainer: NSObject, NSTextLayoutOrientationProvider {
+    // Unchecked exclusivity (as the other geometry read at every line): plain values, only read
+    // or set whole.
     /// The container's size. Setting it tells the layout manager to lay text out again, then its
     /// delegate (`layoutManager(_:textContainer:didChangeGeometryFrom:)`, with the old size).
     ///
     /// Sizes from data are made usable as they are stored: a NaN or negative dimension becomes 0
     /// (a container that holds no text), an infinite one `CGFloat.greatestFiniteMagnitude`
     /// (unbounded).
-    open var size: CGSize {
+    @exclusivity(unchecked) open var size: CGSize {
         didSet {
             let usable = Self.usable(size)
             if usable != size { size = usable }
@@ -44,7 +46,7 @@ open class NSTextContainer: NSObject, NSTextLayoutOrientationProvider {
     /// Setting the paths indexes them by height once, so that each line only looks at the paths
     /// near it (100,000 paths cost microseconds a line, not a second). A path changed in place
     /// after it was set is not seen: set the array again, as TextKit also requires.
-    open var exclusionPaths: [UIBezierPath] = [] {
+    @exclusivity(unchecked) open var exclusionPaths: [UIBezierPath] = [] {
         didSet {
             exclusionIndex = ExclusionIndex(exclusionPaths)
             geometryChanged()
@@ -62,7 +64,7 @@ open class NSTextContainer: NSObject, NSTextLayoutOrientationProvider {
 
     /// The inset of text inside each line fragment, at both ends (5 points by default, as TextKit).
     /// A NaN or negative padding is stored as 0, an infinite one as 10¹² points.
-    open var lineFragmentPadding: CGFloat = 5 {
+    @exclusivity(unchecked) open var lineFragmentPadding: CGFloat = 5 {
         didSet {
             let usable = lineFragmentPadding.isNaN ? 0 : min(max(lineFragmentPadding, 0), LayoutLimits.coordinate)
             if usable != lineFragmentPadding { lineFragmentPadding = usable }
@@ -71,7 +73,7 @@ open class NSTextContainer: NSObject, NSTextLayoutOrientationProvider {
     }
 
     /// The most lines the container holds; 0 (the default) for no limit.
-    open var maximumNumberOfLines: Int = 0 {
+    @exclusivity(unchecked) open var maximumNumberOfLines: Int = 0 {
         didSet { if maximumNumberOfLines != oldValue { geometryChanged() } }
     }
 

@@ -361,15 +361,35 @@ struct _UTF16Rope {
 
     /// Whether the unit at `i` ends a break (a CR followed by LF within `units` does not).
     @inline(__always)
-    static func isBreakEnd(_ units: ArraySlice<UInt16>, _ i: Int, lines: Bool) -> Bool {
+    static func isBreakEnd(_ units: UnsafeBufferPointer<UInt16>, _ i: Int, lines: Bool) -> Bool {
         let u = units[i]
         guard u <= 0x0D || u >= 0x85 else { return false }
         switch u {
         case 0x0A, 0x2029: return true
-        case 0x0D: return !(i + 1 < units.endIndex && units[i + 1] == 0x0A)
+        case 0x0D: return !(i + 1 < units.count && units[i + 1] == 0x0A)
         case 0x2028, 0x85: return lines
         default: return false
         }
+    }
+
+    /// The last break end in `units` at or before `i`, if any.
+    static func lastBreakEnd(in units: UnsafeBufferPointer<UInt16>, atOrBefore i: Int, lines: Bool) -> Int? {
+        var j = i
+        while j >= 0 {
+            if isBreakEnd(units, j, lines: lines) { return j }
+            j -= 1
+        }
+        return nil
+    }
+
+    /// The first break end in `units` at or after `i`, if any.
+    static func firstBreakEnd(in units: UnsafeBufferPointer<UInt16>, atOrAfter i: Int, lines: Bool) -> Int? {
+        var k = i
+        while k < units.count {
+            if isBreakEnd(units, k, lines: lines) { return k }
+            k += 1
+        }
+        return nil
     }
 
     /// The number of break ends strictly before `offset`.
@@ -421,13 +441,10 @@ struct _UTF16Rope {
         var chunkStart = offset - rem
         var from = rem - 1
         for _ in 0..<maxChunks {
-            let units = rope[i].units[...]
-            var j = from
-            while j >= 0 {
-                if Self.isBreakEnd(units, j, lines: lines) { start = chunkStart + j + 1; break }
-                j -= 1
+            if let j = rope[i].units.withUnsafeBufferPointer({ Self.lastBreakEnd(in: $0, atOrBefore: from, lines: lines) }) {
+                start = chunkStart + j + 1
+                break
             }
-            if start != nil { break }
             if i == rope.startIndex { start = 0; break }
             rope.formIndex(before: &i)
             let previous = rope[i].units.count
@@ -440,14 +457,11 @@ struct _UTF16Rope {
         chunkStart = offset - rem
         var k = rem
         for _ in 0..<maxChunks {
-            let units = rope[i].units[...]
-            while k < units.count {
-                if Self.isBreakEnd(units, k, lines: lines) {
-                    var contentsEnd = chunkStart + k
-                    if units[k] == 0x0A, k > 0, units[k - 1] == 0x0D, contentsEnd - 1 >= start { contentsEnd -= 1 }
-                    return (start, chunkStart + k + 1, contentsEnd)
-                }
-                k += 1
+            let units = rope[i].units
+            if let end = units.withUnsafeBufferPointer({ Self.firstBreakEnd(in: $0, atOrAfter: k, lines: lines) }) {
+                var contentsEnd = chunkStart + end
+                if units[end] == 0x0A, end > 0, units[end - 1] == 0x0D, contentsEnd - 1 >= start { contentsEnd -= 1 }
+                return (start, chunkStart + end + 1, contentsEnd)
             }
             chunkStart += units.count
             rope.formIndex(after: &i)

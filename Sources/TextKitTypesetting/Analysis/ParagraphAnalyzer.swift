@@ -162,7 +162,7 @@ package final class ParagraphAnalyzer {
                          paragraphStyle: NSParagraphStyle) -> (effect: AttributeChangeEffect, analysis: ParagraphAnalysis?) {
         guard runs.count == analysis.styleRanges.count,
               zip(runs, analysis.styleRanges).allSatisfy({ $0.range == $1 }) else { return (.glyphs, nil) }
-        syncFrontCache()
+        _ = syncFrontCache()
         let styles = runs.map { runStyle(for: $0.attributes) }
         guard zip(styles, analysis.styles).allSatisfy({ $0.shapesLike($1) }) else { return (.glyphs, nil) }
         // An attachment is asked its bounds as the glyphs are made; an edit over it (the same
@@ -566,8 +566,8 @@ private final class FrontWordCache {
     let pieces = UnsafeMutablePointer<Unmanaged<ShapedPiece>?>.allocate(capacity: size)
     /// The shared cache's generation the entries come from.
     private(set) var generation: Int
-    /// Lookups served since the statistics were last reported.
-    var hits = 0
+    /// Lookups served since the statistics were last reported (counted for every word: unchecked).
+    @exclusivity(unchecked) var hits = 0
 
     init(generation: Int) {
         self.generation = generation

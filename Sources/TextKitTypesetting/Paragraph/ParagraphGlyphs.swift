@@ -58,24 +58,28 @@ package struct GlyphRun: Sendable {
 /// - Invariant: `glyphs`, `advances`, `clusters` and `flags` have one entry per glyph;
 ///   `clusters` is non-decreasing; every UTF-16 unit of the paragraph belongs to the cluster of
 ///   some glyph; `runs` partition the glyphs in order.
-package final class ParagraphGlyphs: @unchecked Sendable {  // mutated only while it is built (or by a glyph-generation delegate on the layout thread); shared read-only afterwards
-    package var glyphs: [UInt16] = []
+// Mutated only while it is built (or by a glyph-generation delegate on the layout thread), shared
+// read-only afterwards. Its arrays are read for every glyph of every line: no access to them
+// overlaps another (no closure runs while one is being changed), so they skip Swift's run-time
+// exclusivity checks (about 2 % of a layout's instructions).
+package final class ParagraphGlyphs: @unchecked Sendable {
+    @exclusivity(unchecked) package var glyphs: [UInt16] = []
     /// Advances in points (kerning and `.kern` spacing included; controls and tabs 0).
-    package var advances: [Float] = []
+    @exclusivity(unchecked) package var advances: [Float] = []
     /// The UTF-16 offset (in the paragraph) where each glyph's cluster starts.
-    package var clusters: [Int32] = []
-    package var flags: [GlyphFlags] = []
+    @exclusivity(unchecked) package var clusters: [Int32] = []
+    @exclusivity(unchecked) package var flags: [GlyphFlags] = []
     /// Offsets from the pen position in points, y growing downward; only for glyphs that have one.
-    package var offsets: [Int32: SIMD2<Float>] = [:]
-    package var runs: [GlyphRun] = []
+    @exclusivity(unchecked) package var offsets: [Int32: SIMD2<Float>] = [:]
+    @exclusivity(unchecked) package var runs: [GlyphRun] = []
     /// The fonts the runs use (`GlyphRun.font` indexes this).
-    package var fonts: [UIFont] = []
+    @exclusivity(unchecked) package var fonts: [UIFont] = []
     /// The paragraph's length in UTF-16 units (including its terminator, if any).
-    package var length: Int = 0
+    @exclusivity(unchecked) package var length: Int = 0
     /// The bounds of each attachment (by the paragraph offset of its U+FFFC), relative to the
     /// baseline with y up as UIKit's: what `attachmentBounds(for:proposedLineFragment:glyphPosition:characterIndex:)`
     /// answered when the glyphs were made, made usable (``LayoutNumber``).
-    package var attachmentBounds: [Int32: CGRect] = [:]
+    @exclusivity(unchecked) package var attachmentBounds: [Int32: CGRect] = [:]
 
     package init() {}
 
