@@ -50,6 +50,17 @@ struct RandomizedEditingTests {
         }
     }
 
+    @Test("A String's UTF-16 units from its UTF-8: ASCII runs, two-, three- and four-byte characters")
+    func utf16UnitsAsStringGivesThem() {
+        var g = SeededGenerator(seed: 6)
+        let pool = ["a", "plain ASCII text ", "é", "ß", "中文", "\u{FFFF}", "😀", "\u{10FFFF}", "\r\n", "\u{2029}", "\0"]
+        for _ in 0..<300 {
+            let string = (0..<Int.random(in: 0..<60, using: &g)).map { _ in pool.randomElement(using: &g)! }.joined()
+            #expect(_UTF16Rope.utf16Units(of: string) == Array(string.utf16))
+            #expect(_UTF16Rope(string).makeString() == string)
+        }
+    }
+
     @Test("A subclass forwarding its primitives to a backing store sees every edit", arguments: [7, 8] as [UInt64])
     func forwardingSubclassMatchesReference(seed: UInt64) {
         var g = SeededGenerator(seed: seed)

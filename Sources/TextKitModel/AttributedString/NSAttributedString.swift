@@ -67,7 +67,7 @@ open class NSAttributedString: NSObject, NSCopying, NSMutableCopying {
 
     /// `str` with no attributes.
     public init(string str: String) {
-        _storage = _AttributedStorage(units: str.utf16, attributes: [:])
+        _storage = _AttributedStorage(units: _UTF16Rope.utf16Units(of: str), attributes: [:])
         _primitives = .custom
         super.init()
         _primitives = Self.primitiveKind(of: self)
@@ -75,7 +75,7 @@ open class NSAttributedString: NSObject, NSCopying, NSMutableCopying {
 
     /// `str` with `attrs` on all of it (none when `attrs` is nil).
     public init(string str: String, attributes attrs: [NSAttributedString.Key: Any]? = nil) {
-        _storage = _AttributedStorage(units: str.utf16, attributes: attrs ?? [:])
+        _storage = _AttributedStorage(units: _UTF16Rope.utf16Units(of: str), attributes: attrs ?? [:])
         _primitives = .custom
         super.init()
         _primitives = Self.primitiveKind(of: self)
@@ -101,7 +101,7 @@ open class NSAttributedString: NSObject, NSCopying, NSMutableCopying {
     package func _snapshotStorage() -> _AttributedStorage {
         if _primitives != .custom { return _storage }
         let s = string
-        var storage = _AttributedStorage(units: s.utf16, attributes: [:])
+        var storage = _AttributedStorage(units: _UTF16Rope.utf16Units(of: s), attributes: [:])
         var location = 0
         let n = storage.length
         while location < n {

@@ -27,7 +27,7 @@ open class NSMutableAttributedString: NSAttributedString {
     /// - Precondition: `range` lies within the string.
     open func replaceCharacters(in range: NSRange, with str: String) {
         _checkRange(range)
-        _storage.replaceCharacters(in: range.location..<(range.location + range.length), with: str.utf16)
+        _storage.replaceCharacters(in: range.location..<(range.location + range.length), with: _UTF16Rope.utf16Units(of: str))
     }
 
     /// Sets the attributes of the characters in `range` to exactly `attrs` (none when nil), replacing

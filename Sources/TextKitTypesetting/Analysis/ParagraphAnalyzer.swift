@@ -13,12 +13,15 @@ package struct AttributeRunInput {
     }
 }
 
+// Immutable once made, except `glyphs` and `segments` while a glyph-generation delegate edits them
+// on the layout thread: plain assignments that overlap no other access, so they skip the
+// exclusivity checks that every line's reads would pay.
 /// The width-independent layout of a paragraph: its glyphs and its break opportunities. Refilling
 /// lines at another width reuses it whole. A class, so that layout records share it without
 /// copying its arrays.
-package final class ParagraphAnalysis: @unchecked Sendable {  // immutable once made, except `glyphs` while a glyph-generation delegate edits it on the layout thread
-    package var glyphs: ParagraphGlyphs
-    package var segments: [BreakSegment]  // re-measured after a glyph-generation delegate changes glyphs
+package final class ParagraphAnalysis: @unchecked Sendable {
+    @exclusivity(unchecked) package var glyphs: ParagraphGlyphs
+    @exclusivity(unchecked) package var segments: [BreakSegment]  // re-measured after a glyph-generation delegate changes glyphs
     /// 0 for a left-to-right paragraph, 1 for right-to-left.
     package let baseLevel: UInt8
     /// One style per attribute run of the paragraph (`GlyphRun.style` indexes this).

@@ -52,16 +52,16 @@ package struct GlyphRun: Sendable {
     package var isRightToLeft: Bool { level & 1 == 1 }
 }
 
+// Mutated only while it is built (or by a glyph-generation delegate on the layout thread), shared
+// read-only afterwards. Its arrays are read for every glyph of every line: no access to them
+// overlaps another (no closure runs while one is being changed), so they skip Swift's run-time
+// exclusivity checks (about 2 % of a layout's instructions).
 /// The glyphs of one paragraph in logical order, as flat arrays (no per-glyph objects): the
 /// width-independent half of paragraph layout. Lines refer to ranges of it.
 ///
 /// - Invariant: `glyphs`, `advances`, `clusters` and `flags` have one entry per glyph;
 ///   `clusters` is non-decreasing; every UTF-16 unit of the paragraph belongs to the cluster of
 ///   some glyph; `runs` partition the glyphs in order.
-// Mutated only while it is built (or by a glyph-generation delegate on the layout thread), shared
-// read-only afterwards. Its arrays are read for every glyph of every line: no access to them
-// overlaps another (no closure runs while one is being changed), so they skip Swift's run-time
-// exclusivity checks (about 2 % of a layout's instructions).
 package final class ParagraphGlyphs: @unchecked Sendable {
     @exclusivity(unchecked) package var glyphs: [UInt16] = []
     /// Advances in points (kerning and `.kern` spacing included; controls and tabs 0).

@@ -60,13 +60,15 @@ package final class ShapedWordCache: @unchecked Sendable {  // shards are only t
         var text: [UInt16]
     }
 
+    /// One part of the table. Its fields are read and written only under `lock` (shaping runs
+    /// outside it), so no two accesses overlap and they skip the exclusivity checks.
     private final class Shard {
         let lock = NSLock()
-        var inline: [InlineKey: ShapedPiece] = [:]
-        var long: [LongKey: ShapedPiece] = [:]
-        var bytes = 0
-        var hits = 0
-        var misses = 0
+        @exclusivity(unchecked) var inline: [InlineKey: ShapedPiece] = [:]
+        @exclusivity(unchecked) var long: [LongKey: ShapedPiece] = [:]
+        @exclusivity(unchecked) var bytes = 0
+        @exclusivity(unchecked) var hits = 0
+        @exclusivity(unchecked) var misses = 0
     }
 
     private let shards: [Shard]
