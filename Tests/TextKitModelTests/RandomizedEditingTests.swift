@@ -1,6 +1,7 @@
 import Testing
 @testable import TextKitModel
 import ModelTestSupport
+import TextKitGraphics
 
 /// A subclass whose primitives forward to a backing attributed string: every derived method must go
 /// through them.
@@ -59,6 +60,39 @@ struct RandomizedEditingTests {
             #expect(_UTF16Rope.utf16Units(of: string) == Array(string.utf16))
             #expect(_UTF16Rope(string).makeString() == string)
         }
+    }
+
+    @Test("Adding and removing the same objects again and again (edits remembered per attribute set) gives the reference's attributes")
+    func rememberedAttributeEdits() {
+        var g = SeededGenerator(seed: 9)
+        let colors = (0..<12).map { UIColor(red: CGFloat($0) / 12, green: 0, blue: 0, alpha: 1) }
+        let keys: [NSAttributedString.Key] = [.foregroundColor, .backgroundColor, .underlineColor]
+        let s = NSMutableAttributedString(string: String(repeating: "let x = 1 # note\n", count: 30))
+        var ref = [[String: ObjectIdentifier]](repeating: [:], count: s.length)
+        for step in 0..<1500 {
+            let r = randomRange(&g, length: s.length)
+            let key = keys.randomElement(using: &g)!
+            if Bool.random(using: &g) {
+                let color = colors.randomElement(using: &g)!
+                s.addAttribute(key, value: color, range: r)
+                for i in r.location..<(r.location + r.length) { ref[i][key.rawValue] = ObjectIdentifier(color) }
+            } else {
+                s.removeAttribute(key, range: r)
+                for i in r.location..<(r.location + r.length) { ref[i][key.rawValue] = nil }
+            }
+            var i = 0
+            while i < s.length {
+                var run = NSRange()
+                let attrs = s.attributes(at: i, effectiveRange: &run)
+                let got = Dictionary(uniqueKeysWithValues: attrs.map { ($0.key.rawValue, ObjectIdentifier($0.value as AnyObject)) })
+                for j in run.location..<(run.location + run.length) where ref[j] != got {
+                    Issue.record("step \(step): attributes at \(j) are \(got), expected \(ref[j])")
+                    return
+                }
+                i = run.location + run.length
+            }
+        }
+        s._storage.invariantCheck()
     }
 
     @Test("A subclass forwarding its primitives to a backing store sees every edit", arguments: [7, 8] as [UInt64])

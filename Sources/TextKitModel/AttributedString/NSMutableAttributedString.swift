@@ -102,7 +102,8 @@ open class NSMutableAttributedString: NSAttributedString {
 
     /// Adds `value` for `name` to the characters in `range`, keeping their other attributes.
     open func addAttribute(_ name: NSAttributedString.Key, value: Any, range: NSRange) {
-        addAttributes([name: value], range: range)
+        let object: AnyObject? = type(of: value) is AnyClass ? value as AnyObject : nil
+        _modifyAttributes(in: range, edit: object.map { (name, $0) }) { $0[name] = value }
     }
 
     /// Adds `attrs` to the characters in `range`; keys already present take the new values.
@@ -112,22 +113,36 @@ open class NSMutableAttributedString: NSAttributedString {
 
     /// Removes the attribute `name` from the characters in `range`.
     open func removeAttribute(_ name: NSAttributedString.Key, range: NSRange) {
-        _modifyAttributes(in: range) { $0[name] = nil }
+        _modifyAttributes(in: range, edit: (name, nil)) { $0[name] = nil }
     }
 
-    /// Rewrites the attributes of each run in `range` with `change`, via the primitives.
-    private func _modifyAttributes(in range: NSRange, _ change: (inout [NSAttributedString.Key: Any]) -> Void) {
+    /// Rewrites the attributes of each run in `range` with `change`, via the primitives. `edit`
+    /// names the change when it adds one object or removes one key: on the built-in storage, the
+    /// set it makes of each run's set is then remembered (see `_AttributeTable.Edit`).
+    private final func _modifyAttributes(in range: NSRange, edit: (key: NSAttributedString.Key, value: AnyObject?)? = nil,
+                                   _ change: (inout [NSAttributedString.Key: Any]) -> Void) {
         _checkRange(range)
         guard range.length > 0 else { return }
         if _writesBuiltIn {
-            var pieces: [(Range<Int>, [NSAttributedString.Key: Any])] = []
+            var pieces: [(range: Range<Int>, set: UInt32)] = []
             _storage.runs.forEachRun(in: range.location..<(range.location + range.length)) { id, r in
-                var attrs = _storage.table[id]
-                change(&attrs)
-                pieces.append((r, attrs))
+                pieces.append((r, id))
                 return true
             }
-            for (r, attrs) in pieces { _storage.setAttributes(attrs, range: r) }
+            for piece in pieces {
+                let memo = edit.map { _AttributeTable.Edit(set: piece.set, key: $0.key, value: $0.value.map(ObjectIdentifier.init)) }
+                let made: UInt32
+                if let memo, let known = _storage.table.result(of: memo) {
+                    made = known
+                } else {
+                    var attrs = _storage.table[piece.set]
+                    change(&attrs)
+                    made = _storage.table.intern(attrs)
+                    if let memo { _storage.table.remember(memo, value: edit?.value, made: made) }
+                }
+                _storage.setAttributeID(made, range: piece.range)
+            }
+            _storage.compactIfNeeded()
             _noteEdit(1, range, 0)
             return
         }

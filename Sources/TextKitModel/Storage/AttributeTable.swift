@@ -157,6 +157,28 @@ struct _AttributeTable {
         return id
     }
 
+    /// One attribute added to a set (`value`: the identity of the object added) or removed from it
+    /// (`value` nil).
+    struct Edit: Hashable {
+        let set: UInt32
+        let key: NSAttributedString.Key
+        let value: ObjectIdentifier?
+    }
+
+    /// The sets that edits made, so that making them again needs no dictionary, hashing or
+    /// comparing: a syntax highlighter removes and adds the same few colours on the same few sets
+    /// at every keystroke. Each entry keeps the added object, so that its identity stays its own.
+    private var edits: [Edit: (made: UInt32, value: AnyObject?)] = [:]
+
+    /// The set `edit` made before, if any.
+    func result(of edit: Edit) -> UInt32? { edits[edit]?.made }
+
+    /// Remembers that `edit`, adding `value` (nil: removing), made set `made`.
+    mutating func remember(_ edit: Edit, value: AnyObject?, made: UInt32) {
+        if edits.count >= 1024 { edits.removeAll(keepingCapacity: true) }
+        edits[edit] = (made, value)
+    }
+
     /// Recently interned dictionaries and their ids (holding the dictionaries keeps their storage
     /// from being freed and reused while it serves as an identity).
     private var recent: [(attributes: [NSAttributedString.Key: Any], id: UInt32)] = []
@@ -192,6 +214,7 @@ struct _AttributeTable {
         ids = newIDs
         recent = []
         nextRecent = 0
+        edits = [:]
         return map
     }
 }

@@ -66,6 +66,14 @@ package struct _AttributedStorage {
         compactIfNeeded()
     }
 
+    /// Gives `range` the attribute set `id` of ``table``. Does not compact the table, so ids stay
+    /// valid until ``compactIfNeeded()``.
+    mutating func setAttributeID(_ id: UInt32, range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        version += 1
+        runs.replace(range, newLength: range.count, id: id)
+    }
+
     /// Splices `source[range]` (text and runs) into `target` in place of `self[target]`.
     mutating func replace(_ target: Range<Int>, with source: _AttributedStorage, range: Range<Int>) {
         if target == 0..<length, range == 0..<source.length {
