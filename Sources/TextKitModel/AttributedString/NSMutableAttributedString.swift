@@ -120,7 +120,7 @@ open class NSMutableAttributedString: NSAttributedString {
     /// names the change when it adds one object or removes one key: on the built-in storage, the
     /// set it makes of each run's set is then remembered (see `_AttributeTable.Edit`).
     private final func _modifyAttributes(in range: NSRange, edit: (key: NSAttributedString.Key, value: AnyObject?)? = nil,
-                                   _ change: (inout [NSAttributedString.Key: Any]) -> Void) {
+                                         _ change: (inout [NSAttributedString.Key: Any]) -> Void) {
         _checkRange(range)
         guard range.length > 0 else { return }
         if _writesBuiltIn {
