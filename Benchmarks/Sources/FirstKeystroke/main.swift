@@ -1,15 +1,19 @@
 // FirstKeystroke: where the first keystrokes after loading a highlighted 1 MB source file go.
 // Loads the file (DejaVu Serif 12, 400 pt, one thread), highlights it with a storage delegate,
 // lays it all out, then types and erases a character in the middle of the first page six times,
-// printing each keystroke's edit (with the highlighter's parts) and relayout times. With a second
-// argument "probe" it first times attributedSubstring(from:) on untouched paragraphs; with
-// "once" it makes one keystroke and exits (after ten unmeasured ones with "warm"); with "subclass" the highlighter runs in an
-// NSTextStorage subclass's processEditing() instead of the storage's delegate (for valgrind --tool=callgrind
-// --toggle-collect='$s14FirstKeystroke9keystrokeySd_S2dtSiF').
+// printing each keystroke's edit (with the highlighter's parts), relayout time and page faults.
+// Arguments after the file:
+//   probe     first times attributedSubstring(from:) on untouched paragraphs;
+//   subclass  runs the highlighter in an NSTextStorage subclass's processEditing() instead of the
+//             storage's delegate;
+//   once      makes one keystroke and exits, for valgrind --tool=callgrind
+//             --toggle-collect='$s14FirstKeystroke9keystrokeySd_S2dtSiF';
+//   warm      (with once) makes ten unmeasured keystrokes first, so callgrind sees a steady one;
+//   screen    instead: the first screen of a large plain text, then three keystrokes in it.
 //
 // Usage: swift build -c release --product FirstKeystroke &&
-//        .build/release/FirstKeystroke corpus/out/code-1MB.txt [probe] [once] [subclass]
-//        .build/release/FirstKeystroke corpus/out/W4-10MB.txt screen   (the first screen of 10 MB)
+//        .build/release/FirstKeystroke corpus/out/code-1MB.txt [probe] [subclass] [once [warm]]
+//        .build/release/FirstKeystroke corpus/out/W4-10MB.txt screen
 import Foundation
 import OpenTextKit
 
