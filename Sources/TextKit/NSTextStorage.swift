@@ -155,23 +155,16 @@ open class NSTextStorage: NSMutableAttributedString {
         if self.editedMask.isEmpty || self.editedRange.location == NSNotFound {
             self.editedRange = newRange
         } else {
-            let old = self.editedRange
-            let lo = Self.shift(old.location, by: editedRange, delta: delta, isLower: true)
-            let hi = Self.shift(old.location + old.length, by: editedRange, delta: delta, isLower: false)
-            self.editedRange = NSUnionRange(NSRange(location: lo, length: max(0, hi - lo)), newRange)
+            self.editedRange = NSUnionRange(Self.shift(self.editedRange, by: editedRange, delta: delta), newRange)
         }
         if let pending = pendingFixRange {
-            let lo = Self.shift(pending.location, by: editedRange, delta: delta, isLower: true)
-            let hi = Self.shift(pending.location + pending.length, by: editedRange, delta: delta, isLower: false)
-            pendingFixRange = NSRange(location: lo, length: max(0, hi - lo))
+            pendingFixRange = Self.shift(pending, by: editedRange, delta: delta)
         }
         if editedMask.contains(.editedCharacters) {
             _charactersDidChange(in: editedRange, changeInLength: delta)  // a subclass's text index
             // Shifted like `editedRange`; attribute edits (no change in length) leave it alone.
-            editedCharacterRange = editedCharacterRange.map { old in
-                let lo = Self.shift(old.location, by: editedRange, delta: delta, isLower: true)
-                let hi = Self.shift(old.location + old.length, by: editedRange, delta: delta, isLower: false)
-                return NSUnionRange(NSRange(location: lo, length: max(0, hi - lo)), newRange)
+            editedCharacterRange = editedCharacterRange.map {
+                NSUnionRange(Self.shift($0, by: editedRange, delta: delta), newRange)
             } ?? newRange
         }
         self.editedMask.formUnion(editedMask)

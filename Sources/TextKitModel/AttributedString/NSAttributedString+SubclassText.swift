@@ -8,29 +8,16 @@ import TextKitGraphics
 // read of `string`.
 
 extension NSAttributedString {
-    /// Maps an offset in the text before a replacement of `old` (new length old.length + delta) to
-    /// the text after it: offsets before the replacement stay, offsets after it move by `delta`, and
-    /// offsets inside it go to its start (`isLower`) or its new end.
-    package static func shift(_ x: Int, by old: NSRange, delta: Int, isLower: Bool) -> Int {
-        if x >= old.location + old.length && !(old.length == 0 && x == old.location && !isLower) {
-            return x + delta
-        }
-        if x > old.location { return isLower ? old.location : old.location + old.length + delta }
-        return x
-    }
-
     /// Notes that the characters in `range` (in the text before the change) were replaced by
     /// `range.length + delta` others, for the subclass's text rope.
-    package func _charactersDidChange(in range: NSRange, changeInLength delta: Int) {
+    package final func _charactersDidChange(in range: NSRange, changeInLength delta: Int) {
         guard _cachedTextRope != nil else { return }
         let changed = NSRange(location: range.location, length: range.length + delta)
         guard let lag = _textRopeLag else {
             _textRopeLag = (changed, delta)
             return
         }
-        let lo = Self.shift(lag.changed.location, by: range, delta: delta, isLower: true)
-        let hi = Self.shift(lag.changed.location + lag.changed.length, by: range, delta: delta, isLower: false)
-        _textRopeLag = (NSUnionRange(NSRange(location: lo, length: max(0, hi - lo)), changed), lag.delta + delta)
+        _textRopeLag = (NSUnionRange(Self.shift(lag.changed, by: range, delta: delta), changed), lag.delta + delta)
     }
 
     /// Runs `body` on the built-in text rope, or on a rope of ``string`` for a subclass. For a

@@ -218,20 +218,9 @@ struct _UTF16Rope {
     static func offsetAfterBreak(number: Int, in units: ArraySlice<UInt16>, lines: Bool) -> Int {
         units.withUnsafeBufferPointer { buf in
             var seen = 0
-            for i in 0..<buf.count {
-                let u = buf[i]
-                guard u <= 0x0D || u >= 0x85 else { continue }
-                let isEnd: Bool
-                switch u {
-                case 0x0A, 0x2029: isEnd = true
-                case 0x0D: isEnd = !(i + 1 < buf.count && buf[i + 1] == 0x0A)
-                case 0x2028, 0x85: isEnd = lines
-                default: isEnd = false
-                }
-                if isEnd {
-                    seen += 1
-                    if seen == number { return i + 1 }
-                }
+            for i in 0..<buf.count where isBreakEnd(buf, i, lines: lines) {
+                seen += 1
+                if seen == number { return i + 1 }
             }
             preconditionFailure("break \(number) not in chunk")
         }
