@@ -134,9 +134,7 @@ extension NSLayoutManager {
         if flow.isStacked {
             // Lay out paragraphs, in order, until the laid-out flow reaches the point.
             let y = FixedHeight.from(max(0, point.y))
-            while let u = flow.store.firstUnlaid, flow.store.top(ofParagraph: u) <= y {
-                flow.ensureLayout(throughParagraph: u)
-            }
+            flow.ensureLayout(throughHeight: y)
             p = y >= flow.store.summary.height ? flow.store.count - 1 : flow.store.paragraph(atHeight: y).index
         } else {
             flow.ensureLayout(throughContainer: index)

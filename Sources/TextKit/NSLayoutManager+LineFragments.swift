@@ -189,13 +189,8 @@ extension NSLayoutManager {
         let target = flow.containerTop(index) + bounds.maxY
         if flow.isStacked {
             // Paragraphs are placed by the tree's height sums: lay out the first paragraphs
-            // without lines until everything above the rect's bottom has lines. O(log n) per step,
-            // whatever lies below.
-            let bottom = FixedHeight.from(target)
-            while let u = flow.store.firstUnlaid, flow.store.top(ofParagraph: u) <= bottom {
-                flow.ensureLayout(throughParagraph: u + 15)
-            }
-            return
+            // without lines until everything above the rect's bottom has lines, whatever lies below.
+            return flow.ensureLayout(throughHeight: FixedHeight.from(target))
         }
         var p = max(0, flow.validatedParagraphs - 1)
         while p < flow.store.count {

@@ -124,6 +124,31 @@ extension TextFlow {
         }
     }
 
+    /// Stacked flow only: lays out paragraphs in order until the laid-out part of the flow reaches
+    /// `bottom` (1/1024 pt), so that every paragraph whose top is at or above it has lines.
+    ///
+    /// Each step guesses how far to go from the height per UTF-16 unit of the text laid out so far,
+    /// plus a tenth, and lays out through the paragraph holding that unit: a first screen lays out
+    /// about a screen of paragraphs, and a far target is reached in a few long stretches, which may
+    /// go in parallel. A step that guesses short (short headings above long paragraphs) still lays
+    /// out at least one paragraph, and the next guess knows better.
+    func ensureLayout(throughHeight bottom: Int64) {
+        var stretch = 1  // while nothing above has height to guess from
+        while let u = store.firstUnlaid {
+            let above = store.prefix(u)  // all laid out: `u` is the first paragraph without lines
+            guard above.height <= bottom else { return }
+            var target = u + stretch - 1
+            if above.height > 0 {
+                let units = Double(bottom - above.height) * Double(above.length) / Double(above.height) * 1.1
+                let end = min(Double(max(0, store.length - 1)), Double(above.length) + units)
+                target = store.paragraph(containingCharacter: UTF16Offset(Int(end))).index
+            } else {
+                stretch *= 2
+            }
+            ensureLayout(throughParagraph: max(u, target))
+        }
+    }
+
     /// Lays out until container `index` is full (or the text ends).
     func ensureLayout(throughContainer index: Int) {
         guard index < manager.textContainers.count else { return ensureLayoutOfAllText() }

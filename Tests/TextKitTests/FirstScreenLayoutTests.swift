@@ -1,0 +1,69 @@
+import Testing
+@testable import TextKit
+import TextKitFonts
+import TextKitGraphics
+import TextKitModel
+import TextKitTypesetting
+
+/// Showing the first screen of a long text lays out that screen and little more: the flow guesses
+/// how many paragraphs fill the rest of the rect from the text laid out so far.
+@Suite("Laying out a screen of a long text")
+struct FirstScreenLayoutTests {
+    func makeStack(_ text: String) -> (NSTextStorage, NSLayoutManager, NSTextContainer) {
+        let storage = NSTextStorage(string: text, attributes: [.font: UIFont(name: "DejaVu Serif", size: 12)!])
+        let manager = NSLayoutManager()
+        manager.allowsNonContiguousLayout = true
+        let container = NSTextContainer(size: CGSize(width: 300, height: CGFloat.greatestFiniteMagnitude))
+        manager.addTextContainer(container)
+        storage.addLayoutManager(manager)
+        return (storage, manager, container)
+    }
+
+    /// The bottom of the laid-out paragraphs (all of them are above the first without lines).
+    func laidOutBottom(_ manager: NSLayoutManager) -> CGFloat {
+        let store = manager.flow.store
+        #expect(store.summary.unlaid == store.count - (store.firstUnlaid ?? store.count), "the laid-out paragraphs are a prefix")
+        return FixedHeight.points(store.summary.height)
+    }
+
+    @Test("A screen of even paragraphs lays out the rect and at most a tenth more, plus one paragraph")
+    func evenParagraphs() {
+        // Each paragraph wraps to three or four lines at 300 pt.
+        let paragraph = "Each paragraph of this long text is long enough to wrap to three or four lines in a column three hundred points wide.\n"
+        let (storage, manager, container) = makeStack(String(repeating: paragraph, count: 5000))
+        for height: CGFloat in [30, 800, 3000] {
+            manager.ensureLayout(forBoundingRect: CGRect(x: 0, y: 0, width: 300, height: height), in: container)
+            let bottom = laidOutBottom(manager)
+            let paragraphHeight = manager.boundingRect(forGlyphRange: manager.glyphRange(forCharacterRange: NSRange(location: 0, length: 1), actualCharacterRange: nil), in: container).height * 4
+            #expect(bottom >= height)
+            #expect(bottom <= height * 1.1 + paragraphHeight + 1, "laid out to \(bottom) for a rect \(height) high")
+        }
+        withExtendedLifetime(storage) {}
+    }
+
+    @Test("Short headings before long paragraphs: the rect is still covered, in a few steps")
+    func unevenParagraphs() {
+        let headings = (0..<8).map { "Heading \($0)\n" }.joined()
+        let body = String(repeating: "A long paragraph after the headings, much denser than they are, which wraps to many lines in its column. ", count: 12) + "\n"
+        let (storage, manager, container) = makeStack(headings + String(repeating: body, count: 400))
+        manager.ensureLayout(forBoundingRect: CGRect(x: 0, y: 0, width: 300, height: 2000), in: container)
+        #expect(laidOutBottom(manager) >= 2000)
+        #expect(manager.flow.store.count - manager.flow.store.summary.unlaid < 60)
+        withExtendedLifetime(storage) {}
+    }
+
+    @Test("A hit far below the laid-out text lays out up to it and finds what a full layout finds")
+    func hitFarBelow() {
+        let text = (0..<3000).map { "Paragraph \($0) is one of many, and wraps once or twice in the column." }.joined(separator: "\n")
+        let (storage, lazy, lazyContainer) = makeStack(text)
+        let (fullStorage, full, fullContainer) = makeStack(text)
+        full.ensureLayout(for: fullContainer)
+        for y: CGFloat in [10, 5000, 40_000] {
+            let point = CGPoint(x: 120, y: y)
+            #expect(lazy.glyphIndex(for: point, in: lazyContainer) == full.glyphIndex(for: point, in: fullContainer))
+            #expect(laidOutBottom(lazy) >= y)
+        }
+        #expect(lazy.flow.store.summary.unlaid > 0, "text below the last hit stays without lines")
+        withExtendedLifetime((storage, fullStorage)) {}
+    }
+}
