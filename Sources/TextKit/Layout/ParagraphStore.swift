@@ -38,6 +38,14 @@ final class ParagraphRecord {
 
     init(length: Int) { self.length = length }
 
+    /// Makes the record as new for a paragraph of `length` units: no glyphs, no lines (what
+    /// identifies a record's lines to a cache, ``layoutVersion``, still moves on).
+    func empty(length: Int) {
+        self.length = length
+        analysis = nil
+        layout = nil
+    }
+
     /// Whether the glyphs were made and then dropped to save memory.
     var isAnalysisEvicted: Bool { storedAnalysis == nil && glyphCount != nil }
 
@@ -227,6 +235,16 @@ struct ParagraphStore {
         return (rope.offset(of: i, in: ParagraphMetric(field: .paragraphs)), y - Int64(remaining))
     }
 
+    /// The length and the height (1/1024 pt) of paragraphs `0..<index`: the two sums of
+    /// ``prefix(_:)`` that place a paragraph in the stacked flow, in three walks down the tree
+    /// rather than six.
+    func lengthAndTop(before index: Int) -> (length: Int, top: Int64) {
+        if index <= 0 { return (0, 0) }
+        if index >= count { return (summary.length, summary.height) }
+        let end = ropeIndex(index)
+        return (rope.offset(of: end, in: ParagraphMetric(field: .length)), Int64(rope.offset(of: end, in: ParagraphMetric(field: .height))))
+    }
+
     /// Sums over paragraphs `0..<index`.
     func prefix(_ index: Int) -> ParagraphSummary {
         if index <= 0 { return .zero }
@@ -256,8 +274,22 @@ struct ParagraphStore {
         return rope.offset(of: i, in: ParagraphMetric(field: .paragraphs))
     }
 
-    /// Replaces paragraphs `range` with new records of the given lengths.
+    /// Replaces paragraphs `range` with records of the given lengths, without glyphs or lines.
     mutating func replace(_ range: Range<Int>, withLengths lengths: [Int]) {
+        if range.count == lengths.count {
+            guard !range.isEmpty else { return }
+            // As many paragraphs as before (a keystroke inside one): the records stay, emptied,
+            // and the tree only updates their sums (a removal and an insertion would rebalance it).
+            var i = ropeIndex(range.lowerBound)
+            var next = lengths.makeIterator()
+            rope.mutatingForEach(from: &i) { item -> Void? in
+                guard let length = next.next() else { return () }
+                item.record.empty(length: length)
+                item.summary = item.record.summary
+                return nil
+            }
+            return
+        }
         // Whole elements only, by index: the metric-based range operations of `Rope` may split
         // elements at the range's ends, and a paragraph record cannot be split.
         for _ in range {

@@ -43,24 +43,9 @@ extension TextFlow {
         guard manager.textStorage != nil, !manager.textContainers.isEmpty, store.count > 0 else { return }
         let target = min(target, store.count - 1)
         if isStacked {
-            // Jump to each stretch of paragraphs without lines and lay it out, keeping the running
-            // sums by hand (one tree query per stretch rather than several per paragraph).
+            // Jump to each stretch of paragraphs without lines and lay it out.
             while let u = store.firstUnlaid, u <= target {
-                let before = store.prefix(u)
-                if layOutInParallel(from: u, through: target, characterStart: before.length) { continue }
-                var y = before.height
-                var characterStart = before.length
-                var p = u
-                while p <= target {
-                    let record = store.record(p)
-                    if record.layout == nil {
-                        layOut(p, characterStart: characterStart, from: FlowState(y: y, container: 0, linesInContainer: 0))
-                    }
-                    y += record.layout?.height ?? 0
-                    characterStart += record.length
-                    p += 1
-                    if p <= target, store.record(p).layout != nil { break }
-                }
+                layOutStretch(from: u, above: store.lengthAndTop(before: u), through: target)
             }
             if target == store.count - 1 { layoutReachedEnd() }
             return
@@ -89,6 +74,27 @@ extension TextFlow {
         }
         validatedParagraphs = p
         if p == store.count { layoutReachedEnd() }
+    }
+
+    /// Stacked flow: lays out paragraph `first`, which has no lines, and those after it up to
+    /// `target` until one that has lines. `above` is what precedes `first`: its length and height.
+    /// The running sums are kept by hand (one tree query per stretch rather than several per
+    /// paragraph).
+    private func layOutStretch(from first: Int, above: (length: Int, top: Int64), through target: Int) {
+        if layOutInParallel(from: first, through: target, characterStart: above.length) { return }
+        var y = above.top
+        var characterStart = above.length
+        var p = first
+        while p <= target {
+            let record = store.record(p)
+            if record.layout == nil {
+                layOut(p, characterStart: characterStart, from: FlowState(y: y, container: 0, linesInContainer: 0))
+            }
+            y += record.layout?.height ?? 0
+            characterStart += record.length
+            p += 1
+            if p <= target, store.record(p).layout != nil { return }
+        }
     }
 
     /// Whether a laid-out paragraph must be laid out again when the flow reaches it at `state`.
@@ -135,17 +141,19 @@ extension TextFlow {
     func ensureLayout(throughHeight bottom: Int64) {
         var stretch = 1  // while nothing above has height to guess from
         while let u = store.firstUnlaid {
-            let above = store.prefix(u)  // all laid out: `u` is the first paragraph without lines
-            guard above.height <= bottom else { return }
+            let above = store.lengthAndTop(before: u)  // all laid out: `u` is the first without lines
+            guard above.top <= bottom else { return }
             var target = u + stretch - 1
-            if above.height > 0 {
-                let units = Double(bottom - above.height) * Double(above.length) / Double(above.height) * 1.1
+            if above.top > 0 {
+                let units = Double(bottom - above.top) * Double(above.length) / Double(above.top) * 1.1
                 let end = min(Double(max(0, store.length - 1)), Double(above.length) + units)
                 target = store.paragraph(containingCharacter: UTF16Offset(Int(end))).index
             } else {
                 stretch *= 2
             }
-            ensureLayout(throughParagraph: max(u, target))
+            target = min(max(u, target), store.count - 1)
+            layOutStretch(from: u, above: above, through: target)
+            if target == store.count - 1 { layoutReachedEnd() }
         }
     }
 
