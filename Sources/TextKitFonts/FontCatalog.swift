@@ -32,6 +32,10 @@ final class FontCatalog: Sendable {
         }
     }
 
+    /// The generation the next catalog will have: it changes when fonts are registered. One lock,
+    /// no catalog built (for callers that keep answers of fallback and check them per paragraph).
+    static var currentGeneration: Int { state.withLock { $0.generation } }
+
     /// Drops the catalog (after fontconfig's configuration changed); the next use rebuilds it.
     static func invalidate() {
         state.withLock { state in

@@ -37,6 +37,10 @@ extension UIFont {
         return found === face ? self : font(with: found)
     }
 
+    /// Changes whenever fonts are registered, and with it what ``fallbackFont(for:presentation:)``
+    /// answers: callers that keep its answers drop them when this moves.
+    package static var fallbackGeneration: Int { FontCatalog.currentGeneration }
+
     /// Every font that can draw `scalar`, in cascade order (this font first when it can), with no
     /// emoji preference. For inspection and tests: uncached, and it loads every face it lists.
     public func fallbackFonts(for scalar: Unicode.Scalar) -> [UIFont] {

@@ -68,8 +68,26 @@ package final class ParagraphAnalyzer {
     private let cache: ShapedWordCache
     /// How many paragraphs this analyzer has shaped (what invalidation tests count).
     package private(set) var analysisCount = 0
-    /// Styles already resolved, by attribute dictionary identity within one analysis batch.
+    /// The ids the shared cache gave to shaping parameters.
     private var parameterIDs: [ShapingParameters: Int32] = [:]
+    /// The same by run style, direction and script, for the recent styles: hashing parameters
+    /// hashes their language and features, once per item. Holding the style keeps its identity.
+    private var recentParameterIDs: [(style: RunStyle, rightToLeft: Bool, script: Script, id: Int32)] = []
+    private var nextRecentParameterID = 0
+    /// What `UIFont.fallbackFont(for:presentation:)` answered this analyzer, by font, character and
+    /// presentation: each query takes locks and hashes, and a paragraph in a script its font lacks
+    /// asks again at every return from its font. Dropped when fonts are registered.
+    private var fallbackAnswers: [FallbackQuery: UIFont] = [:]
+    /// The fonts the queries were asked of, held so that their identities stay theirs.
+    private var fallbackQueryFonts: [ObjectIdentifier: UIFont] = [:]
+    private var fallbackGeneration = -1
+    private var checkedFallbackGeneration = false
+
+    private struct FallbackQuery: Hashable {
+        let font: ObjectIdentifier
+        let scalar: UInt32
+        let presentation: UIFont.EmojiPresentation
+    }
 
     package init(cache: ShapedWordCache = .shared) {
         self.cache = cache
@@ -93,6 +111,7 @@ package final class ParagraphAnalyzer {
                          paragraphStyle: NSParagraphStyle,
                          attachmentBounds: AttachmentBoundsQuery? = nil) -> ParagraphAnalysis {
         analysisCount += 1
+        checkedFallbackGeneration = false
         let outer = attachmentQuery
         attachmentQuery = attachmentBounds  // an attachment's answer may lay text out: keep the caller's
         defer { attachmentQuery = outer }
@@ -258,7 +277,7 @@ package final class ParagraphAnalyzer {
                           current.face.glyph(for: unicodeScalar) != nil {
                     wanted = current  // stay in the fallback face already chosen for this stretch
                 } else {
-                    wanted = primary.fallbackFont(for: unicodeScalar, presentation: presentation) ?? primary
+                    wanted = fallbackFont(of: primary, for: unicodeScalar, presentation: presentation)
                 }
             } else {
                 wanted = current  // a lone surrogate: .notdef in whatever font is current
@@ -275,6 +294,28 @@ package final class ParagraphAnalyzer {
             items.append(Item(range: itemStart..<range.upperBound, style: styleIndex, font: current, level: level, script: script))
         }
         return items
+    }
+
+    /// `font.fallbackFont(for:presentation:)`, or `font` when no font has the character;
+    /// remembered (see ``fallbackAnswers``).
+    private func fallbackFont(of font: UIFont, for scalar: Unicode.Scalar, presentation: UIFont.EmojiPresentation) -> UIFont {
+        if !checkedFallbackGeneration {
+            // Once a paragraph: fonts registered since the last one may answer differently.
+            checkedFallbackGeneration = true
+            let generation = UIFont.fallbackGeneration
+            if generation != fallbackGeneration {
+                fallbackAnswers = [:]
+                fallbackQueryFonts = [:]
+                fallbackGeneration = generation
+            }
+        }
+        let query = FallbackQuery(font: ObjectIdentifier(font), scalar: scalar.value, presentation: presentation)
+        if let known = fallbackAnswers[query] { return known }
+        let answer = font.fallbackFont(for: scalar, presentation: presentation) ?? font
+        if fallbackAnswers.count >= 4096 { fallbackAnswers = [:]; fallbackQueryFonts = [:] }  // bounded
+        fallbackQueryFonts[query.font] = font
+        fallbackAnswers[query] = answer
+        return answer
     }
 
     /// Which printable ASCII characters (U+0020…U+007E) a font has, as a bit mask.
@@ -330,10 +371,26 @@ package final class ParagraphAnalyzer {
 
     // MARK: Shaping
 
-    private func parameterID(_ parameters: ShapingParameters) -> Int32 {
-        if let id = parameterIDs[parameters] { return id }
-        let id = cache.id(for: parameters)
-        parameterIDs[parameters] = id
+    /// The shared cache's id for `parameters`, made with `style`'s language and features.
+    private func parameterID(_ parameters: ShapingParameters, style: RunStyle) -> Int32 {
+        for entry in recentParameterIDs where entry.style === style && entry.rightToLeft == parameters.isRightToLeft
+            && entry.script == parameters.script {
+            return entry.id
+        }
+        let id: Int32
+        if let known = parameterIDs[parameters] {
+            id = known
+        } else {
+            id = cache.id(for: parameters)
+            parameterIDs[parameters] = id
+        }
+        let entry = (style, parameters.isRightToLeft, parameters.script, id)
+        if recentParameterIDs.count < 16 {
+            recentParameterIDs.append(entry)
+        } else {
+            recentParameterIDs[nextRecentParameterID] = entry
+            nextRecentParameterID = (nextRecentParameterID + 1) % 16
+        }
         return id
     }
 
@@ -343,7 +400,7 @@ package final class ParagraphAnalyzer {
         let style = styles[item.style]
         let parameters = ShapingParameters(isRightToLeft: item.level & 1 == 1, script: item.script,
                                            language: style.language, features: style.features)
-        let id = parameterID(parameters)
+        let id = parameterID(parameters, style: style)
         let face = item.font.face
         let scale = Float(item.font.pointSize) / Float(face.unitsPerEm) * style.horizontalScale
         let firstGlyph = glyphs.count
