@@ -23,6 +23,25 @@ enum Outcome: Sendable {
     case failed(String)
 }
 
+extension Outcome {
+    /// Whether more rounds of timed runs may be added to this outcome.
+    var continues: Bool {
+        if case .samples = self { return true }
+        return false
+    }
+
+    /// This outcome and a later round's, as one: the samples of both; a later round that did not
+    /// give samples (a timeout) ends the row with the samples so far.
+    func merged(with later: Outcome) -> Outcome {
+        guard case .samples(let earlier) = self else { return self }
+        switch later {
+        case .samples(let more): return .samples(earlier + more)
+        case .timedOut(let cap, let finished): return .timedOut(cap: cap, finished: earlier + finished)
+        default: return later
+        }
+    }
+}
+
 /// A column of the comparison table. Conform a type to it to add an engine; `bench` calls
 /// `measure` once per workload row, in table order, from one thread.
 protocol BenchEngine {

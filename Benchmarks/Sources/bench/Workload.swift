@@ -95,6 +95,11 @@ struct BenchSetup: Sendable {
     var corpus: String
     /// Timed runs per workload, after an untimed warm-up.
     var runs = 5
+    /// The runs of each row are split into this many rounds, and the engines take turns round by
+    /// round (in a rotating order), so that a change in the machine's load during a row falls on
+    /// every engine alike rather than on one: the ratios then compare like with like. Each round
+    /// repeats the engine's warm-up.
+    var rounds = 1
     /// The cap on one long-word run; a run past it is reported as "> cap".
     var timeoutSeconds = 60.0
     /// The font: DejaVu Serif at 12 pt, 1 pt = 1 px.

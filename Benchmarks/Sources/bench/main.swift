@@ -4,9 +4,11 @@
 import Foundation
 
 let usage = """
-    usage: bench [--corpus DIR] [--runs N] [--timeout SECONDS] [--only ID,ID…] [--markdown FILE] [--list]
+    usage: bench [--corpus DIR] [--runs N] [--rounds R] [--timeout SECONDS] [--only ID,ID…] [--markdown FILE] [--list]
       --corpus DIR      the generated corpus (default: corpus/out beside the package)
       --runs N          timed runs per workload after the warm-up (default 5, at least 5 for RESULTS.md)
+      --rounds R        split each row's runs into R rounds in which the engines take turns (default 1:
+                        each engine does all its runs in one go); each round repeats the warm-ups
       --timeout S       cap on one long-word run (default 60)
       --only IDS        only these workloads (see --list)
       --markdown FILE   also write the table and its notes to FILE
@@ -60,13 +62,15 @@ while !arguments.isEmpty {
     switch name {
     case "--corpus": setup.corpus = value
     case "--runs": setup.runs = Int(value) ?? 0
+    case "--rounds": setup.rounds = Int(value) ?? 0
     case "--timeout": setup.timeoutSeconds = Double(value) ?? 0
     case "--only": only = Set(value.split(separator: ",").map(String.init))
     case "--markdown": markdownPath = value
     default: fail("unknown option \(name)\n\(usage)")
     }
 }
-guard setup.runs >= 1, setup.timeoutSeconds > 0 else { fail("bad --runs or --timeout\n\(usage)") }
+guard setup.runs >= 1, setup.rounds >= 1, setup.timeoutSeconds > 0 else { fail("bad --runs, --rounds or --timeout\n\(usage)") }
+setup.rounds = min(setup.rounds, setup.runs)
 let workloads = Workload.all.filter { only?.contains($0.id) ?? true }
 if let only, workloads.count != only.count { fail("unknown workload in --only; see --list") }
 for w in workloads where !FileManager.default.fileExists(atPath: setup.path(w.file)) {
@@ -88,13 +92,24 @@ FileHandle.standardError.write(Data("setup check: \(check.ok ? "ok" : "FAILED") 
 var rows: [Row] = []
 for (i, workload) in workloads.enumerated() {
     var row = Row(workload: workload, outcomes: [], load: loadAverage())
-    for engine in engines {
-        FileHandle.standardError.write(Data("[\(i + 1)/\(workloads.count)] \(workload.id): \(engine.name) … ".utf8))
-        let start = monotonicSeconds()
-        let outcome = engine.measure(workload, setup: setup)
-        FileHandle.standardError.write(Data("\(describe(outcome, unit: engine.countUnit)) [\(fixed(monotonicSeconds() - start, 1)) s]\n".utf8))
-        row.outcomes.append(outcome)
+    var outcomes = [Outcome?](repeating: nil, count: engines.count)
+    for round in 0..<setup.rounds {
+        var share = setup
+        share.runs = setup.runs / setup.rounds + (round < setup.runs % setup.rounds ? 1 : 0)
+        for k in engines.indices {
+            let e = (k + round) % engines.count  // who goes first rotates
+            // Only timed runs continue in later rounds (a memory figure, a timeout or n/a is final).
+            if let done = outcomes[e], !done.continues { continue }
+            let engine = engines[e]
+            let label = setup.rounds > 1 ? " (round \(round + 1)/\(setup.rounds))" : ""
+            FileHandle.standardError.write(Data("[\(i + 1)/\(workloads.count)] \(workload.id): \(engine.name)\(label) … ".utf8))
+            let start = monotonicSeconds()
+            let outcome = engine.measure(workload, setup: share)
+            FileHandle.standardError.write(Data("\(describe(outcome, unit: engine.countUnit)) [\(fixed(monotonicSeconds() - start, 1)) s]\n".utf8))
+            outcomes[e] = outcomes[e].map { $0.merged(with: outcome) } ?? outcome
+        }
     }
+    row.outcomes = outcomes.map { $0! }
     rows.append(row)
 }
 
@@ -107,7 +122,7 @@ let notes = """
     Setup: DejaVu Serif 12 pt (1 pt = 1 px), container width 400 pt, line fragment padding 0, word \
     wrapping with a character fallback for over-long words (Pango: `PANGO_WRAP_WORD_CHAR`, resolution \
     72 dpi, font size in device units, unhinted metrics, unrounded glyph positions). Each cell: median \
-    wall time on CLOCK_MONOTONIC of \(setup.runs) timed runs (min–max), excluding process start, text \
+    wall time on CLOCK_MONOTONIC of \(setup.runs) timed runs (min–max)\(setup.rounds > 1 ? ", taken in \(setup.rounds) rounds in which the engines take turns (so that the machine's load falls on each alike; each round warms up again)" : ""), excluding process start, text \
     loading and font loading, after an untimed warm-up (the first 1 MB of the file laid out; a one-word \
     file warms up on its first 200 bytes); then the line count (the floor: glyph count).
 
