@@ -36,27 +36,35 @@ extension NSLayoutManager {
     }
 
     /// Marks the laid-out lines of paragraph `p` (whose top in the stacked flow is `top`) that
-    /// hold characters of `characters` (paragraph offsets; nil for all of them).
-    func markDisplay(ofParagraph p: Int, top: CGFloat? = nil, characters: Range<Int>? = nil) {
-        guard p >= 0, p < flow.store.count, let layout = flow.store.record(p).layout else { return }
+    /// hold characters of `characters` (paragraph offsets; nil for all of them). `record` is the
+    /// paragraph's, when the caller has it at hand.
+    func markDisplay(ofParagraph p: Int, top: CGFloat? = nil, characters: Range<Int>? = nil, record: ParagraphRecord? = nil) {
+        guard p >= 0, p < flow.store.count else { return }
+        let record = record ?? flow.store.record(p)
+        guard let layout = record.layout else { return }
         let paragraphTop = top ?? flow.paragraphTop(p, layout: layout)
         // Only a character filter needs the glyphs (made again if they were dropped).
-        let glyphs = characters != nil && flow.store.record(p).glyphCount != nil ? flow.ensureAnalysis(p).glyphs : nil
+        let glyphs = characters != nil && record.glyphCount != nil ? flow.ensureAnalysis(p).glyphs : nil
+        // The lines' rects are in the paragraph's coordinates: each container's union is moved
+        // into the container once.
         var pending: (rect: CGRect, container: Int)?
+        func flush() {
+            guard let (rect, container) = pending else { return }
+            markDisplay(rect.offsetBy(dx: 0, dy: paragraphTop - flow.containerTop(container)), inContainer: container)
+        }
         for fragment in layout.fragments {
             if let characters, let glyphs {
                 let lineCharacters = glyphs.characterRange(forGlyphs: fragment.line.glyphRange)
                 guard lineCharacters.overlaps(characters) || (characters.isEmpty && lineCharacters.contains(characters.lowerBound)) else { continue }
             }
-            let rect = fragment.rect.offsetBy(dx: 0, dy: paragraphTop - flow.containerTop(fragment.container))
             if let current = pending, current.container == fragment.container {
-                pending = (current.rect.union(rect), current.container)
+                pending = (current.rect.union(fragment.rect), current.container)
             } else {
-                if let current = pending { markDisplay(current.rect, inContainer: current.container) }
-                pending = (rect, fragment.container)
+                flush()
+                pending = (fragment.rect, fragment.container)
             }
         }
-        if let current = pending { markDisplay(current.rect, inContainer: current.container) }
+        flush()
     }
 
     /// Marks the laid-out lines holding characters of `range` (no layout is done).

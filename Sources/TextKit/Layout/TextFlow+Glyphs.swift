@@ -6,10 +6,11 @@ import TextKitTypesetting
 /// Making glyphs: a paragraph's analysis (itemized, shaped, its break opportunities found), made
 /// the first time a query needs it and offered to the delegate's glyph generation.
 extension TextFlow {
-    /// The glyphs of paragraph `p`, made now if needed. `start` is its first character.
+    /// The glyphs of paragraph `p`, made now if needed. `start` is its first character, `record`
+    /// its record (when the caller has them at hand).
     @discardableResult
-    func ensureAnalysis(_ p: Int, start: Int? = nil) -> ParagraphAnalysis {
-        let record = store.record(p)
+    func ensureAnalysis(_ p: Int, start: Int? = nil, record: ParagraphRecord? = nil) -> ParagraphAnalysis {
+        let record = record ?? store.record(p)
         if let analysis = record.analysis { return analysis }
         let start = start ?? store.start(ofParagraph: p).rawValue
         let evictedCount = record.isAnalysisEvicted ? record.glyphCount : nil

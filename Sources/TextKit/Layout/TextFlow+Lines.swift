@@ -66,7 +66,7 @@ extension TextFlow {
                     record.layout = layout
                 }
             } else {
-                layOut(p, characterStart: characterStart, from: state)
+                layOut(p, characterStart: characterStart, from: state, record: record)
             }
             state = record.layout!.end
             characterStart += record.length
@@ -88,7 +88,7 @@ extension TextFlow {
         while p <= target {
             let record = store.record(p)
             if record.layout == nil {
-                layOut(p, characterStart: characterStart, from: FlowState(y: y, container: 0, linesInContainer: 0))
+                layOut(p, characterStart: characterStart, from: FlowState(y: y, container: 0, linesInContainer: 0), record: record)
             }
             y += record.layout?.height ?? 0
             characterStart += record.length

@@ -7,15 +7,15 @@ import TextKitTypesetting
 /// layout manager's containers and delegate as the loop's host (LayoutManagerLineHost.swift).
 extension TextFlow {
     /// Fills lines for paragraph `p` from flow state `state` and stores them.
-    func layOut(_ p: Int, characterStart: Int, from state: FlowState) {
-        let analysis = ensureAnalysis(p, start: characterStart)
-        let record = store.record(p)
+    func layOut(_ p: Int, characterStart: Int, from state: FlowState, record: ParagraphRecord? = nil) {
+        let record = record ?? store.record(p)
+        let analysis = ensureAnalysis(p, start: characterStart, record: record)
         record.layout = paragraphLayout(analysis: analysis, paragraph: p, characterStart: characterStart,
                                         length: record.length, from: state)
         store.refresh(at: p)
         extraLineFragment = nil
         if reportsLayoutToPrimitives { reportLayoutToPrimitives(paragraph: p, top: FixedHeight.points(state.y)) }
-        manager.markDisplay(ofParagraph: p, top: FixedHeight.points(state.y))
+        manager.markDisplay(ofParagraph: p, top: FixedHeight.points(state.y), record: record)
     }
 
     /// Lays out paragraph `p` (characters `characterStart..<characterStart + length`, shaped as
