@@ -67,3 +67,54 @@ struct FirstScreenLayoutTests {
         withExtendedLifetime((storage, fullStorage)) {}
     }
 }
+
+/// A paragraph's glyphs are gathered in buffers its layout manager's analyzer reuses; an analysis
+/// started inside another (an attachment asking the layout manager about later text while its own
+/// paragraph is being shaped) must get buffers of its own.
+@Suite("Glyph buffers")
+struct GlyphBufferTests {
+    final class CuriousAttachment: NSTextAttachment {
+        var asked = false
+        var laterOffset = 0
+        override func attachmentBounds(for textContainer: NSTextContainer?, proposedLineFragment lineFrag: CGRect,
+                                       glyphPosition position: CGPoint, characterIndex charIndex: Int) -> CGRect {
+            if !asked {
+                asked = true
+                _ = textContainer?.layoutManager?.glyphIndexForCharacter(at: laterOffset)  // shapes later paragraphs now
+            }
+            return CGRect(x: 0, y: 0, width: 20, height: 10)
+        }
+    }
+
+    func glyphsAndAdvances(_ manager: NSLayoutManager) -> [String] {
+        (0..<manager.numberOfGlyphs).map { "\(manager.cgGlyph(at: $0)) \(manager.location(forGlyphAt: $0).x)" }
+    }
+
+    @Test("An analysis inside an analysis leaves the outer paragraph's glyphs intact")
+    func nestedAnalysis() {
+        let later = (1...3).map { "Paragraph \($0): quite different words, \(String(repeating: "zyx", count: $0 * 9))." }
+        func make(_ attachment: NSTextAttachment) -> (NSTextStorage, NSLayoutManager) {
+            let text = NSMutableAttributedString(string: "The first paragraph holds an attachment ", attributes: [.font: UIFont(name: "DejaVu Serif", size: 12)!])
+            text.append(NSAttributedString(attachment: attachment))
+            text.append(NSAttributedString(string: " and more words after it.\n" + later.joined(separator: "\n"),
+                                           attributes: [.font: UIFont(name: "DejaVu Serif", size: 12)!]))
+            let storage = NSTextStorage(attributedString: text)
+            let manager = NSLayoutManager()
+            manager.maximumLayoutThreads = 1
+            manager.addTextContainer(NSTextContainer(size: CGSize(width: 300, height: 1000)))
+            storage.addLayoutManager(manager)
+            return (storage, manager)
+        }
+        let curious = CuriousAttachment()
+        let (storage, manager) = make(curious)
+        curious.laterOffset = storage.length - 5
+        manager.ensureLayout(for: manager.textContainers[0])
+        #expect(curious.asked)
+        let plain = NSTextAttachment()
+        plain.bounds = CGRect(x: 0, y: 0, width: 20, height: 10)
+        let (plainStorage, plainManager) = make(plain)
+        plainManager.ensureLayout(for: plainManager.textContainers[0])
+        #expect(glyphsAndAdvances(manager) == glyphsAndAdvances(plainManager))
+        withExtendedLifetime((storage, plainStorage)) {}
+    }
+}

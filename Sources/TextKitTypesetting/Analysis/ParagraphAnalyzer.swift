@@ -89,6 +89,11 @@ package final class ParagraphAnalyzer {
         let presentation: UIFont.EmojiPresentation
     }
 
+    /// Where paragraphs' glyphs are gathered, reused from one paragraph to the next.
+    private var glyphBuffers = GlyphBuilder.Buffers(capacity: 1024)
+    /// Buffers larger than this (glyphs) are dropped after the paragraph that grew them.
+    private static let keptGlyphCapacity = 1 << 16
+
     package init(cache: ShapedWordCache = .shared) {
         self.cache = cache
     }
@@ -126,9 +131,16 @@ package final class ParagraphAnalyzer {
             if !controls.isEmpty { embeddings.append((run.range, controls)) }
         }
         let bidi = BidiParagraph(text: text, direction: paragraphStyle.baseWritingDirection, embeddings: embeddings)
-        // Glyphs are gathered in local arrays (appending to a class's arrays would cost an
-        // exclusivity check and a uniqueness check per element) and moved into place at the end.
-        var builder = GlyphBuilder(capacity: text.count)
+        // Glyphs are gathered in this analyzer's buffers (GlyphBuilder.swift) and copied into
+        // place at the end.
+        let buffers = glyphBuffers.inUse ? GlyphBuilder.Buffers(capacity: text.count) : glyphBuffers
+        buffers.inUse = true
+        defer {
+            buffers.inUse = false
+            // One huge paragraph does not leave its buffers behind.
+            if buffers === glyphBuffers, buffers.capacity > Self.keptGlyphCapacity { glyphBuffers = GlyphBuilder.Buffers(capacity: 1024) }
+        }
+        var builder = GlyphBuilder(buffers: buffers)
 
         let scripts = ScriptItemizer.runs(in: text)
         var scriptIndex = 0
@@ -537,11 +549,7 @@ package final class ParagraphAnalyzer {
         let n = piece.count
         let base = glyphs.count
         let clusters = piece.clusters
-        glyphs.glyphs.append(contentsOf: UnsafeBufferPointer(piece.glyphs))
-        glyphs.flags.append(contentsOf: UnsafeBufferPointer(piece.flags))
-        for a in piece.advances { glyphs.advances.append(Float(a) * scale) }
-        let shift = Int32(offset)
-        for c in clusters { glyphs.clusters.append(c + shift) }
+        glyphs.append(piece, at: offset, scale: scale)
         if piece.hasOffsets {
             let xOffsets = piece.xOffsets, yOffsets = piece.yOffsets
             for i in 0..<n where xOffsets[i] != 0 || yOffsets[i] != 0 {
@@ -574,42 +582,6 @@ package final class ParagraphAnalyzer {
     /// The query of the analysis under way (nil: the attachment's `bounds`, else its image's size).
     private var attachmentQuery: AttachmentBoundsQuery?
 
-}
-
-/// The arrays of a paragraph's glyphs while they are being made.
-struct GlyphBuilder {
-    var glyphs: [UInt16] = []
-    var advances: [Float] = []
-    var clusters: [Int32] = []
-    var flags: [GlyphFlags] = []
-    var offsets: [Int32: SIMD2<Float>] = [:]
-    var attachmentBounds: [Int32: CGRect] = [:]
-    var runs: [GlyphRun] = []
-    var fonts: [UIFont] = []
-
-    init(capacity: Int) {
-        glyphs.reserveCapacity(capacity)
-        advances.reserveCapacity(capacity)
-        clusters.reserveCapacity(capacity)
-        flags.reserveCapacity(capacity)
-    }
-
-    var count: Int { glyphs.count }
-
-    /// Moves the arrays into a paragraph's glyph storage.
-    func finish(length: Int) -> ParagraphGlyphs {
-        let result = ParagraphGlyphs()
-        result.glyphs = glyphs
-        result.advances = advances
-        result.clusters = clusters
-        result.flags = flags
-        result.offsets = offsets
-        result.attachmentBounds = attachmentBounds
-        result.runs = runs
-        result.fonts = fonts
-        result.length = length
-        return result
-    }
 }
 
 /// A small direct-mapped cache of shaped words, one per analyzer (no lock), in front of the
