@@ -14,13 +14,15 @@ extension TextFlow {
     /// The top of container `index` in the stacked flow (the sum of the heights of the containers
     /// before it).
     func containerTop(_ index: Int) -> CGFloat {
-        if containerTops.count != manager.textContainers.count + 1 {
-            // Running sums, rebuilt after any container change (see invalidateLayoutFromContainer).
+        if containerTops.isEmpty {
+            // Running sums, emptied by any change of the containers or their geometry (see
+            // invalidateLayoutFromContainer), so that this asks the layout manager for its
+            // containers only then.
             var tops: [CGFloat] = [0]
             for container in manager.textContainers { tops.append(tops[tops.count - 1] + min(container.size.height, Self.unboundedHeight)) }
             containerTops = tops
         }
-        return containerTops[min(max(0, index), manager.textContainers.count)]
+        return containerTops[min(max(0, index), containerTops.count - 1)]
     }
 
     /// True when a paragraph's lines never depend on where it is: one simple rectangular container

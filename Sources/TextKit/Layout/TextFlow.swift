@@ -63,7 +63,7 @@ final class TextFlow {
     var hasReportedCompletion = false
     /// The tops of the containers in the stacked flow (``containerTop(_:)``), cleared when a
     /// container is added, removed or changes size.
-    var containerTops: [CGFloat] = []
+    @exclusivity(unchecked) var containerTops: [CGFloat] = []  // read or assigned whole; workers only read it
 
     // MARK: Reporting to the layout manager's hooks
 

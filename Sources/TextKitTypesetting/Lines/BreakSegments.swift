@@ -31,38 +31,50 @@ extension ParagraphGlyphs {
     ///   automatic).
     package func breakSegments(text: UnsafeBufferPointer<UInt16>, locale: String = "") -> [BreakSegment] {
         precondition(text.count == length, "paragraph text has \(text.count) UTF-16 units but its glyphs were made for \(length)")
+        // The arrays are read through buffers: no exclusivity check (as the class's own properties
+        // would cost) and no bounds check per glyph.
+        return clusters.withUnsafeBufferPointer { clusters in
+            advances.withUnsafeBufferPointer { advances in
+                flags.withUnsafeBufferPointer { flags in
+                    BreakIterator.withIterator(.line, locale: locale, text: text) { iterator in
+                        Self.segments(from: iterator, text: text, clusters: clusters, advances: advances, flags: flags)
+                    }
+                }
+            }
+        }
+    }
+
+    /// The segments between the boundaries `iterator` finds in `text`, measured over the glyphs.
+    private static func segments(from iterator: BreakIterator, text: UnsafeBufferPointer<UInt16>,
+                                 clusters: UnsafeBufferPointer<Int32>, advances: UnsafeBufferPointer<Float>,
+                                 flags glyphFlags: UnsafeBufferPointer<GlyphFlags>) -> [BreakSegment] {
         var segments: [BreakSegment] = []
         segments.reserveCapacity(text.count / 5 + 1)
-        // Local copies of the arrays: reading them costs no exclusivity check per glyph, as the
-        // class's own properties would.
-        let clusters = clusters, advances = advances, glyphFlags = self.flags
-        BreakIterator.withIterator(.line, locale: locale, text: text) { iterator in
-            _ = iterator.first()
-            var g = 0
-            // One pass: each boundary ICU finds closes the segment since the last, measured over
-            // the glyphs up to it (clusters are non-decreasing).
-            while case let end = iterator.next(), end != BreakIterator.done {
-                // Mandatory breaks are those after BK, CR, LF or NL (UAX #14 LB4, LB5). ICU's rule
-                // status cannot tell: after a dictionary-broken stretch (Thai, Khmer, …) ICU 72
-                // reports the status of a later hard break for every boundary in it.
-                let hard = end == text.count || Self.isMandatoryBreak(after: text[end - 1])
-                var width: Float = 0
-                var trailing: Float = 0
-                var flags: BreakSegment.Flags = hard ? [.hardBreak] : []
-                while g < clusters.count && Int(clusters[g]) < end {
-                    let advance = advances[g]
-                    width += advance
-                    let f = glyphFlags[g]
-                    if f.contains(.tab) { flags.insert(.containsTab) }
-                    if f.contains(.whitespace) || f.contains(.control) {
-                        trailing += advance
-                    } else {
-                        trailing = 0
-                    }
-                    g += 1
+        _ = iterator.first()
+        var g = 0
+        // One pass: each boundary ICU finds closes the segment since the last, measured over the
+        // glyphs up to it (clusters are non-decreasing).
+        while case let end = iterator.next(), end != BreakIterator.done {
+            // Mandatory breaks are those after BK, CR, LF or NL (UAX #14 LB4, LB5). ICU's rule
+            // status cannot tell: after a dictionary-broken stretch (Thai, Khmer, …) ICU 72
+            // reports the status of a later hard break for every boundary in it.
+            let hard = end == text.count || isMandatoryBreak(after: text[end - 1])
+            var width: Float = 0
+            var trailing: Float = 0
+            var flags: BreakSegment.Flags = hard ? [.hardBreak] : []
+            while g < clusters.count && Int(clusters[g]) < end {
+                let advance = advances[g]
+                width += advance
+                let f = glyphFlags[g]
+                if f.contains(.tab) { flags.insert(.containsTab) }
+                if f.contains(.whitespace) || f.contains(.control) {
+                    trailing += advance
+                } else {
+                    trailing = 0
                 }
-                segments.append(BreakSegment(end: Int32(end), width: width, trailingWhitespace: trailing, flags: flags))
+                g += 1
             }
+            segments.append(BreakSegment(end: Int32(end), width: width, trailingWhitespace: trailing, flags: flags))
         }
         return segments
     }
