@@ -1,6 +1,6 @@
 import CFontconfig
 import Foundation
-import Synchronization
+import TextKitGraphics
 
 /// A snapshot of every face fontconfig lists, indexed by family, PostScript name, full name and
 /// location. Built once (one `FcFontList`, ~10 ms for 330 faces) and replaced only when fonts are
@@ -17,7 +17,7 @@ final class FontCatalog: Sendable {
     private let byFullName: [String: Int]
     private let byLocation: [FaceLocation: Int]
 
-    private static let state = Mutex<(catalog: FontCatalog?, generation: Int)>((nil, 0))
+    private static let state = Locked<(catalog: FontCatalog?, generation: Int)>((nil, 0))
 
     /// The current catalog, built on first use.
     static var current: FontCatalog {

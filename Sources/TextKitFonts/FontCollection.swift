@@ -1,6 +1,5 @@
 import CFontconfig
 import Foundation
-import Synchronization
 import TextKitGraphics
 
 /// The installed fonts, as fontconfig lists them (Core Text's `CTFontCollection` of available
@@ -38,7 +37,7 @@ public struct FontCollection: Sendable {
 
     /// The files registered with ``registerFont(at:)`` and not unregistered, by path, in
     /// registration order (changed only under fontconfig's lock).
-    private static let registeredPaths = Mutex<[String]>([])
+    private static let registeredPaths = Locked<[String]>([])
 
     /// The font files this process registered (``registerFont(at:)``) and has not unregistered.
     public static var registeredFontURLs: [URL] {

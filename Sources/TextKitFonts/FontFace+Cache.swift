@@ -1,11 +1,10 @@
 import Foundation
-import Synchronization
 import TextKitGraphics
 
 extension FontFace {
     /// The process-wide faces, one per (file, index). Faces are never evicted: fonts in use stay
     /// loaded (a face costs its memory-mapped file plus ~4 bytes per glyph for advances).
-    private static let cache = Mutex<[FaceLocation: FontFace]>([:])
+    private static let cache = Locked<[FaceLocation: FontFace]>([:])
 
     /// The shared face for face `faceIndex` of the font file at `url`, loading it on first use.
     ///

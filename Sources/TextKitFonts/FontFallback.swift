@@ -1,7 +1,7 @@
 import CFontconfig
 import CHarfBuzz
 import Foundation
-import Synchronization
+import TextKitGraphics
 
 /// The fonts to try, in order, for characters a font cannot show: the primary face, the
 /// descriptor's `.cascadeList`, then every installed face in fontconfig's order for the primary's
@@ -40,7 +40,7 @@ final class FallbackChain: @unchecked Sendable {
     let cascade: [FontFace]
     private let candidates: [Candidate]
     private let sortedSet: UnsafeMutablePointer<FcFontSet>?
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(primary: FontFace, query: FontQuery, cascade: [FontFace]) {
         self.primary = primary
@@ -135,7 +135,7 @@ enum FallbackChains {
         let generation: Int
     }
 
-    private static let chains = Mutex<[Key: FallbackChain]>([:])
+    private static let chains = Locked<[Key: FallbackChain]>([:])
 
     static func chain(primary: FontFace, query: FontQuery, cascade: [FontFace]) -> FallbackChain {
         let key = Key(primary: primary.location, query: query, cascade: cascade.map(\.location),

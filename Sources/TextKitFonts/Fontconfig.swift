@@ -1,6 +1,6 @@
 import CFontconfig
 import Foundation
-import Synchronization
+import TextKitGraphics
 
 /// Serialised access to fontconfig's current configuration.
 ///
@@ -9,7 +9,7 @@ import Synchronization
 /// through ``withLock(_:)``. None of these calls are on a hot path: their results are cached by
 /// the catalog, the resolver and the fallback chains.
 enum Fontconfig {
-    private static let lock = Mutex<Bool>(false)  // true once FcInit has run
+    private static let lock = Locked<Bool>(false)  // true once FcInit has run
 
     /// Runs `body` with exclusive use of fontconfig, initialising it on first use.
     static func withLock<T>(_ body: () throws -> T) rethrows -> T {

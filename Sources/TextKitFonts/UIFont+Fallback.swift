@@ -196,21 +196,10 @@ extension UIFont {
 
 /// What fallback found for one font: its chain (for the font catalog generation it was built
 /// in) and the font made for each fallback face. Faces live as long as the process, so their
-/// identities are stable keys. Fonts are shared between threads: everything is read and written
-/// under a pthread mutex (NSLock, whose ordering ThreadSanitizer sees).
-final class FallbackMemo: @unchecked Sendable {  // the state is only touched under `lock`
-    struct State {
-        var chain: FallbackChain?
-        var generation = -1
-        var fonts: [ObjectIdentifier: UIFont] = [:]
-    }
-
-    private let lock = NSLock()
-    private var state = State()
-
-    func withLock<R>(_ body: (inout State) -> R) -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&state)
-    }
+/// identities are stable keys. Fonts are shared between threads: a font keeps this in a
+/// ``Locked`` (a pthread mutex, whose ordering ThreadSanitizer sees).
+struct FallbackMemo {
+    var chain: FallbackChain?
+    var generation = -1
+    var fonts: [ObjectIdentifier: UIFont] = [:]
 }

@@ -1,8 +1,8 @@
 import Foundation
-import Synchronization
+import TextKitGraphics
 
 extension UIFont {
-    private static let familyOverrides = Mutex<(system: String?, monospaced: String?)>((nil, nil))
+    private static let familyOverrides = Locked<(system: String?, monospaced: String?)>((nil, nil))
 
     /// The family of the system font (`systemFont(ofSize:)`, text styles).
     ///

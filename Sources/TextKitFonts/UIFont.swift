@@ -32,7 +32,7 @@ public final class UIFont: Hashable, Sendable, CustomStringConvertible {
     public let fontDescriptor: UIFontDescriptor
     /// What fallback found for this font, kept with it (UIFont+Fallback.swift): text in other
     /// scripts asks for every character this font lacks.
-    let fallbackMemo = FallbackMemo()
+    let fallbackMemo = Locked(FallbackMemo())
 
     /// Styles a font shows by transforming another face.
     public struct SyntheticTraits: OptionSet, Hashable, Sendable {

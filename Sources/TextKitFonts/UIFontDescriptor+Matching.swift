@@ -1,6 +1,6 @@
 import CFontconfig
 import Foundation
-import Synchronization
+import TextKitGraphics
 
 /// Turns descriptor attributes into a face (plus any synthesis), through the catalog and fontconfig.
 ///
@@ -30,7 +30,7 @@ enum FontResolver {
         var generation: Int
     }
 
-    private static let cache = Mutex<[CacheKey: Resolution]>([:])
+    private static let cache = Locked<[CacheKey: Resolution]>([:])
 
     static func resolve(_ attributes: FontAttributes) -> Resolution {
         let catalog = FontCatalog.current

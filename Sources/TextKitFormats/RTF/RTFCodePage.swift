@@ -1,4 +1,4 @@
-import Synchronization
+import TextKitGraphics
 
 /// Decoding of the bytes RTF escapes as `\'hh` (and of 8-bit text bytes) by Windows code page.
 ///
@@ -76,7 +76,7 @@ enum RTFCodePage {
     /// Pseudo code page of symbol fonts: byte b maps to U+F000 + b, as Word maps Symbol/Wingdings.
     static let symbolCodePage = -2
 
-    private static let tables = Mutex<[Int: [UInt16]]>([:])
+    private static let tables = Locked<[Int: [UInt16]]>([:])
 
     /// The 256-entry table of a single-byte code page (unknown code pages use 1252's).
     static func table(for codePage: Int) -> [UInt16] {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import OpenTextKit
 import Synchronization
+import TextKitGraphics
 
 /// `otk batch`: many documents in one process, on every core — for a service that renders
 /// thousands of small documents, where starting `otk` once per file would cost more than the
@@ -119,7 +120,7 @@ final class BatchWork: Sendable {
     let format: OutputFormat
     private let next = Atomic<Int>(0)
     let pages = Atomic<Int>(0)
-    let failures = Mutex<[(input: String, message: String)]>([])
+    let failures = Locked<[(input: String, message: String)]>([])
 
     init(inputs: [String], outputs: [URL], options: LayoutOptions, scale: CGFloat?, format: OutputFormat) {
         self.inputs = inputs

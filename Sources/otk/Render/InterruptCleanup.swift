@@ -1,7 +1,7 @@
 import Dispatch
 import Glibc
 import OpenTextKit
-import Synchronization
+import TextKitGraphics
 
 /// Removes staged output files when otk is interrupted (SIGINT, SIGTERM, SIGHUP), so that an
 /// interrupted render leaves nothing behind either, then exits with status 128 + signal.
@@ -9,8 +9,8 @@ import Synchronization
 /// The signals are handled by dispatch sources on a background queue, outside signal context,
 /// while the main thread goes on rendering.
 enum InterruptCleanup {
-    private static let paths = Mutex<Set<String>>([])
-    private static let installed = Mutex(false)
+    private static let paths = Locked<Set<String>>([])
+    private static let installed = Locked(false)
     /// Keeps the dispatch sources alive (written once, under `installed`'s lock).
     nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
 
