@@ -52,6 +52,35 @@ struct FirstScreenLayoutTests {
         withExtendedLifetime(storage) {}
     }
 
+    /// Records, at each `didCompleteLayoutFor`, whether any text was still without lines.
+    final class CompletionWatcher: NSLayoutManagerDelegate {
+        var reports: [(atEnd: Bool, allLaidOut: Bool)] = []
+        func layoutManager(_ layoutManager: NSLayoutManager, didCompleteLayoutFor textContainer: NSTextContainer?,
+                           atEnd layoutFinishedFlag: Bool) {
+            reports.append((layoutFinishedFlag, layoutManager.firstUnlaidCharacterIndex() == layoutManager.textStorage!.length))
+        }
+    }
+
+    @Test("Layout is reported complete once, when the last paragraph without lines has them, not when a step first reaches the end")
+    func completionAfterGaps() {
+        let text = (0..<400).map { "Paragraph \($0) is one of many, and it wraps once or twice in the column." }.joined(separator: "\n")
+        let (storage, manager, container) = makeStack(text)
+        let watcher = CompletionWatcher()
+        manager.delegate = watcher
+        manager.ensureLayout(for: container)
+        #expect(watcher.reports.count == 1 && watcher.reports[0].allLaidOut)
+        // Two paragraphs without lines, with laid-out ones between and after them.
+        let nsText = storage.string as NSString
+        for word in ["Paragraph 3 ", "Paragraph 390 "] {
+            storage.replaceCharacters(in: NSRange(location: nsText.range(of: word).location + word.count, length: 0), with: "x")
+        }
+        watcher.reports = []
+        manager.ensureLayout(forBoundingRect: CGRect(x: 0, y: 0, width: 300, height: 1e6), in: container)
+        #expect(watcher.reports.count == 1)
+        #expect(watcher.reports.allSatisfy { $0.atEnd && $0.allLaidOut })
+        withExtendedLifetime(storage) {}
+    }
+
     @Test("A hit far below the laid-out text lays out up to it and finds what a full layout finds")
     func hitFarBelow() {
         let text = (0..<3000).map { "Paragraph \($0) is one of many, and wraps once or twice in the column." }.joined(separator: "\n")

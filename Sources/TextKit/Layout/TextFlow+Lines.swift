@@ -155,7 +155,9 @@ extension TextFlow {
             }
             target = min(max(u, target), store.count - 1)
             layOutStretch(from: u, above: above, through: target)
-            if target == store.count - 1 { layoutReachedEnd() }
+            // The end is reached once a step through the last paragraph leaves none without lines
+            // (a stretch stops at a paragraph that has lines; the next step takes those after it).
+            if target == store.count - 1, store.firstUnlaid == nil { layoutReachedEnd() }
         }
     }
 
