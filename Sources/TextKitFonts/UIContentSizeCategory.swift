@@ -1,4 +1,5 @@
 import Foundation
+import TextKitGraphics
 
 /// The user's preferred text size, as UIKit's `UIContentSizeCategory`: seven standard sizes
 /// (`.extraSmall` … `.extraExtraExtraLarge`, default `.large`) and five accessibility sizes.
@@ -88,10 +89,8 @@ public struct UIContentSizeCategory: RawRepresentable, Hashable, Comparable, Sen
     /// The `userInfo` key of ``didChangeNotification`` (value: `UIContentSizeCategory`).
     public static let newValueUserInfoKey = "UIContentSizeCategoryNewValueKey"
 
-    // A pthread mutex (NSLock), not `Mutex`: ThreadSanitizer sees NSLock's ordering, and reported
-    // the first reads of two `otk batch` threads under `Mutex` as a race.
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var current: UIContentSizeCategory?  // only under `lock`
+    /// The category set, or nil until first read (`Locked`, not `Mutex`: see Locked.swift).
+    private static let current = Locked<UIContentSizeCategory?>(nil)
 
     /// The process's preferred category, used by `UIFont.preferredFont(forTextStyle:)`.
     ///
@@ -99,9 +98,9 @@ public struct UIContentSizeCategory: RawRepresentable, Hashable, Comparable, Sen
     /// Setting a different value posts ``didChangeNotification``; setting the same value does not.
     /// Thread-safe.
     public static var preferred: UIContentSizeCategory {
-        get { lock.withLock { Self.read(&current) } }
+        get { current.withLock { Self.read(&$0) } }
         set {
-            let changed = lock.withLock {
+            let changed = current.withLock { current in
                 let old = Self.read(&current)
                 current = newValue
                 return old != newValue
