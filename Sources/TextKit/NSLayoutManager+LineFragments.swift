@@ -190,7 +190,8 @@ extension NSLayoutManager {
         if flow.isStacked {
             // Paragraphs are placed by the tree's height sums: lay out the first paragraphs
             // without lines until everything above the rect's bottom has lines, whatever lies below.
-            return flow.ensureLayout(throughHeight: FixedHeight.from(target))
+            flow.ensureLayout(throughHeight: FixedHeight.from(target))
+            return
         }
         var p = max(0, flow.validatedParagraphs - 1)
         while p < flow.store.count {

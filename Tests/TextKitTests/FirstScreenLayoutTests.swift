@@ -9,14 +9,13 @@ import TextKitTypesetting
 /// how many paragraphs fill the rest of the rect from the text laid out so far.
 @Suite("Laying out a screen of a long text")
 struct FirstScreenLayoutTests {
+    /// `text` in DejaVu Serif 12 in a 300-pt column of unbounded height (padding 5, the default),
+    /// non-contiguous layout allowed.
     func makeStack(_ text: String) -> (NSTextStorage, NSLayoutManager, NSTextContainer) {
-        let storage = NSTextStorage(string: text, attributes: [.font: UIFont(name: "DejaVu Serif", size: 12)!])
-        let manager = NSLayoutManager()
-        manager.allowsNonContiguousLayout = true
-        let container = NSTextContainer(size: CGSize(width: 300, height: CGFloat.greatestFiniteMagnitude))
-        manager.addTextContainer(container)
-        storage.addLayoutManager(manager)
-        return (storage, manager, container)
+        let stack = DrawingHarness.stack(NSAttributedString(string: text, attributes: [.font: DrawingHarness.serif(12)]),
+                                         width: 300, padding: 5)
+        stack.lm.allowsNonContiguousLayout = true
+        return (stack.storage, stack.layoutManager, stack.container)
     }
 
     /// The bottom of the laid-out paragraphs (all of them are above the first without lines).
@@ -34,9 +33,10 @@ struct FirstScreenLayoutTests {
         for height: CGFloat in [30, 800, 3000] {
             manager.ensureLayout(forBoundingRect: CGRect(x: 0, y: 0, width: 300, height: height), in: container)
             let bottom = laidOutBottom(manager)
-            let paragraphHeight = manager.boundingRect(forGlyphRange: manager.glyphRange(forCharacterRange: NSRange(location: 0, length: 1), actualCharacterRange: nil), in: container).height * 4
+            // A paragraph is at most four lines, each as tall as the first glyph's line.
+            let lineHeight = manager.boundingRect(forGlyphRange: NSRange(location: 0, length: 1), in: container).height
             #expect(bottom >= height)
-            #expect(bottom <= height * 1.1 + paragraphHeight + 1, "laid out to \(bottom) for a rect \(height) high")
+            #expect(bottom <= height * 1.1 + 4 * lineHeight + 1, "laid out to \(bottom) for a rect \(height) high")
         }
         withExtendedLifetime(storage) {}
     }
