@@ -51,6 +51,8 @@ final class Highlighter: NSTextStorageDelegate {
     }
 }
 
+/// Minor page faults of the process so far (a first touch of memory the allocator got from the kernel).
+func pageFaults() -> Int { var usage = rusage(); getrusage(RUSAGE_SELF.rawValue, &usage); return usage.ru_minflt }
 let path = CommandLine.arguments[1]
 if CommandLine.arguments.count > 2, CommandLine.arguments[2] == "screen" {
     // The first screen of a large plain text: storage and layout manager made, then the first
@@ -72,13 +74,14 @@ if CommandLine.arguments.count > 2, CommandLine.arguments[2] == "screen" {
         // Then keystrokes in the middle of that screen, each laid out again (issue 17's "first
         // keystroke after the first screen").
         let location = lm.characterIndexForGlyph(at: lm.glyphIndex(for: CGPoint(x: 0, y: 400), in: container))
-        let typed = (0..<3).map { i -> Double in
+        let typed = (0..<3).map { i -> (time: Double, faults: Int) in
+            let faults = pageFaults()
             let t = now()
             screenKeystroke(storage, lm, container, at: location, erase: i % 2 == 1)
-            return now() - t
+            return (now() - t, pageFaults() - faults)
         }
-        print(String(format: "storage and layout manager %.0f µs, first screen %.0f µs, keystrokes after it %.0f, %.0f, %.0f µs",
-                     t1 - t0, t2 - t1, typed[0], typed[1], typed[2]))
+        print(String(format: "storage and layout manager %.0f µs, first screen %.0f µs, keystrokes after it %.0f, %.0f, %.0f µs (%d, %d, %d page faults)",
+                     t1 - t0, t2 - t1, typed[0].time, typed[1].time, typed[2].time, typed[0].faults, typed[1].faults, typed[2].faults))
     }
     exit(0)
 }
@@ -149,8 +152,6 @@ if CommandLine.arguments.dropFirst(2).contains("once") {
     _ = keystroke(0)
     exit(0)
 }
-/// Minor page faults of the process so far (a first touch of memory the allocator got from the kernel).
-func pageFaults() -> Int { var usage = rusage(); getrusage(RUSAGE_SELF.rawValue, &usage); return usage.ru_minflt }
 for i in 0..<6 {
     let faults = pageFaults()
     let (t0, t1, t2) = keystroke(i)
