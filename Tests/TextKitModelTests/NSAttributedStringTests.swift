@@ -1,5 +1,6 @@
 import Testing
 @testable import TextKitModel
+import ModelTestSupport
 
 private func runs(_ s: NSAttributedString) -> [(String, NSRange)] {
     var out: [(String, NSRange)] = []
@@ -218,6 +219,25 @@ struct NSAttributedStringTests {
         let s = NSAttributedString(string: text)
         #expect(s.paragraphRange(for: range) == paragraph)
         #expect(s.lineRange(for: range) == line)
+    }
+
+    /// The scan for a paragraph's ends skips eight units at a time that hold no separator: every
+    /// separator, alone, as CR LF and next to another, at every position across three blocks.
+    @Test("Paragraph and line ranges with separators at every position of a block")
+    func paragraphsAcrossBlocks() {
+        for separator in ["\n", "\r", "\r\n", "\u{2028}", "\u{2029}", "\u{85}", "\u{85}\u{2029}", "\t"] {
+            for position in 0...24 {
+                let text = String(repeating: "é", count: position) + separator + String(repeating: "a", count: 24 - position)
+                var reference = ReferenceText()
+                reference.replace(NSRange(location: 0, length: 0), with: Array(text.utf16))
+                let s = NSAttributedString(string: text)
+                for offset in 0...s.length {
+                    let range = NSRange(location: offset, length: 0)
+                    #expect(s.paragraphRange(for: range) == reference.enclosing(range, lines: false), "\(text.debugDescription) at \(offset)")
+                    #expect(s.lineRange(for: range) == reference.enclosing(range, lines: true), "\(text.debugDescription) at \(offset)")
+                }
+            }
+        }
     }
 
     @Test("Package accessors: units by chunk or copy, runs, paragraphs by index, version")

@@ -239,24 +239,55 @@ struct _UTF16Rope {
         }
     }
 
-    /// The last break end in `units` at or before `i`, if any.
+    /// The last break end in `units` at or before `i`, if any. Skips eight units at a time that
+    /// hold no break character (a paragraph is scanned on every edit).
     static func lastBreakEnd(in units: UnsafeBufferPointer<UInt16>, atOrBefore i: Int, lines: Bool) -> Int? {
         var j = i
         while j >= 0 {
-            if isBreakEnd(units, j, lines: lines) { return j }
-            j -= 1
+            if j >= 7, let base = units.baseAddress, !mayHoldBreak(base + (j - 7)) {
+                j -= 8
+                continue
+            }
+            let blockStart = max(j - 7, 0)
+            while j >= blockStart {
+                if isBreakEnd(units, j, lines: lines) { return j }
+                j -= 1
+            }
         }
         return nil
     }
 
-    /// The first break end in `units` at or after `i`, if any.
+    /// The first break end in `units` at or after `i`, if any, eight units at a time as
+    /// ``lastBreakEnd(in:atOrBefore:lines:)``.
     static func firstBreakEnd(in units: UnsafeBufferPointer<UInt16>, atOrAfter i: Int, lines: Bool) -> Int? {
         var k = i
         while k < units.count {
-            if isBreakEnd(units, k, lines: lines) { return k }
-            k += 1
+            if k + 8 <= units.count, let base = units.baseAddress, !mayHoldBreak(base + k) {
+                k += 8
+                continue
+            }
+            let blockEnd = min(k + 8, units.count)
+            while k < blockEnd {
+                if isBreakEnd(units, k, lines: lines) { return k }
+                k += 1
+            }
         }
         return nil
+    }
+
+    /// Whether any of the eight units at `p` may end a paragraph or line: false only when all are
+    /// ASCII from U+000E on, which no break character is (LF, CR, NEL, LINE and PARAGRAPH
+    /// SEPARATOR); ``isBreakEnd(_:_:lines:)`` decides the rest. Tested four units to a word.
+    @inline(__always)
+    private static func mayHoldBreak(_ p: UnsafePointer<UInt16>) -> Bool {
+        let raw = UnsafeRawPointer(p)
+        let a = raw.loadUnaligned(as: UInt64.self), b = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+        let notASCII: UInt64 = 0xFF80_FF80_FF80_FF80
+        if (a | b) & notASCII != 0 { return true }
+        // With every unit below 0x80, `(x - 0x0E) & ~x` sets a unit's top bit only if some unit
+        // (that one or one below it in the word) is below 0x0E.
+        let fourteens: UInt64 = 0x000E_000E_000E_000E, tops: UInt64 = 0x8000_8000_8000_8000
+        return ((a &- fourteens) & ~a | (b &- fourteens) & ~b) & tops != 0
     }
 
     /// The number of break ends strictly before `offset`.
