@@ -59,6 +59,26 @@ struct ShapingTests {
         #expect(!analysis.glyphs.flags.contains { $0.contains(.missing) })
     }
 
+    /// One analyzer remembers fallback answers by font, character and presentation: asking again
+    /// with another presentation, or of another font, must not get the remembered answer.
+    @Test func rememberedFallbacksKeepPresentationAndFontApart() {
+        // U+2764 HEAVY BLACK HEART: text by default (DejaVu has it), emoji with U+FE0F.
+        let text = Array("\u{2764}\u{FE0F} \u{2764}\u{FE0E} \u{2764}\u{FE0F} 東 \u{2764}\u{FE0F}".utf16)
+        let serif = TestFonts.dejaVuSerif(), sans = TestFonts.dejaVuSans()
+        let analyzer = ParagraphAnalyzer(cache: ShapedWordCache())
+        let split = text.count - 2  // the last heart in another font
+        let analysis = text.withUnsafeBufferPointer { buffer in
+            analyzer.analyze(text: buffer, runs: [AttributeRunInput(range: 0..<split, attributes: [.font: serif]),
+                                                 AttributeRunInput(range: split..<text.count, attributes: [.font: sans])],
+                             paragraphStyle: .default)
+        }
+        let hearts = analysis.glyphs.runs.filter { text[$0.characterRange.lowerBound] == 0x2764 }
+            .map { analysis.glyphs.fonts[Int($0.font)].familyName == "Noto Color Emoji" }
+        #expect(hearts == [true, false, true, true])
+        let han = analysis.glyphs.runs.first { text[$0.characterRange.lowerBound] == 0x6771 }
+        #expect(han.map { analysis.glyphs.fonts[Int($0.font)].familyName }?.contains("CJK") == true)
+    }
+
     @Test func theWordCacheServesRepeatedWords() {
         let cache = ShapedWordCache()
         let text = Array(String(repeating: "the cat and the hat ", count: 50).utf16)

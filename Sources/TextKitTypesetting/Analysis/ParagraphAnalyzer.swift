@@ -83,10 +83,21 @@ package final class ParagraphAnalyzer {
     private var fallbackGeneration = -1
     private var checkedFallbackGeneration = false
 
+    /// The latest answers in a table indexed by character, read before ``fallbackAnswers``:
+    /// a query that hits costs a compare instead of hashing (text in a script the font lacks
+    /// asks once for most of its characters). Cleared with ``fallbackAnswers``.
+    @exclusivity(unchecked) private var recentFallbacks = [RecentFallback?](repeating: nil, count: recentFallbackSlots)
+    private static let recentFallbackSlots = 512
+
     private struct FallbackQuery: Hashable {
         let font: ObjectIdentifier
         let scalar: UInt32
         let presentation: UIFont.EmojiPresentation
+    }
+
+    private struct RecentFallback {
+        let query: FallbackQuery
+        let answer: UIFont
     }
 
     /// Where paragraphs' glyphs are gathered, reused from one paragraph to the next.
@@ -277,24 +288,25 @@ package final class ParagraphAnalyzer {
                 scalar = 0x10000 + ((scalar - 0xD800) << 10) + (UInt32(text[i]) - 0xDC00)
                 i += 1
             }
-            let wanted: UIFont
+            // The font to switch to, nil when the character stays in `current` (most do: only a
+            // switch takes a reference to a font).
+            var switchTo: UIFont?
             if Self.staysWithBase(scalar) || Self.isControl(scalar) {
-                wanted = current  // marks, joiners and controls stay with what precedes them
+                // marks, joiners and controls stay with what precedes them
             } else if let unicodeScalar = Unicode.Scalar(scalar) {
                 let presentation = Self.presentation(of: scalar, followedBy: Self.scalar(in: text, at: i, limit: range.upperBound))
                 if presentation == .default && scalar < 0x2300 || presentation == .text,
                    primary.face.glyph(for: unicodeScalar) != nil {
-                    wanted = primary  // the common case: one table read
+                    if current !== primary { switchTo = primary }  // the common case: one table read
                 } else if current !== primary, presentation != .emoji || current.face.hasColorGlyphs,
                           current.face.glyph(for: unicodeScalar) != nil {
-                    wanted = current  // stay in the fallback face already chosen for this stretch
+                    // stay in the fallback face already chosen for this stretch
                 } else {
-                    wanted = fallbackFont(of: primary, for: unicodeScalar, presentation: presentation)
+                    let fallback = fallbackFont(of: primary, for: unicodeScalar, presentation: presentation)
+                    if fallback !== current { switchTo = fallback }
                 }
-            } else {
-                wanted = current  // a lone surrogate: .notdef in whatever font is current
-            }
-            if wanted !== current {
+            }  // else a lone surrogate: .notdef in whatever font is current
+            if let wanted = switchTo {
                 if start > itemStart {
                     items.append(Item(range: itemStart..<start, style: styleIndex, font: current, level: level, script: script))
                 }
@@ -316,18 +328,30 @@ package final class ParagraphAnalyzer {
             checkedFallbackGeneration = true
             let generation = UIFont.fallbackGeneration
             if generation != fallbackGeneration {
-                fallbackAnswers = [:]
-                fallbackQueryFonts = [:]
+                forgetFallbackAnswers()
                 fallbackGeneration = generation
             }
         }
         let query = FallbackQuery(font: ObjectIdentifier(font), scalar: scalar.value, presentation: presentation)
-        if let known = fallbackAnswers[query] { return known }
-        let answer = font.fallbackFont(for: scalar, presentation: presentation) ?? font
-        if fallbackAnswers.count >= 4096 { fallbackAnswers = [:]; fallbackQueryFonts = [:] }  // bounded
-        fallbackQueryFonts[query.font] = font
-        fallbackAnswers[query] = answer
+        let slot = Int(truncatingIfNeeded: scalar.value) & (Self.recentFallbackSlots - 1)
+        if let recent = recentFallbacks[slot], recent.query == query { return recent.answer }
+        let answer: UIFont
+        if let known = fallbackAnswers[query] {
+            answer = known
+        } else {
+            answer = font.fallbackFont(for: scalar, presentation: presentation) ?? font
+            if fallbackAnswers.count >= 4096 { forgetFallbackAnswers() }  // bounded
+            fallbackQueryFonts[query.font] = font
+            fallbackAnswers[query] = answer
+        }
+        recentFallbacks[slot] = RecentFallback(query: query, answer: answer)
         return answer
+    }
+
+    private func forgetFallbackAnswers() {
+        fallbackAnswers = [:]
+        fallbackQueryFonts = [:]
+        for slot in recentFallbacks.indices { recentFallbacks[slot] = nil }
     }
 
     /// Which printable ASCII characters (U+0020…U+007E) a font has, as a bit mask.
