@@ -222,12 +222,13 @@ struct NSAttributedStringTests {
     }
 
     /// The scan for a paragraph's ends skips eight units at a time that hold no separator: every
-    /// separator, alone, as CR LF and next to another, at every position across three blocks.
+    /// separator, alone, as CR LF and next to another, at every position across three blocks,
+    /// among ASCII (blocks tested as words) and among other letters (tested unit by unit).
     @Test("Paragraph and line ranges with separators at every position of a block")
     func paragraphsAcrossBlocks() {
         for separator in ["\n", "\r", "\r\n", "\u{2028}", "\u{2029}", "\u{85}", "\u{85}\u{2029}", "\t"] {
-            for position in 0...24 {
-                let text = String(repeating: "é", count: position) + separator + String(repeating: "a", count: 24 - position)
+            for (position, letter) in (0...24).flatMap({ p in ["a", "é"].map { (p, $0) } }) {
+                let text = String(repeating: letter, count: position) + separator + String(repeating: "a", count: 24 - position)
                 var reference = ReferenceText()
                 reference.replace(NSRange(location: 0, length: 0), with: Array(text.utf16))
                 let s = NSAttributedString(string: text)
