@@ -85,13 +85,19 @@ package final class BreakIterator {
 private final class BreakIteratorPool: @unchecked Sendable {  // `free` is only touched under `lock`
     static let shared = BreakIteratorPool()
     private let lock = NSLock()
-    private var free: [String: [BreakIterator]] = [:]
+    private var free: [Key: [BreakIterator]] = [:]
 
-    private func key(_ kind: BreakIterator.Kind, _ locale: String) -> String { "\(kind.rawValue)|\(locale)" }
+    private struct Key: Hashable {
+        let kind: BreakIterator.Kind
+        let locale: String
+    }
+
+    /// How many iterators of one kind and locale wait at most (one per thread laying out at once).
+    private static let kept = 8
 
     func take(_ kind: BreakIterator.Kind, locale: String) -> BreakIterator {
         lock.lock()
-        if let iterator = free[key(kind, locale)]?.popLast() {
+        if let iterator = free[Key(kind: kind, locale: locale)]?.popLast() {
             lock.unlock()
             return iterator
         }
@@ -102,7 +108,11 @@ private final class BreakIteratorPool: @unchecked Sendable {  // `free` is only 
     func giveBack(_ iterator: BreakIterator) {
         lock.lock()
         defer { lock.unlock() }
-        let k = key(iterator.kind, iterator.locale)
-        if free[k, default: []].count < 8 { free[k, default: []].append(iterator) }
+        Self.keep(iterator, in: &free[Key(kind: iterator.kind, locale: iterator.locale), default: []])
+    }
+
+    /// Adds `iterator` to `list` unless it is full (one lookup of the list, changed in place).
+    private static func keep(_ iterator: BreakIterator, in list: inout [BreakIterator]) {
+        if list.count < kept { list.append(iterator) }
     }
 }
