@@ -263,6 +263,18 @@ struct NSAttributedStringTests {
         var reversed: [NSRange] = []
         s._forEachAttributeRun(in: NSRange(location: 120, length: 100), reverse: true) { _, r in reversed.append(r); return true }
         #expect(reversed == [NSRange(location: 150, length: 70), NSRange(location: 120, length: 30)])
+        var forward: [NSRange] = []
+        s._forEachAttributeRun(in: NSRange(location: 120, length: 100)) { _, r in forward.append(r); return true }
+        #expect(forward == [NSRange(location: 120, length: 30), NSRange(location: 150, length: 70)])
+        var firstOnly: [NSRange] = []
+        s._forEachAttributeRun(in: all) { _, r in firstOnly.append(r); return false }
+        #expect(firstOnly == [NSRange(location: 0, length: 100)])
+        // From a chunk's first unit, stopping after the second piece.
+        var stopped: [Int] = []
+        s._forEachUTF16Chunk(in: NSRange(location: offsets[1], length: 3000)) { _, offset in
+            stopped.append(offset); return stopped.count < 2
+        }
+        #expect(stopped == [offsets[1], offsets[2]])
         #expect(s._paragraphCount == 301)
         let p7 = s._paragraph(at: 7)
         let ns = text as NSString
