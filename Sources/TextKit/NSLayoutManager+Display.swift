@@ -44,7 +44,7 @@ extension NSLayoutManager {
         guard let layout = record.layout else { return }
         let paragraphTop = top ?? flow.paragraphTop(p, layout: layout)
         // Only a character filter needs the glyphs (made again if they were dropped).
-        let glyphs = characters != nil && record.glyphCount != nil ? flow.ensureAnalysis(p).glyphs : nil
+        let glyphs = characters != nil && record.glyphCount != nil ? flow.ensureAnalysis(p, record: record).glyphs : nil
         // The lines' rects are in the paragraph's coordinates: each container's union is moved
         // into the container once.
         var pending: (rect: CGRect, container: Int)?

@@ -85,7 +85,8 @@ package final class ParagraphAnalyzer {
 
     /// The latest answers in a table indexed by character, read before ``fallbackAnswers``:
     /// a query that hits costs a compare instead of hashing (text in a script the font lacks
-    /// asks once for most of its characters). Cleared with ``fallbackAnswers``.
+    /// asks once for most of its characters). Every entry is also in ``fallbackAnswers``, so
+    /// ``fallbackQueryFonts`` holds its query's font; cleared with them.
     @exclusivity(unchecked) private var recentFallbacks = [RecentFallback?](repeating: nil, count: recentFallbackSlots)
     private static let recentFallbackSlots = 512
 
