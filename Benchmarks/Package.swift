@@ -25,7 +25,7 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "bench",
-            dependencies: ["PeerSupport", .product(name: "OpenTextKit", package: "OpenTextKit")],
+            dependencies: ["PeerSupport", "BackedStorage", .product(name: "OpenTextKit", package: "OpenTextKit")],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
 
@@ -47,7 +47,8 @@ let package = Package(
 
         // NSDataDetector over 1 MB of prose and of link-dense text (`swift run -c release DetectBench`).
         .executableTarget(name: "DetectBench", dependencies: [.product(name: "OpenTextKit", package: "OpenTextKit")]),
-        .executableTarget(name: "FirstKeystroke", dependencies: [.product(name: "OpenTextKit", package: "OpenTextKit")]),
+        .target(name: "BackedStorage", dependencies: [.product(name: "OpenTextKit", package: "OpenTextKit")]),
+        .executableTarget(name: "FirstKeystroke", dependencies: ["BackedStorage", .product(name: "OpenTextKit", package: "OpenTextKit")]),
 
         // Total-fit line breaking beside greedy on W1 (`swift build -c release --product BreakingBench`).
         .executableTarget(name: "BreakingBench", dependencies: ["PeerSupport", .product(name: "OpenTextKit", package: "OpenTextKit")],

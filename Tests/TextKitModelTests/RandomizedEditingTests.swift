@@ -51,6 +51,39 @@ struct RandomizedEditingTests {
         }
     }
 
+    @Test("The string read after bursts of edits, patched or made anew: surrogates, pairs, CR LF, copies and strings held", arguments: [11, 12, 13] as [UInt64])
+    func stringPatchedEditByEdit(seed: UInt64) {
+        var g = SeededGenerator(seed: seed)
+        let pool: [[UInt16]] = [[0x61], [0x20, 0x62], [0x0D, 0x0A], [0x0A], [0xE9], [0x4E2D], [0xD83D, 0xDE00], [0xD83D], [0xDE00], [0x2029]]
+        func units(_ count: Int) -> [UInt16] { (0..<count).flatMap { _ in pool.randomElement(using: &g)! } }
+        let s = NSMutableAttributedString(string: String(decoding: units(300), as: UTF16.self))
+        var reference = Array(s.string.utf16)
+        var held: [(string: String, units: [UInt16])] = []
+        for step in 0..<400 {
+            // 0 to 20 edits between two reads: the string is patched with up to 16 of them, made anew after more.
+            for _ in 0..<Int.random(in: 0...20, using: &g) {
+                let r = randomRange(&g, length: reference.count)
+                let new = Int.random(in: 0..<4, using: &g) == 0 ? [] : units(Int.random(in: 1...4, using: &g))
+                s._storage.replaceCharacters(in: r.location..<(r.location + r.length), with: new)
+                reference.replaceSubrange(r.location..<(r.location + r.length), with: new)
+            }
+            let string = s.string
+            guard string == String(decoding: reference, as: UTF16.self), string.utf16.count == reference.count else {
+                Issue.record("seed \(seed), step \(step): \(string.debugDescription) is not the text \(reference)")
+                return
+            }
+            if step % 40 == 0 { held.append((string, reference)) }
+            if step % 100 == 50 {
+                // A copy shares the string; editing either leaves the other's alone.
+                let copy = s.mutableCopy() as! NSMutableAttributedString
+                copy.replaceCharacters(in: NSRange(location: 0, length: 0), with: "copy ")
+                #expect(copy.string == "copy " + s.string)
+                #expect(s.string == String(decoding: reference, as: UTF16.self))
+            }
+        }
+        for (string, units) in held { #expect(string == String(decoding: units, as: UTF16.self), "a string handed out earlier changed") }
+    }
+
     @Test("A String's UTF-16 units from its UTF-8: ASCII runs, two-, three- and four-byte characters")
     func utf16UnitsAsStringGivesThem() {
         var g = SeededGenerator(seed: 6)
@@ -59,6 +92,17 @@ struct RandomizedEditingTests {
             let string = (0..<Int.random(in: 0..<60, using: &g)).map { _ in pool.randomElement(using: &g)! }.joined()
             #expect(_UTF16Rope.utf16Units(of: string) == Array(string.utf16))
             #expect(_UTF16Rope(string).makeString() == string)
+            // Offsets in both encodings, as `string` is patched and a subclass's text read.
+            var utf8 = string
+            utf8.withUTF8 { bytes in
+                #expect(_UTF16Rope.utf16Count(ofUTF8: bytes) == string.utf16.count)
+                let target = Int.random(in: 0...(string.utf16.count + 2), using: &g)
+                let position = _UTF16Rope.walk(bytes, from: .init(), toUTF16: target)
+                let boundary = string.unicodeScalars.indices.last { $0.utf16Offset(in: string) <= target } ?? string.startIndex
+                let expected = target >= string.utf16.count ? string.endIndex : boundary
+                #expect(position.utf16 == expected.utf16Offset(in: string))
+                #expect(position.utf8 == string.utf8.distance(from: string.startIndex, to: expected))
+            }
         }
     }
 

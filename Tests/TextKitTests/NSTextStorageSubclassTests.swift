@@ -147,4 +147,36 @@ struct NSTextStorageSubclassTests {
             }
         }
     }
+
+    @Test("A subclass's text read after edits in ASCII text, and after edits that bring in and take out other characters", arguments: [21, 22] as [UInt64])
+    func subclassTextMostlyASCII(seed: UInt64) {
+        var g = SeededGenerator(seed: seed)
+        final class Plain: HighlightingStorage { override func highlight(in paragraphs: NSRange) {} }
+        let storage = Plain()
+        storage.replaceCharacters(in: NSRange(location: 0, length: 0), with: (0..<200).map { "line \($0) of plain text\n" }.joined())
+        let pieces = ["x", "word ", "\n", "", "é", "😀", "中", "\r\n"]
+        for step in 0..<300 {
+            let batch = Int.random(in: 1...3, using: &g)
+            storage.beginEditing()
+            for _ in 0..<batch {
+                let n = storage.length
+                let location = Int.random(in: 0...n, using: &g)
+                var length = min(n - location, Int.random(in: 0...3, using: &g))
+                let units = Array(storage.string.utf16)
+                if location + length < n, UTF16.isTrailSurrogate(units[location + length]) { length += 1 }  // no pair cut in half
+                if location > 0, location < n, UTF16.isTrailSurrogate(units[location]) { continue }
+                // Mostly ASCII: other characters come in now and then and are deleted again.
+                let piece = Int.random(in: 0..<10, using: &g) < 8 ? pieces[Int.random(in: 0..<4, using: &g)] : pieces.randomElement(using: &g)!
+                storage.replaceCharacters(in: NSRange(location: location, length: length), with: piece)
+            }
+            storage.endEditing()
+            let expected = Array(storage.string.utf16)
+            guard storage.length == expected.count, storage._utf16(in: NSRange(location: 0, length: expected.count)) == expected else {
+                Issue.record("seed \(seed), step \(step): the text rope is not the subclass's text")
+                return
+            }
+            let probe = Int.random(in: 0...expected.count, using: &g)
+            #expect(storage.paragraphRange(for: NSRange(location: probe, length: 0)) == (storage.string as NSString).paragraphRange(for: NSRange(location: probe, length: 0)))
+        }
+    }
 }

@@ -6,16 +6,19 @@
 //   probe     first times attributedSubstring(from:) on untouched paragraphs;
 //   subclass  runs the highlighter in an NSTextStorage subclass's processEditing() instead of the
 //             storage's delegate;
+//   backed    the same, in a subclass written as Apple requires (primitives over a backing
+//             NSMutableAttributedString);
 //   once      makes one keystroke and exits, for valgrind --tool=callgrind
 //             --toggle-collect='$s14FirstKeystroke9keystrokeySd_S2dtSiF';
 //   warm      (with once) makes ten unmeasured keystrokes first, so callgrind sees a steady one;
 //   screen    instead: the first screen of a large plain text, then three keystrokes in it.
 //
 // Usage: swift build -c release --product FirstKeystroke &&
-//        .build/release/FirstKeystroke corpus/out/code-1MB.txt [probe] [subclass] [once [warm]]
+//        .build/release/FirstKeystroke corpus/out/code-1MB.txt [probe] [subclass | backed] [once [warm]]
 //        .build/release/FirstKeystroke corpus/out/W4-10MB.txt screen
 import Foundation
 import OpenTextKit
+import BackedStorage
 
 func now() -> Double { var t = timespec(); clock_gettime(CLOCK_MONOTONIC, &t); return Double(t.tv_sec) * 1e6 + Double(t.tv_nsec) / 1e3 }
 
@@ -100,17 +103,27 @@ final class HighlightingStorage: NSTextStorage {
         super.processEditing()
     }
 }
-let subclass = CommandLine.arguments.dropFirst(2).contains("subclass")
+/// The same, written as Apple requires a subclass to be: primitives over a backing store.
+final class BackedHighlightingStorage: BackedTextStorage {
+    let highlighter = Highlighter()
+    override func processEditing() {
+        highlighter.textStorage(self, willProcessEditing: editedMask, range: editedRange, changeInLength: changeInLength)
+        super.processEditing()
+    }
+}
+let backed = CommandLine.arguments.dropFirst(2).contains("backed")
+let subclass = backed || CommandLine.arguments.dropFirst(2).contains("subclass")
 let text = try! String(contentsOfFile: path, encoding: .utf8)
 let font = UIFont(name: "DejaVu Serif", size: 12)!
-let storage = subclass ? HighlightingStorage(string: text, attributes: [.font: font]) : NSTextStorage(string: text, attributes: [.font: font])
+let storage = backed ? BackedHighlightingStorage(text: text, attributes: [.font: font])
+    : subclass ? HighlightingStorage(string: text, attributes: [.font: font]) : NSTextStorage(string: text, attributes: [.font: font])
 let lm = NSLayoutManager()
 lm.maximumLayoutThreads = 1
 storage.addLayoutManager(lm)
 let container = NSTextContainer(size: CGSize(width: 400, height: CGFloat.greatestFiniteMagnitude))
 container.lineFragmentPadding = 0
 lm.addTextContainer(container)
-let h = (storage as? HighlightingStorage)?.highlighter ?? Highlighter()
+let h = (storage as? HighlightingStorage)?.highlighter ?? (storage as? BackedHighlightingStorage)?.highlighter ?? Highlighter()
 storage.beginEditing(); h.highlight(storage, in: NSRange(location: 0, length: storage.length)); storage.endEditing()
 if !subclass { storage.delegate = h }
 lm.ensureLayout(for: container)

@@ -3,6 +3,7 @@
 // (the storage stays the built-in class), and a storage subclass that does it in its
 // `processEditing()` override. Both run before the layout managers hear of the edit.
 import OpenTextKit
+import BackedStorage
 
 /// Colours Python tokens.
 final class SyntaxHighlighter: NSTextStorageDelegate {
@@ -44,8 +45,9 @@ final class SyntaxHighlighter: NSTextStorageDelegate {
     }
 }
 
-/// The subclass way: the same highlighter called from `processEditing()`.
-final class HighlightingStorage: NSTextStorage {
+/// The subclass way, written as Apple requires a subclass to be (primitives over a backing store,
+/// `BackedTextStorage`): `processEditing()` runs the same highlighter.
+final class HighlightingStorage: BackedTextStorage {
     let highlighter = SyntaxHighlighter()
 
     override func processEditing() {

@@ -192,7 +192,7 @@ extension OpenTextKitEngine {
     /// page's rect. `subclass`: a storage subclass highlights, else a delegate of the built-in storage.
     static func highlightedDocument(_ text: String, _ setup: BenchSetup, pageHeight: Double,
                                     subclass: Bool) -> (Document, SyntaxHighlighter, CGRect) {
-        let document = Document(text, setup, storage: { subclass ? HighlightingStorage(string: $0, attributes: $1) : NSTextStorage(string: $0, attributes: $1) })
+        let document = Document(text, setup, storage: { subclass ? HighlightingStorage(text: $0, attributes: $1) : NSTextStorage(string: $0, attributes: $1) })
         let highlighter = (document.storage as? HighlightingStorage)?.highlighter ?? SyntaxHighlighter()
         document.storage.beginEditing()
         highlighter.highlight(document.storage, in: NSRange(location: 0, length: document.storage.length))

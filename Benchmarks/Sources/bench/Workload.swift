@@ -72,7 +72,7 @@ struct Workload: Sendable {
                  file: "code-1MB.txt", kind: .highlightedKeystroke(pageHeight: 800, subclass: false, keystrokes: 1)),
         Workload(id: "typing-code-1MB", title: "The same, 100 keystrokes in a row (type, erase, …), each relaid out",
                  file: "code-1MB.txt", kind: .highlightedKeystroke(pageHeight: 800, subclass: false, keystrokes: 100)),
-        Workload(id: "keystroke-subclass-code-1MB", title: "One keystroke, highlighted by an NSTextStorage subclass",
+        Workload(id: "keystroke-subclass-code-1MB", title: "One keystroke, highlighted by an NSTextStorage subclass (backing store)",
                  file: "code-1MB.txt", kind: .highlightedKeystroke(pageHeight: 800, subclass: true, keystrokes: 1)),
         Workload(id: "recolor-code-1MB", title: "Recolour the first page of a highlighted 1 MB source file + relayout",
                  file: "code-1MB.txt", kind: .highlightedRecolor(pageHeight: 800)),

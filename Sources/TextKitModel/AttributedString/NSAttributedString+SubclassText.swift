@@ -34,31 +34,36 @@ extension NSAttributedString {
     }
 
     /// The cached rope with the lagging changes applied, or a new one when there is none or the
-    /// subclass's text does not match what it reported (its length differs from the rope's plus the
-    /// reported changes). Reads `string` once: O(n) for the scan of its UTF-8 (all ASCII?), or its
-    /// transcoding when it is not.
+    /// subclass's text does not match what it reported (its UTF-8 length differs from the last
+    /// one's plus the reported changes'). Reads `string` once; when the last text was all ASCII its
+    /// offsets are byte offsets up to the change, so only the changed bytes are read, else the
+    /// text is walked up to the change (eight ASCII bytes at a time).
     private func _updatedTextRope() -> _UTF16Rope {
         var text = string
         return text.withUTF8 { utf8 in
-            guard var rope = _cachedTextRope, let lag = _textRopeLag else {
+            func rebuilt() -> _UTF16Rope {
+                _cachedTextUTF8Count = utf8.count
                 return _UTF16Rope(units: _UTF16Rope.utf16Units(ofUTF8: utf8))
             }
-            // All ASCII: UTF-16 offsets are byte offsets, and only the changed bytes are widened.
-            let ascii = _UTF16Rope.isASCII(utf8)
-            let all = ascii ? [] : _UTF16Rope.utf16Units(ofUTF8: utf8)
-            let count = ascii ? utf8.count : all.count
-            let oldEnd = lag.changed.location + lag.changed.length - lag.delta
-            guard count == rope.count + lag.delta, lag.changed.location >= 0,
-                  lag.changed.location <= oldEnd, oldEnd <= rope.count else {
-                return _UTF16Rope(units: ascii ? _UTF16Rope.utf16Units(ofUTF8: utf8) : all)
-            }
-            _cachedTextRope = nil  // the only reference to the rope's nodes, so the patch does not copy them
+            guard var rope = _cachedTextRope, let lag = _textRopeLag,
+                  lag.changed.location >= 0, lag.changed.length >= 0 else { return rebuilt() }
             // One more unit on each side: `string` shows a lone surrogate as U+FFFD, and a change
-            // beside one can pair it (or part it from its partner).
-            let lo = max(0, lag.changed.location - 1)
-            let hi = min(count, lag.changed.location + lag.changed.length + 1)
-            let units = ascii ? utf8[lo..<hi].map { UInt16($0) } : Array(all[lo..<hi])
-            rope.replace(lo..<(hi - lag.delta), with: units)
+            // beside one can pair it (or part it from its partner). Then out to whole scalars.
+            let first = max(0, lag.changed.location - 1), last = lag.changed.location + lag.changed.length + 1
+            let wasASCII = _cachedTextUTF8Count == rope.count
+            let lower = wasASCII && first <= utf8.count ? _UTF16Rope.TextPosition(utf8: first, utf16: first)
+                : _UTF16Rope.walk(utf8, from: .init(), toUTF16: first)
+            var upper = _UTF16Rope.walk(utf8, from: lower, toUTF16: last)
+            if upper.utf16 < last, upper.utf8 < utf8.count {
+                upper = _UTF16Rope.walk(utf8, from: upper, toUTF16: upper.utf16 + 2)  // the end fell inside a pair
+            }
+            let replaced = lower.utf16..<(upper.utf16 - lag.delta)  // in the rope, the text before the change
+            guard lower.utf16 == first || !wasASCII, replaced.lowerBound <= replaced.upperBound, replaced.upperBound <= rope.count,
+                  _cachedTextUTF8Count - rope.utf8Count(in: replaced) + (upper.utf8 - lower.utf8) == utf8.count,
+                  upper.utf16 - lag.delta == rope.count || upper.utf8 < utf8.count else { return rebuilt() }
+            _cachedTextRope = nil  // the only reference to the rope's nodes, so the patch does not copy them
+            rope.replace(replaced, with: _UTF16Rope.utf16Units(ofUTF8: UnsafeBufferPointer(rebasing: utf8[lower.utf8..<upper.utf8])))
+            _cachedTextUTF8Count = utf8.count
             return rope
         }
     }

@@ -35,6 +35,8 @@ open class NSAttributedString: NSObject, NSCopying, NSMutableCopying {
     /// (see `_withTextRope`).
     package var _reportsCharacterChanges = false
     var _cachedTextRope: _UTF16Rope?
+    /// The UTF-8 length of ``string`` when `_cachedTextRope` was last brought up to date.
+    var _cachedTextUTF8Count = 0
     /// The character changes reported since `_cachedTextRope` was last brought up to date: the
     /// union of the changed ranges in today's text, and the total change in length.
     var _textRopeLag: (changed: NSRange, delta: Int)?

@@ -12,7 +12,7 @@ package struct _AttributedStorage {
     package private(set) var version = 0
     /// Bumped by every change of characters (not of attributes alone): the cached `String` keeps.
     private var textVersion = 0
-    private var cachedString: (textVersion: Int, string: String)?
+    private var textString = _TextString()
 
     init() {}
 
@@ -24,12 +24,10 @@ package struct _AttributedStorage {
 
     var length: Int { text.count }
 
-    /// The text as a `String`, rebuilt at most once per change of characters.
+    /// The text as a `String`: made on the first read, then patched with the edits made since
+    /// (see ``_TextString``).
     mutating func string() -> String {
-        if let cached = cachedString, cached.textVersion == textVersion { return cached.string }
-        let s = text.makeString()
-        cachedString = (textVersion, s)
-        return s
+        textString.string(of: text, version: textVersion)
     }
 
     func attributes(at offset: Int) -> (attributes: [NSAttributedString.Key: Any], range: Range<Int>, id: UInt32) {
@@ -48,6 +46,7 @@ package struct _AttributedStorage {
 
     mutating func replaceCharacters(in range: Range<Int>, with units: some Collection<UInt16>, id: UInt32) {
         version += 1
+        textString.record(replacing: range, of: text, with: units, version: textVersion)
         textVersion += 1
         let n = units.count
         text.replace(range, with: units)
@@ -83,11 +82,12 @@ package struct _AttributedStorage {
             self = source
             version = next
             textVersion = nextText
-            cachedString = nil
+            textString.forget()
             return
         }
         version += 1
         textVersion += 1
+        textString.forget()
         text.replace(target, with: source.text.units(in: range))
         runs.replace(target, newLength: 0, id: 0)
         var at = target.lowerBound

@@ -65,7 +65,8 @@ extension _UTF16Rope {
     /// The text as a Swift `String`; lone surrogates become U+FFFD (one unit each, so the UTF-16
     /// length is unchanged). Two passes over the chunks, the UTF-8 length and then the transcoding
     /// straight into the string's storage: about 14 instructions a unit (25 through `String(decoding:as:)`).
-    func makeString() -> String {
+    /// `spareCapacity` more bytes are allocated than the text needs, for insertions in place.
+    func makeString(spareCapacity: Int = 0) -> String {
         var utf8Count = 0
         var lead: UInt16? = nil  // a lead surrogate ending the previous chunk
         for chunk in rope {
@@ -77,7 +78,7 @@ extension _UTF16Rope {
             }
         }
         lead = nil
-        return String(unsafeUninitializedCapacity: utf8Count) { bytes in
+        return String(unsafeUninitializedCapacity: utf8Count + spareCapacity) { bytes in
             var written = 0
             for chunk in rope {
                 chunk.units.withUnsafeBufferPointer {
@@ -87,6 +88,27 @@ extension _UTF16Rope {
             if lead != nil { Self.put(0xFFFD, into: bytes.baseAddress!, at: &written) }
             return written
         }
+    }
+
+    /// `units` as a `String`, lone surrogates as U+FFFD: ``makeString(spareCapacity:)`` for a few
+    /// units. (`String(decoding:as: UTF16.self)` takes a generic path whose first call in a process
+    /// has the runtime look up conformances: about 780,000 instructions.)
+    static func makeString(of units: [UInt16]) -> String {
+        units.withUnsafeBufferPointer { units in
+            var lead: UInt16? = nil
+            return String(unsafeUninitializedCapacity: utf8Count(of: units)) { bytes in
+                guard let base = bytes.baseAddress else { return 0 }
+                var written = 0
+                transcode(units, lead: &lead, into: base, at: &written)
+                if lead != nil { put(0xFFFD, into: base, at: &written) }
+                return written
+            }
+        }
+    }
+
+    /// The UTF-8 length of the units in `range`, as ``makeString()`` writes them.
+    func utf8Count(in range: Range<Int>) -> Int {
+        units(in: range).withUnsafeBufferPointer { Self.utf8Count(of: $0) }
     }
 
     /// The UTF-8 length of `units` on their own: 1 to 3 bytes a unit, 4 a surrogate pair, 3 (U+FFFD)
