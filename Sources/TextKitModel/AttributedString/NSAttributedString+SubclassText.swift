@@ -50,15 +50,15 @@ extension NSAttributedString {
             // One more unit on each side: `string` shows a lone surrogate as U+FFFD, and a change
             // beside one can pair it (or part it from its partner). Then out to whole scalars.
             let first = max(0, lag.changed.location - 1), last = lag.changed.location + lag.changed.length + 1
-            let wasASCII = _cachedTextUTF8Count == rope.count
-            let lower = wasASCII && first <= utf8.count ? _UTF16Rope.TextPosition(utf8: first, utf16: first)
-                : _UTF16Rope.walk(utf8, from: .init(), toUTF16: first)
+            let wasASCII = _cachedTextUTF8Count == rope.count  // then so is the text before the change
+            guard !wasASCII || first <= utf8.count else { return rebuilt() }
+            let lower = wasASCII ? _UTF16Rope.TextPosition(utf8: first, utf16: first) : _UTF16Rope.walk(utf8, from: .init(), toUTF16: first)
             var upper = _UTF16Rope.walk(utf8, from: lower, toUTF16: last)
             if upper.utf16 < last, upper.utf8 < utf8.count {
                 upper = _UTF16Rope.walk(utf8, from: upper, toUTF16: upper.utf16 + 2)  // the end fell inside a pair
             }
             let replaced = lower.utf16..<(upper.utf16 - lag.delta)  // in the rope, the text before the change
-            guard lower.utf16 == first || !wasASCII, replaced.lowerBound <= replaced.upperBound, replaced.upperBound <= rope.count,
+            guard replaced.lowerBound <= replaced.upperBound, replaced.upperBound <= rope.count,
                   _cachedTextUTF8Count - rope.utf8Count(in: replaced) + (upper.utf8 - lower.utf8) == utf8.count,
                   upper.utf16 - lag.delta == rope.count || upper.utf8 < utf8.count else { return rebuilt() }
             _cachedTextRope = nil  // the only reference to the rope's nodes, so the patch does not copy them

@@ -49,19 +49,6 @@ extension _UTF16Rope {
     @inline(__always)
     static func isASCII(_ eight: UInt64) -> Bool { eight & 0x8080_8080_8080_8080 == 0 }
 
-    /// Whether all of `utf8` is ASCII (eight bytes at a time).
-    static func isASCII(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let bytes = utf8.baseAddress else { return true }
-        var i = 0
-        var high: UInt64 = 0
-        while i + 8 <= utf8.count {
-            high |= UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self)
-            i += 8
-        }
-        while i < utf8.count { high |= UInt64(bytes[i]); i += 1 }
-        return isASCII(high)
-    }
-
     /// The text as a Swift `String`; lone surrogates become U+FFFD (one unit each, so the UTF-16
     /// length is unchanged). Two passes over the chunks, the UTF-8 length and then the transcoding
     /// straight into the string's storage: about 14 instructions a unit (25 through `String(decoding:as:)`).

@@ -1,4 +1,4 @@
-/// Counting UTF-16 units in UTF-8 text, for reading a `String` by `NSRange` offsets without the
+/// Finding UTF-16 offsets in UTF-8 text, for reading a `String` by `NSRange` offsets without the
 /// standard library's index of it (which walks a non-ASCII string at 35 or so instructions a unit
 /// the first time it is asked, and again after every change).
 extension _UTF16Rope {
@@ -28,30 +28,5 @@ extension _UTF16Rope {
             u += units
         }
         return TextPosition(utf8: i, utf16: u)
-    }
-
-    /// The UTF-16 length of valid UTF-8 text: one unit for each byte that is not a continuation
-    /// byte, and one more for each four-byte lead. Thirty-two ASCII bytes at a time.
-    static func utf16Count(ofUTF8 utf8: UnsafeBufferPointer<UInt8>) -> Int {
-        guard let bytes = utf8.baseAddress else { return 0 }
-        func units(_ byte: UInt8) -> Int { (byte & 0xC0 != 0x80 ? 1 : 0) + (byte >= 0xF0 ? 1 : 0) }
-        let n = utf8.count
-        var (i, count) = (0, 0)
-        while i + 32 <= n {
-            let raw = UnsafeRawPointer(bytes + i)
-            let any = raw.loadUnaligned(as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-                | raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
-            if isASCII(any) {
-                count += 32
-            } else {
-                for k in i..<(i + 32) { count += units(bytes[k]) }
-            }
-            i += 32
-        }
-        while i < n {
-            count += units(bytes[i])
-            i += 1
-        }
-        return count
     }
 }
