@@ -60,7 +60,7 @@ struct RandomizedEditingTests {
         var reference = Array(s.string.utf16)
         var held: [(string: String, units: [UInt16])] = []
         for step in 0..<400 {
-            // 0 to 20 edits between two reads: the string is patched with up to 16 of them, made anew after more.
+            // 0 to 20 edits between two reads: the string is patched with up to a dozen of them, made anew after more.
             for _ in 0..<Int.random(in: 0...20, using: &g) {
                 let r = randomRange(&g, length: reference.count)
                 let new = Int.random(in: 0..<4, using: &g) == 0 ? [] : units(Int.random(in: 1...4, using: &g))

@@ -153,16 +153,19 @@ struct NSTextStorageSubclassTests {
         var g = SeededGenerator(seed: seed)
         final class Plain: HighlightingStorage { override func highlight(in paragraphs: NSRange) {} }
         let storage = Plain()
-        storage.replaceCharacters(in: NSRange(location: 0, length: 0), with: (0..<200).map { "line \($0) of plain text\n" }.joined())
+        let ascii = (0..<200).map { "line \($0) of plain text\n" }.joined()
         let pieces = ["x", "word ", "\n", "", "é", "😀", "中", "\r\n"]
         for step in 0..<300 {
+            // All ASCII again now and then: the other characters brought in stay until deleted.
+            if step % 30 == 0 { storage.replaceCharacters(in: NSRange(location: 0, length: storage.length), with: ascii) }
             let batch = Int.random(in: 1...3, using: &g)
             storage.beginEditing()
             for _ in 0..<batch {
-                let n = storage.length
+                // Read through `string`, not `length`, so that the edits of a batch reach the index together.
+                let units = Array(storage.string.utf16)
+                let n = units.count
                 let location = Int.random(in: 0...n, using: &g)
                 var length = min(n - location, Int.random(in: 0...3, using: &g))
-                let units = Array(storage.string.utf16)
                 if location + length < n, UTF16.isTrailSurrogate(units[location + length]) { length += 1 }  // no pair cut in half
                 if location > 0, location < n, UTF16.isTrailSurrogate(units[location]) { continue }
                 // Mostly ASCII: other characters come in now and then and are deleted again.
