@@ -182,4 +182,21 @@ struct NSTextStorageSubclassTests {
             #expect(storage.paragraphRange(for: NSRange(location: probe, length: 0)) == (storage.string as NSString).paragraphRange(for: NSRange(location: probe, length: 0)))
         }
     }
+
+    @Test("A subclass that changes its text without reporting it, beside a change it reports, gets its index made again")
+    func unreportedChangeBesideAReportedOne() {
+        final class Sneaky: HighlightingStorage {
+            override func highlight(in paragraphs: NSRange) {}
+            func sneak(_ str: String, at location: Int) { backing.replaceCharacters(in: NSRange(location: location, length: 0), with: str) }
+        }
+        for (sneaked, reportedAt) in [("é", 7), ("é", 6), ("😀", 8), ("中", 2)] {
+            let storage = Sneaky()
+            storage.replaceCharacters(in: NSRange(location: 0, length: 0), with: String(repeating: "plain ascii text\n", count: 20))
+            #expect(storage.length == 340)
+            storage.sneak(sneaked, at: 5)
+            storage.replaceCharacters(in: NSRange(location: reportedAt, length: 0), with: "x")
+            #expect(storage.length == storage.string.utf16.count, "\(sneaked) sneaked in, x reported at \(reportedAt)")
+            #expect(storage._utf16(in: NSRange(location: 0, length: storage.length)) == Array(storage.string.utf16))
+        }
+    }
 }

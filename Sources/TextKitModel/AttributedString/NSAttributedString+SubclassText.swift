@@ -51,7 +51,8 @@ extension NSAttributedString {
             // beside one can pair it (or part it from its partner). Then out to whole scalars.
             let first = max(0, lag.changed.location - 1), last = lag.changed.location + lag.changed.length + 1
             let wasASCII = _cachedTextUTF8Count == rope.count  // then so is the text before the change
-            guard !wasASCII || first <= utf8.count else { return rebuilt() }
+            // A subclass that did not report a change could put `first` inside a character.
+            guard !wasASCII || first == utf8.count || (first < utf8.count && utf8[first] & 0xC0 != 0x80) else { return rebuilt() }
             let lower = wasASCII ? _UTF16Rope.TextPosition(utf8: first, utf16: first) : _UTF16Rope.walk(utf8, from: .init(), toUTF16: first)
             var upper = _UTF16Rope.walk(utf8, from: lower, toUTF16: last)
             if upper.utf16 < last, upper.utf8 < utf8.count {

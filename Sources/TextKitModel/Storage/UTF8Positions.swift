@@ -23,7 +23,7 @@ extension _UTF16Rope {
             }
             let lead = bytes[i]
             let (length, units) = lead < 0x80 ? (1, 1) : lead < 0xE0 ? (2, 1) : lead < 0xF0 ? (3, 1) : (4, 2)
-            if u + units > target { break }  // inside a pair: stop before its scalar
+            if u + units > target || i + length > n { break }  // inside a pair: stop before its scalar
             i += length
             u += units
         }
