@@ -25,11 +25,10 @@ struct _TextString {
     /// The text at `version` as a `String`: the one kept, the one kept patched with the recorded
     /// edits, or `text` transcoded.
     mutating func string(of text: _UTF16Rope, version: Int) -> String {
-        // Nothing here binds the kept string to a name: a second reference would make each patch copy it.
         if let kept = base?.version, kept + edits.count == version {
             guard !edits.isEmpty else { return base!.string }
-            var (string, count) = (base!.string, base!.utf16Count)
-            base = nil
+            // Taken out, not copied: a second reference would make each patch copy the string.
+            var (_, string, count) = base.take()!
             for edit in edits {
                 Self.patch(&string, utf16Count: count, replacing: edit.range, with: edit.units)
                 count += edit.units.count - edit.range.count
