@@ -32,6 +32,14 @@ struct AnalysisBudget {
     /// Counts `analysis`, just made for `record`, then drops the oldest analyses while over the
     /// limit (never `record`'s).
     mutating func add(_ analysis: ParagraphAnalysis, of record: ParagraphRecord) {
+        var dropped: [ParagraphAnalysis] = []
+        add(analysis, of: record, droppingInto: &dropped)
+    }
+
+    /// Like ``add(_:of:)``, but the analyses it drops are appended to `dropped` instead of being
+    /// freed here: parallel layout frees them on its workers (freeing a paragraph's glyphs is a
+    /// dozen `free` calls that would otherwise run on one thread).
+    mutating func add(_ analysis: ParagraphAnalysis, of record: ParagraphRecord, droppingInto dropped: inout [ParagraphAnalysis]) {
         let cost = analysis.byteCount
         queue.append(Entry(record: record, glyphs: ObjectIdentifier(analysis.glyphs), bytes: cost))
         bytes += cost
@@ -40,7 +48,7 @@ struct AnalysisBudget {
             head += 1
             bytes -= oldest.bytes
             if let kept = oldest.record, kept !== record, let current = kept.analysis, ObjectIdentifier(current.glyphs) == oldest.glyphs {
-                kept.evictAnalysis()
+                if let gone = kept.evictAnalysis() { dropped.append(gone) }
             }
         }
         if head >= 1024, head * 2 >= queue.count {

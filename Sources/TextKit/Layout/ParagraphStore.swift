@@ -49,10 +49,13 @@ final class ParagraphRecord {
     /// Whether the glyphs were made and then dropped to save memory.
     var isAnalysisEvicted: Bool { storedAnalysis == nil && glyphCount != nil }
 
-    /// Drops the analysis, keeping the glyph count (unless it must be kept).
-    func evictAnalysis() {
-        guard !keepsAnalysis else { return }
-        storedAnalysis = nil
+    /// Drops the analysis, keeping the glyph count (unless it must be kept), and returns it, so
+    /// that the caller chooses where it is freed.
+    @discardableResult
+    func evictAnalysis() -> ParagraphAnalysis? {
+        guard !keepsAnalysis else { return nil }
+        defer { storedAnalysis = nil }
+        return storedAnalysis
     }
 
     var summary: ParagraphSummary {

@@ -76,7 +76,11 @@ extension TextFlow {
         }
         // Store the results in order, placing each paragraph after the previous one.
         var y = store.top(ofParagraph: first)
+        var tops: [Int64] = []
+        tops.reserveCapacity(jobs.count)
+        var dropped: [ParagraphAnalysis] = []  // the glyphs of earlier paragraphs, over the budget
         for (i, job) in jobs.enumerated() {
+            tops.append(y)
             guard let (analysis, layout) = results[i] else { continue }
             var placed = layout
             placed.start.y = y
@@ -84,14 +88,31 @@ extension TextFlow {
             y += layout.height
             if job.record.analysis == nil {
                 job.record.analysis = analysis
-                analysisBudget.add(analysis, of: job.record)
+                analysisBudget.add(analysis, of: job.record, droppingInto: &dropped)
             }
             job.record.layout = placed
         }
+        Self.free(&dropped, threads: threads)
         store.refresh(jobs[0].paragraph..<(jobs[jobs.count - 1].paragraph + 1))
         extraLineFragment = nil
-        for job in jobs { manager.markDisplay(ofParagraph: job.paragraph) }
+        for (job, top) in zip(jobs, tops) {
+            manager.markDisplay(ofParagraph: job.paragraph, top: FixedHeight.points(top), record: job.record)
+        }
         return true
+    }
+
+    /// Frees `analyses` (which nothing else holds, unless a query kept one) on `threads` threads,
+    /// leaving it empty: freeing a paragraph's glyph arrays is cache misses more than instructions,
+    /// and in a long parallel layout it would otherwise be the largest part done on one thread.
+    private static func free(_ analyses: inout [ParagraphAnalysis], threads: Int) {
+        guard analyses.count >= parallelThreshold else { return analyses = [] }
+        let share = (analyses.count + threads - 1) / threads
+        var shares = stride(from: 0, to: analyses.count, by: share).map { Array(analyses[$0..<min($0 + share, analyses.count)]) }
+        analyses = []
+        shares.withUnsafeMutableBufferPointer { buffer in
+            let out = UncheckedSendable(buffer)
+            DispatchQueue.concurrentPerform(iterations: out.value.count) { worker in out.value[worker] = [] }
+        }
     }
 }
 
