@@ -64,7 +64,7 @@ package final class ShapedWordCache: @unchecked Sendable {  // shards are only t
     /// outside it), so no two accesses overlap and they skip the exclusivity checks.
     private final class Shard {
         let lock = NSLock()
-        @exclusivity(unchecked) var inline: [InlineKey: ShapedPiece] = [:]
+        @exclusivity(unchecked) var inline = InlineWordTable()
         @exclusivity(unchecked) var long: [LongKey: ShapedPiece] = [:]
         @exclusivity(unchecked) var bytes = 0
         @exclusivity(unchecked) var hits = 0
@@ -94,7 +94,7 @@ package final class ShapedWordCache: @unchecked Sendable {  // shards are only t
 
     /// The cached piece for an inline key, shaping it with `make` on a miss.
     package func piece(for key: InlineKey, make: () -> ShapedPiece) -> ShapedPiece {
-        cachedPiece(in: shards[Int(key.hash >> 60)], find: { $0.inline[key] }, store: { $0.inline[key] = $1 }, make: make)
+        cachedPiece(in: shards[Int(key.hash >> 60)], find: { $0.inline.piece(for: key) }, store: { $0.inline.insert($1, for: key) }, make: make)
     }
 
     /// The cached piece for `text` in `face` with `parameters`, shaping it with `make` on a miss.
@@ -175,7 +175,7 @@ package final class ShapedWordCache: @unchecked Sendable {  // shards are only t
     package func removeAll() {
         for shard in shards {
             shard.lock.lock()
-            shard.inline.removeAll()
+            shard.inline.removeAll(keepingCapacity: false)
             shard.long.removeAll()
             shard.bytes = 0
             shard.lock.unlock()
