@@ -50,7 +50,7 @@ extension TextFlow {
 
         var results = [(ParagraphAnalysis, ParagraphLayout)?](repeating: nil, count: jobs.count)
         // The workers' analyzers live as long as the layout manager, so their front caches stay warm.
-        while workerAnalyzers.count < threads { workerAnalyzers.append(ParagraphAnalyzer()) }
+        while workerAnalyzers.count < threads { workerAnalyzers.append(ParagraphAnalyzer.reused()) }
         let analyzers = workerAnalyzers
         // Everything the workers read is made now: they must not fill a lazy cache behind each other.
         _ = containerTop(0)

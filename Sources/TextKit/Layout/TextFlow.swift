@@ -43,9 +43,10 @@ final class TextFlow {
 
     /// The paragraphs, with their glyphs and lines once made (Layout/ParagraphStore.swift).
     var store = ParagraphStore()
-    /// Makes glyphs; owns HarfBuzz and ICU scratch (used on the caller's thread).
-    let analyzer = ParagraphAnalyzer()
-    /// One analyzer per worker thread of parallel layout, made on first use.
+    /// Makes glyphs; owns HarfBuzz and ICU scratch (used on the caller's thread). Taken from the
+    /// analyzers earlier layout managers left, warm, and left for the next one (ParagraphAnalyzer+Reuse.swift).
+    let analyzer = ParagraphAnalyzer.reused()
+    /// One analyzer per worker thread of parallel layout, taken on first use.
     var workerAnalyzers: [ParagraphAnalyzer] = []
     /// Which paragraphs keep their glyphs (Layout/AnalysisBudget.swift).
     var analysisBudget = AnalysisBudget()
@@ -88,4 +89,9 @@ final class TextFlow {
     /// The glyph positions of the line drawn last (drawUnderline and friends ask for the same line
     /// many times in a row; NSLayoutManager+Drawing.swift).
     var drawingLineCache: DrawingLineCache?
+
+    deinit {
+        ParagraphAnalyzer.recycle(analyzer)
+        for worker in workerAnalyzers { ParagraphAnalyzer.recycle(worker) }
+    }
 }

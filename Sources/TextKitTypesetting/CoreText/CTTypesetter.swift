@@ -30,7 +30,7 @@ public final class CTTypesetter: @unchecked Sendable {  // mutable state (cache,
     let forcedDirection: NSWritingDirection?
     private let lock = NSLock()
     private var cache: [Int: TypesetParagraph] = [:]
-    private let analyzer = ParagraphAnalyzer()
+    private let analyzer = ParagraphAnalyzer.reused()
 
     /// A typesetter for `string` (copied). See ``kCTTypesetterOptionForcedEmbeddingLevel`` for
     /// `options`.
@@ -42,6 +42,8 @@ public final class CTTypesetter: @unchecked Sendable {  // mutable state (cache,
             forcedDirection = nil
         }
     }
+
+    deinit { ParagraphAnalyzer.recycle(analyzer) }
 
     /// The string's length in UTF-16 units.
     public var length: Int { string.length }
