@@ -2,7 +2,7 @@
 // W1-full and W2-full rows), for profilers. Prints each run's time and the median.
 //
 // Usage: swift build -c release --product LayoutProfile &&
-//        .build/release/LayoutProfile corpus/out/W1.txt [runs] [threads]
+//        .build/release/LayoutProfile corpus/out/W1.txt [runs] [threads] [warm]
 //   perf record -g .build/release/LayoutProfile corpus/out/W1.txt 20
 //   valgrind --tool=callgrind --toggle-collect='$s13LayoutProfile6layOutySiSS_SitF' \
 //            .build/release/LayoutProfile corpus/out/W2.txt 1
@@ -18,6 +18,8 @@ guard arguments.count > 1 else { print("usage: LayoutProfile FILE [runs] [thread
 let text = try! String(contentsOfFile: arguments[1], encoding: .utf8)
 let runs = arguments.count > 2 ? Int(arguments[2])! : 9
 let threads = arguments.count > 3 ? Int(arguments[3])! : 1
+/// "warm" keeps the shaped-word cache between runs: the layout without shaping's cache misses.
+let keepsCache = arguments.count > 4 && arguments[4] == "warm"
 let font = try! UIFont(url: URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf"), size: 12)
 
 /// One cold layout: a fresh storage and layout manager, the shaped-word cache emptied first.
@@ -30,7 +32,7 @@ func layOut(_ text: String, threads: Int) -> Int {
     let container = NSTextContainer(size: CGSize(width: 400, height: CGFloat.greatestFiniteMagnitude))
     container.lineFragmentPadding = 0
     layoutManager.addTextContainer(container)
-    TypesettingCaches.removeAll()
+    if !keepsCache { TypesettingCaches.removeAll() }
     let t0 = now(), c0 = cpuNow()
     layoutManager.ensureLayout(for: container)
     let elapsed = now() - t0, cpu = cpuNow() - c0
