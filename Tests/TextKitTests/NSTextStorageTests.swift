@@ -125,6 +125,30 @@ struct NSTextStorageTests {
         #expect(storage.attribute(.attachment, at: 5, effectiveRange: nil) == nil)
     }
 
+    @Test("Text without paragraph styles or attachments is fixed once an edit brings one in")
+    func fixingAfterTheFirstStyleArrives() {
+        let storage = NSTextStorage(string: "plain text\nand more plain text")
+        storage.replaceCharacters(in: NSRange(location: 2, length: 0), with: "xy")  // nothing to fix yet
+        let style = NSMutableParagraphStyle()
+        style.alignment = .right
+        let attachment = NSTextAttachment()
+        let pasted = NSMutableAttributedString(string: "styled")
+        pasted.addAttribute(.paragraphStyle, value: style, range: NSRange(location: 0, length: 6))
+        pasted.addAttribute(.attachment, value: attachment, range: NSRange(location: 0, length: 6))
+        // Pasted mid-paragraph: the paragraph's first character has no style, so none stays;
+        // none of the pasted characters is U+FFFC, so the attachment goes.
+        storage.replaceCharacters(in: NSRange(location: 4, length: 0), with: pasted)
+        var r = NSRange()
+        #expect(storage.attribute(.paragraphStyle, at: 5, longestEffectiveRange: &r, in: NSRange(location: 0, length: storage.length)) == nil)
+        #expect(r.length == storage.length)
+        #expect(storage.attribute(.attachment, at: 5, longestEffectiveRange: &r, in: NSRange(location: 0, length: storage.length)) == nil)
+        #expect(r.length == storage.length)
+        // At the start of a paragraph the pasted style wins for the whole paragraph.
+        storage.replaceCharacters(in: NSRange(location: 0, length: 0), with: pasted)
+        #expect(storage.attribute(.paragraphStyle, at: 12, longestEffectiveRange: &r, in: NSRange(location: 0, length: storage.length)) as? NSParagraphStyle == style)
+        #expect(r == storage.paragraphRange(for: NSRange(location: 0, length: 0)))
+    }
+
     @Test("processEditing calls an overridden fixAttributes over the edited paragraphs")
     func overriddenFixAttributes() {
         final class FixingStorage: NSTextStorage {

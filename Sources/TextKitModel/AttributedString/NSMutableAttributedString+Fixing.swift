@@ -3,10 +3,16 @@ extension NSMutableAttributedString {
     package func _fixAttributes(in range: NSRange) {
         _checkRange(range)
         guard length > 0 else { return }
+        // The built-in storage knows when no character has a paragraph style or an attachment
+        // (a subclass's primitives are asked every time).
+        let custom = _primitives == .custom
+        let fixesStyles = custom || _storage.table.holdsParagraphStyles
+        let fixesAttachments = custom || _storage.table.holdsAttachments
+        guard fixesStyles || fixesAttachments else { return }
         let whole = paragraphRange(for: range)
         beginEditing()
-        fixParagraphStyleAttribute(in: whole)
-        fixAttachmentAttribute(in: whole)
+        if fixesStyles { fixParagraphStyleAttribute(in: whole) }
+        if fixesAttachments { fixAttachmentAttribute(in: whole) }
         endEditing()
     }
 

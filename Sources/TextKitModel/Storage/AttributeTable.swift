@@ -135,6 +135,17 @@ struct _AttributeTable {
 
     var count: Int { sets.count }
 
+    /// Whether some set interned since the table was made (or compacted) holds a paragraph style,
+    /// or an attachment. When not, no character has one: fixing attributes after an edit has
+    /// nothing to do (a keystroke in text without either skips two walks over its paragraph).
+    private(set) var holdsParagraphStyles = false
+    private(set) var holdsAttachments = false
+
+    private mutating func noteKeys(of attributes: [NSAttributedString.Key: Any]) {
+        if attributes[.paragraphStyle] != nil { holdsParagraphStyles = true }
+        if attributes[.attachment] != nil { holdsAttachments = true }
+    }
+
     subscript(id: UInt32) -> [NSAttributedString.Key: Any] { sets[Int(id)] }
 
     mutating func intern(_ attributes: [NSAttributedString.Key: Any]) -> UInt32 {
@@ -152,6 +163,7 @@ struct _AttributeTable {
             id = UInt32(sets.count)
             sets.append(attributes)
             ids[key] = id
+            noteKeys(of: attributes)
         }
         if !key.isUnique { remember(attributes, id) }
         return id
@@ -203,10 +215,12 @@ struct _AttributeTable {
         var newSets: [[NSAttributedString.Key: Any]] = [[:]]
         var s = serial
         var newIDs: [_AttributeSetKey: UInt32] = [_AttributeSetKey([:], serial: &s): 0]
+        (holdsParagraphStyles, holdsAttachments) = (false, false)
         for old in used.sorted() where old != 0 {
             let id = UInt32(newSets.count)
             map[old] = id
             newSets.append(sets[Int(old)])
+            noteKeys(of: sets[Int(old)])
             newIDs[_AttributeSetKey(sets[Int(old)], serial: &s)] = id
         }
         serial = s
