@@ -107,7 +107,9 @@ extension TextFlow {
     private static func free(_ analyses: inout [ParagraphAnalysis], threads: Int) {
         guard analyses.count >= parallelThreshold else { return analyses = [] }
         let share = (analyses.count + threads - 1) / threads
-        var shares = stride(from: 0, to: analyses.count, by: share).map { Array(analyses[$0..<min($0 + share, analyses.count)]) }
+        var shares = stride(from: 0, to: analyses.count, by: share).map { start in
+            Array(analyses[start..<min(start + share, analyses.count)])
+        }
         analyses = []
         shares.withUnsafeMutableBufferPointer { buffer in
             let out = UncheckedSendable(buffer)

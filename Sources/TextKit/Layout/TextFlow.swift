@@ -43,8 +43,8 @@ final class TextFlow {
 
     /// The paragraphs, with their glyphs and lines once made (Layout/ParagraphStore.swift).
     var store = ParagraphStore()
-    /// Makes glyphs; owns HarfBuzz and ICU scratch (used on the caller's thread). Taken from the
-    /// analyzers earlier layout managers left, warm, and left for the next one (ParagraphAnalyzer+Reuse.swift).
+    /// Makes glyphs; owns HarfBuzz and ICU scratch (used on the caller's thread). Taken warm from
+    /// those earlier layout managers left, and left for the next one (ParagraphAnalyzer+Reuse.swift).
     let analyzer = ParagraphAnalyzer.reused()
     /// One analyzer per worker thread of parallel layout, taken on first use.
     var workerAnalyzers: [ParagraphAnalyzer] = []

@@ -68,20 +68,6 @@ package final class ParagraphAnalyzer {
     private let cache: ShapedWordCache
     /// How many paragraphs this analyzer has shaped (what invalidation tests count).
     package private(set) var analysisCount = 0
-    /// Whether this analyzer uses the process-wide word cache (only those are reused).
-    var usesSharedCache: Bool { cache === ShapedWordCache.shared }
-
-    /// Lets go of what came from its owner's text (attribute dictionaries and the styles made
-    /// from them, which may hold the app's objects), keeping the caches that do not (shaped words,
-    /// fallback fonts, shaping parameter ids, buffers): before another owner reuses it.
-    func forgetOwner() {
-        recentStyles = []
-        nextRecentStyle = 0
-        recentParameterIDs = []
-        nextRecentParameterID = 0
-        tabStopCache = nil
-        asciiCoverageCache = nil
-    }
     /// The ids the shared cache gave to shaping parameters.
     private var parameterIDs: [ShapingParameters: Int32] = [:]
     /// The same by run style, direction and script, for the recent styles: hashing parameters
@@ -122,6 +108,21 @@ package final class ParagraphAnalyzer {
 
     package init(cache: ShapedWordCache = .shared) {
         self.cache = cache
+    }
+
+    /// Whether this analyzer uses the process-wide word cache (only those are reused).
+    var usesSharedCache: Bool { cache === ShapedWordCache.shared }
+
+    /// Lets go of what came from its owner's text (attribute dictionaries and the styles made
+    /// from them, which may hold the app's objects), keeping the caches that do not (shaped words,
+    /// fallback fonts, shaping parameter ids, buffers): before another owner reuses it.
+    func forgetOwner() {
+        recentStyles = []
+        nextRecentStyle = 0
+        recentParameterIDs = []
+        nextRecentParameterID = 0
+        tabStopCache = nil
+        asciiCoverageCache = nil
     }
 
     /// A piece of the paragraph that is shaped with one font, style, direction and script.
