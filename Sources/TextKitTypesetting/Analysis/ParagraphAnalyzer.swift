@@ -289,6 +289,9 @@ package final class ParagraphAnalyzer {
         let ascii = asciiCoverage(of: primary)
         var items: [Item] = []
         var current = primary
+        // The faces, read once (not once a character, each read a retain and a release).
+        let primaryFace = primary.face
+        var currentFace = primaryFace
         var itemStart = range.lowerBound
         var i = range.lowerBound
         while i < range.upperBound {
@@ -312,10 +315,10 @@ package final class ParagraphAnalyzer {
             } else if let unicodeScalar = Unicode.Scalar(scalar) {
                 let presentation = Self.presentation(of: scalar, followedBy: Self.scalar(in: text, at: i, limit: range.upperBound))
                 if presentation == .default && scalar < 0x2300 || presentation == .text,
-                   primary.face.glyph(for: unicodeScalar) != nil {
+                   primaryFace.glyph(for: unicodeScalar) != nil {
                     if current !== primary { switchTo = primary }  // the common case: one table read
-                } else if current !== primary, presentation != .emoji || current.face.hasColorGlyphs,
-                          current.face.glyph(for: unicodeScalar) != nil {
+                } else if current !== primary, presentation != .emoji || currentFace.hasColorGlyphs,
+                          currentFace.glyph(for: unicodeScalar) != nil {
                     // stay in the fallback face already chosen for this stretch
                 } else {
                     let fallback = fallbackFont(of: primary, for: unicodeScalar, presentation: presentation)
@@ -328,6 +331,7 @@ package final class ParagraphAnalyzer {
                 }
                 itemStart = start
                 current = wanted
+                currentFace = wanted.face
             }
         }
         if itemStart < range.upperBound || items.isEmpty {
