@@ -133,6 +133,8 @@ package final class ParagraphAnalyzer {
         var level: UInt8
         var script: Script
     }
+    /// The items of the run being shaped, kept from run to run (see `analyze`).
+    private var itemBuffer: [Item] = []
 
     /// Analyzes one paragraph.
     /// - Parameters:
@@ -183,10 +185,15 @@ package final class ParagraphAnalyzer {
                     while i < end && bidi.levels[i] == level { i += 1 }
                     end = i
                 }
-                for item in fontItems(text: text, range: start..<end, style: styles[styleIndex], styleIndex: styleIndex,
-                                      level: level, script: scripts[scriptIndex].script) {
-                    shapeItem(item, text: text, styles: styles, front: front, into: &builder)
-                }
+                // The items go in a buffer kept from run to run, taken out while in use: an
+                // attachment's bounds, asked while shaping, may analyze other text with this analyzer.
+                var items = itemBuffer
+                itemBuffer = []
+                fontItems(text: text, range: start..<end, style: styles[styleIndex], styleIndex: styleIndex,
+                          level: level, script: scripts[scriptIndex].script, into: &items)
+                for item in items { shapeItem(item, text: text, styles: styles, front: front, into: &builder) }
+                items.removeAll(keepingCapacity: true)
+                itemBuffer = items
                 start = end
             }
         }
@@ -279,15 +286,15 @@ package final class ParagraphAnalyzer {
 
     // MARK: Font runs
 
-    /// Splits `range` into pieces drawable by one font each: the style's font where it has the
-    /// characters, a fallback font (fontconfig's order) where it does not, and the colour emoji
-    /// font for emoji. Marks, joiners and variation selectors stay with their base character, so
-    /// a grapheme cluster is never split across fonts.
+    /// Appends to `items` the pieces of `range` drawable by one font each: the style's font where
+    /// it has the characters, a fallback font (fontconfig's order) where it does not, and the
+    /// colour emoji font for emoji. Marks, joiners and variation selectors stay with their base
+    /// character, so a grapheme cluster is never split across fonts.
     private func fontItems(text: UnsafeBufferPointer<UInt16>, range: Range<Int>, style: RunStyle, styleIndex: Int,
-                           level: UInt8, script: Script) -> [Item] {
+                           level: UInt8, script: Script, into items: inout [Item]) {
         let primary = style.font
         let ascii = asciiCoverage(of: primary)
-        var items: [Item] = []
+        let first = items.count
         var current = primary
         // The faces, read once (not once a character, each read a retain and a release).
         let primaryFace = primary.face
@@ -334,10 +341,9 @@ package final class ParagraphAnalyzer {
                 currentFace = wanted.face
             }
         }
-        if itemStart < range.upperBound || items.isEmpty {
+        if itemStart < range.upperBound || items.count == first {
             items.append(Item(range: itemStart..<range.upperBound, style: styleIndex, font: current, level: level, script: script))
         }
-        return items
     }
 
     /// `font.fallbackFont(for:presentation:)`, or `font` when no font has the character;
