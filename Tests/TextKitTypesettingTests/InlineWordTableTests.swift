@@ -30,6 +30,10 @@ struct InlineWordTableTests {
         #expect(table.piece(for: Self.key("w7")) == nil)
     }
 
+    @Test func aSlotIsOneCacheLine() {
+        #expect(InlineWordTable.slotStride == 64)
+    }
+
     @Test func storingAWordAgainReplacesItsPiece() {
         var table = InlineWordTable()
         let first = Self.piece(length: 1), second = Self.piece(length: 2)

@@ -17,6 +17,9 @@ struct InlineWordTable: ~Copyable {
         var piece: Unmanaged<ShapedPiece>?
     }
 
+    /// Bytes a slot takes: one cache line (a key is 56 bytes, a piece 8).
+    static var slotStride: Int { MemoryLayout<Entry>.stride }
+
     /// The number of words held.
     private(set) var count = 0
     /// Slots minus one (a power of two minus one), or -1 before the first insertion.
