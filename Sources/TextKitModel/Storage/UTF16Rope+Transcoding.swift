@@ -93,7 +93,7 @@ extension _UTF16Rope {
         }
     }
 
-    /// The UTF-8 length of the units in `range`, as ``makeString()`` writes them.
+    /// The UTF-8 length of the units in `range`, as ``makeString(spareCapacity:)`` writes them.
     func utf8Count(in range: Range<Int>) -> Int {
         units(in: range).withUnsafeBufferPointer { Self.utf8Count(of: $0) }
     }
