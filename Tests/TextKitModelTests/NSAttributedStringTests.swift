@@ -333,6 +333,57 @@ struct NSAttributedStringTests {
         #expect(back.attribute(.kern, at: 0, effectiveRange: nil) == nil, "no Foundation scope for kern on Linux")
     }
 
+    @Test("A substring takes its source's small attribute table; edits on either side afterwards leave the other's attributes alone")
+    func substringSharesSmallTable() {
+        let token = NSAttributedString.Key("token"), red = "keyword", blue = "comment"
+        let source = NSMutableAttributedString(string: "def f(): return 1 # done")
+        source.addAttribute(token, value: red, range: NSRange(location: 0, length: 3))
+        source.addAttribute(token, value: blue, range: NSRange(location: 18, length: 6))
+        let sub = NSMutableAttributedString(attributedString: source.attributedSubstring(from: NSRange(location: 2, length: 20)))
+        var r = NSRange()
+        #expect(sub.attribute(token, at: 0, effectiveRange: &r) as? String == red)
+        #expect(r == NSRange(location: 0, length: 1))
+        #expect(sub.attribute(token, at: 5, effectiveRange: &r) == nil)
+        #expect(r == NSRange(location: 1, length: 15))
+        #expect(sub.attribute(token, at: 16, effectiveRange: &r) as? String == blue)
+        #expect(r == NSRange(location: 16, length: 4))
+        // Each side makes new sets in its own table.
+        sub.addAttribute(.kern, value: 2.0, range: NSRange(location: 0, length: 20))
+        source.addAttribute(.underlineStyle, value: 1, range: NSRange(location: 0, length: 24))
+        source.removeAttribute(token, range: NSRange(location: 0, length: 24))
+        #expect(sub.attribute(token, at: 0, effectiveRange: nil) as? String == red)
+        #expect(sub.attribute(token, at: 16, effectiveRange: nil) as? String == blue)
+        #expect(sub.attribute(.underlineStyle, at: 0, effectiveRange: nil) == nil)
+        #expect(sub.attribute(.kern, at: 0, effectiveRange: nil) as? Double == 2.0)
+        #expect(sub.attribute(.kern, at: 19, effectiveRange: nil) as? Double == 2.0)
+        #expect(source.attribute(.kern, at: 5, effectiveRange: nil) == nil)
+        #expect(source.attribute(token, at: 0, effectiveRange: nil) == nil)
+        #expect(source.attribute(.underlineStyle, at: 23, effectiveRange: &r) as? Int == 1)
+        #expect(r == NSRange(location: 0, length: 24))
+        // Equal attributes on both sides still compare equal, and join runs when spliced back.
+        sub.removeAttribute(.kern, range: NSRange(location: 0, length: 20))
+        let built = NSMutableAttributedString(string: "f f(): return 1 # do")
+        built.addAttribute(token, value: red, range: NSRange(location: 0, length: 1))
+        built.addAttribute(token, value: blue, range: NSRange(location: 16, length: 4))
+        #expect(sub.isEqual(to: built))
+        let plain = NSMutableAttributedString(string: "xx", attributes: [token: red])
+        plain.append(sub.attributedSubstring(from: NSRange(location: 0, length: 1)))
+        #expect(plain.attribute(token, at: 0, effectiveRange: &r) as? String == red)
+        #expect(r == NSRange(location: 0, length: 3))
+    }
+
+    @Test("Text with many distinct attribute sets spliced into other text keeps each run's (the id map past its short list)")
+    func spliceWithManyAttributeSets() {
+        let s = NSMutableAttributedString(string: String(repeating: "ab", count: 25))
+        for i in 0..<50 { s.addAttribute(.kern, value: Double(i), range: NSRange(location: i, length: 1)) }
+        let target = NSMutableAttributedString(string: "[]", attributes: [.foregroundColor: "red"])
+        target.insert(s, at: 1)
+        #expect(target.length == 52)
+        for i in 0..<50 { #expect(target.attribute(.kern, at: i + 1, effectiveRange: nil) as? Double == Double(i)) }
+        #expect(target.attribute(.foregroundColor, at: 51, effectiveRange: nil) as? String == "red")
+        #expect(target.attribute(.kern, at: 0, effectiveRange: nil) == nil)
+    }
+
     @Test("A substring with many distinct attribute sets keeps each run's (the id map past its short list)")
     func substringWithManyAttributeSets() {
         let s = NSMutableAttributedString(string: String(repeating: "ab", count: 100))

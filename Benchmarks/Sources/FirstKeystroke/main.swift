@@ -76,6 +76,7 @@ if CommandLine.arguments.count > 2, CommandLine.arguments[2] == "screen" {
         screen(lm, container)
         let t2 = now()
         let screenFaults = pageFaults() - faults
+        let laidOut = lm.firstUnlaidCharacterIndex()
         // Then keystrokes in the middle of that screen, each laid out again (issue 17's "first
         // keystroke after the first screen").
         let location = lm.characterIndexForGlyph(at: lm.glyphIndex(for: CGPoint(x: 0, y: 400), in: container))
@@ -85,8 +86,8 @@ if CommandLine.arguments.count > 2, CommandLine.arguments[2] == "screen" {
             screenKeystroke(storage, lm, container, at: location, erase: i % 2 == 1)
             return (now() - t, pageFaults() - faults)
         }
-        print(String(format: "storage and layout manager %.0f µs, first screen %.0f µs (%d page faults), keystrokes after it %.0f, %.0f, %.0f µs (%d, %d, %d page faults)",
-                     t1 - t0, t2 - t1, screenFaults, typed[0].time, typed[1].time, typed[2].time, typed[0].faults, typed[1].faults, typed[2].faults))
+        print(String(format: "storage and layout manager %.0f µs, first screen %.0f µs (%d page faults, %d characters laid out), keystrokes after it %.0f, %.0f, %.0f µs (%d, %d, %d page faults)",
+                     t1 - t0, t2 - t1, screenFaults, laidOut, typed[0].time, typed[1].time, typed[2].time, typed[0].faults, typed[1].faults, typed[2].faults))
     }
     exit(0)
 }

@@ -192,6 +192,16 @@ struct ParagraphStore {
         return (index, offset - UTF16Offset(remaining))
     }
 
+    /// ``paragraph(containingCharacter:)`` with the paragraph's record, from the same walk down the tree.
+    func paragraphRecord(containingCharacter offset: UTF16Offset) -> (index: Int, start: UTF16Offset, record: ParagraphRecord) {
+        if offset >= characterEnd {
+            let last = record(max(0, count - 1))
+            return (max(0, count - 1), characterEnd - UTF16Offset(count > 0 ? last.length : 0), last)
+        }
+        let (i, remaining) = rope.find(at: offset.rawValue, in: ParagraphMetric(field: .length), preferEnd: false)
+        return (rope.offset(of: i, in: ParagraphMetric(field: .paragraphs)), offset - UTF16Offset(remaining), rope[i].record)
+    }
+
     /// The paragraph holding glyph `glyph` (counting analyzed paragraphs only) and its first glyph.
     func paragraph(containingGlyph glyph: GlyphIndex) -> (index: Int, firstGlyph: GlyphIndex) {
         let (i, remaining) = rope.find(at: glyph.rawValue, in: ParagraphMetric(field: .glyphs), preferEnd: false)

@@ -38,14 +38,26 @@ extension TextFlow {
     private func replaceParagraphs(editedIn range: NSRange, changeInLength delta: Int, of storage: NSTextStorage) {
         let oldStart = range.location
         let oldEnd = range.location + range.length - delta
-        var first = store.paragraph(containingCharacter: UTF16Offset(max(0, min(oldStart, store.length)))).index
-        var last = store.paragraph(containingCharacter: UTF16Offset(max(oldStart, min(max(oldEnd, oldStart + 1) - 1, store.length)))).index
-        if oldEnd >= store.length { last = store.count - 1 }
+        let lastOffset = max(oldStart, min(max(oldEnd, oldStart + 1) - 1, store.length))
+        let located = store.paragraphRecord(containingCharacter: UTF16Offset(max(0, min(oldStart, store.length))))
+        var first = located.index, last: Int
         // The affected paragraphs span [spanStart, spanEnd) in the new text; widen until both ends
         // are paragraph boundaries there (an edit can merge paragraphs or join a CR to an LF). The
         // pieces of a long paragraph are all replaced: they are cut again from its start.
-        var spanStart = store.start(ofParagraph: first).rawValue
-        var spanEnd = store.start(ofParagraph: last + 1).rawValue + delta
+        var spanStart = located.start.rawValue
+        var spanEnd: Int
+        if lastOffset < spanStart + located.record.length {
+            // Inside one paragraph (a keystroke): its record has the span's old end.
+            last = first
+            spanEnd = spanStart + located.record.length + delta
+        } else {
+            last = store.paragraph(containingCharacter: UTF16Offset(lastOffset)).index
+            spanEnd = store.start(ofParagraph: last + 1).rawValue + delta
+        }
+        if oldEnd >= store.length {
+            last = store.count - 1
+            spanEnd = store.length + delta
+        }
         while first > 0 && !isParagraphStart(spanStart, in: storage) {
             first -= 1
             spanStart -= store.record(first).length

@@ -88,13 +88,21 @@ package struct _AttributedStorage {
         version += 1
         textVersion += 1
         textString.forget()
+        // Into an empty storage (`attributedSubstring(from:)`): take the source's table as it is,
+        // shared until either side changes it, and its ids with it, instead of hashing every set
+        // into a new table. Only a small one: a large table would keep sets the copy does not use,
+        // and compacting it would walk them all.
+        let sharesTable = length == 0 && source.table.count <= Self.sharedTableLimit
+        if sharesTable { table = source.table }
         text.replace(target, with: source.text.units(in: range))
         runs.replace(target, newLength: 0, id: 0)
         var at = target.lowerBound
         var remap = AttributeIDMap()
         source.runs.forEachRun(in: range) { sid, r in
             let id: UInt32
-            if let known = remap[sid] { id = known } else {
+            if sharesTable {
+                id = sid
+            } else if let known = remap[sid] { id = known } else {
                 id = table.intern(source.table[sid])
                 remap[sid] = id
             }
@@ -105,9 +113,13 @@ package struct _AttributedStorage {
         compactIfNeeded()
     }
 
+    /// The largest table a copy into an empty storage shares (``replace(_:with:range:)``): no larger
+    /// than what ``compactIfNeeded()`` leaves alone.
+    static let sharedTableLimit = 64
+
     /// Drops attribute sets that no run uses once they clearly outnumber the runs (amortised O(1)).
     mutating func compactIfNeeded() {
-        guard table.count > 64, table.count > 4 * runs.runCount else { return }
+        guard table.count > Self.sharedTableLimit, table.count > 4 * runs.runCount else { return }
         var used = Set<UInt32>()
         runs.forEachRun(in: 0..<length) { id, _ in used.insert(id); return true }
         let map = table.compact(keeping: used)
@@ -138,26 +150,29 @@ package struct _AttributedStorage {
 
 /// Attribute-set ids of one storage mapped to another's, while a splice copies runs. A copy
 /// usually meets a handful of sets: they are looked up in a short array, and only past 32 in a
-/// dictionary. (A `[UInt32: UInt32]` from the start would also cost the first `attributedSubstring`
-/// of a process the runtime's instantiation of that dictionary type, about 150 µs: the first
-/// keystroke of an editor with a highlighter.)
+/// dictionary. The pairs are packed into `Int`s: an array of a type the process already uses
+/// needs no type metadata made at run time, where the first `[(UInt32, UInt32)]` of a process cost
+/// the runtime about 16 K instructions (and a `[UInt32: UInt32]` about 150 µs): the first
+/// keystroke of an editor with a highlighter.
 struct AttributeIDMap {
-    private var pairs: [(source: UInt32, target: UInt32)] = []
+    /// `source << 32 | target`.
+    private var pairs: [Int] = []
     private var dictionary: [UInt32: UInt32]?
 
     subscript(source: UInt32) -> UInt32? {
         get {
             if let dictionary { return dictionary[source] }
-            return pairs.first { $0.source == source }?.target
+            guard let pair = pairs.first(where: { $0 >> 32 == Int(source) }) else { return nil }
+            return UInt32(truncatingIfNeeded: pair)
         }
         set {
             guard let newValue else { return }
             if dictionary != nil {
                 dictionary![source] = newValue
             } else if pairs.count < 32 {
-                pairs.append((source, newValue))
+                pairs.append(Int(source) << 32 | Int(newValue))
             } else {
-                var all = Dictionary(uniqueKeysWithValues: pairs.map { ($0.source, $0.target) })
+                var all = Dictionary(uniqueKeysWithValues: pairs.map { (UInt32(truncatingIfNeeded: $0 >> 32), UInt32(truncatingIfNeeded: $0)) })
                 all[source] = newValue
                 dictionary = all
             }
