@@ -140,7 +140,8 @@ open class NSMutableAttributedString: NSAttributedString {
                     made = _storage.table.intern(attrs)
                     if let memo { _storage.table.remember(memo, value: edit?.value, made: made) }
                 }
-                _storage.setAttributeID(made, range: piece.range)
+                // A piece that keeps its set is not written (each write is a few walks of the run tree).
+                if made != piece.set { _storage.setAttributeID(made, range: piece.range) }
             }
             _storage.compactIfNeeded()
             _noteEdit(1, range, 0)
