@@ -7,14 +7,14 @@ import TextKitTypesetting
 /// the first time a query needs it and offered to the delegate's glyph generation.
 extension TextFlow {
     /// The glyphs of paragraph `p`, made now if needed. `start` is its first character, `record`
-    /// its record (when the caller has them at hand).
+    /// its record, `text` its units (when the caller has them at hand).
     @discardableResult
-    func ensureAnalysis(_ p: Int, start: Int? = nil, record: ParagraphRecord? = nil) -> ParagraphAnalysis {
+    func ensureAnalysis(_ p: Int, start: Int? = nil, record: ParagraphRecord? = nil, text: [UInt16]? = nil) -> ParagraphAnalysis {
         let record = record ?? store.record(p)
         if let analysis = record.analysis { return analysis }
         let start = start ?? store.start(ofParagraph: p).rawValue
         let evictedCount = record.isAnalysisEvicted ? record.glyphCount : nil
-        let analysis = analyze(paragraphAt: start, length: record.length)
+        let analysis = analyze(paragraphAt: start, length: record.length, text: text)
         record.analysis = analysis
         store.refresh(at: p)
         // Glyph generation delegate (geometry branch): the delegate sees the new glyphs run by run
@@ -35,10 +35,11 @@ extension TextFlow {
         return made
     }
 
-    /// Shapes the paragraph `[start, start + length)` of the storage.
-    func analyze(paragraphAt start: Int, length: Int, using analyzer: ParagraphAnalyzer? = nil) -> ParagraphAnalysis {
+    /// Shapes the paragraph `[start, start + length)` of the storage (whose units are `text`, when
+    /// the caller has them).
+    func analyze(paragraphAt start: Int, length: Int, using analyzer: ParagraphAnalyzer? = nil, text: [UInt16]? = nil) -> ParagraphAnalysis {
         guard let storage = manager.textStorage, length > 0 else { return .empty }
-        let text = storage._utf16(in: NSRange(location: start, length: length))
+        let text = text ?? storage._utf16(in: NSRange(location: start, length: length))
         let runs = attributeRuns(paragraphAt: start, length: length)
         let style = paragraphStyle(ofPieceAt: start, runs: runs)
         let analyzer = analyzer ?? self.analyzer

@@ -9,9 +9,11 @@ extension TextFlow {
     /// Fills lines for paragraph `p` from flow state `state` and stores them.
     func layOut(_ p: Int, characterStart: Int, from state: FlowState, record: ParagraphRecord? = nil) {
         let record = record ?? store.record(p)
-        let analysis = ensureAnalysis(p, start: characterStart, record: record)
+        // The text is copied out of the storage once, for the glyphs and the lines.
+        let text = record.length > 0 ? manager.textStorage?._utf16(in: NSRange(location: characterStart, length: record.length)) : nil
+        let analysis = ensureAnalysis(p, start: characterStart, record: record, text: text)
         record.layout = paragraphLayout(analysis: analysis, paragraph: p, characterStart: characterStart,
-                                        length: record.length, from: state)
+                                        length: record.length, from: state, text: text)
         store.refresh(at: p)
         extraLineFragment = nil
         if reportsLayoutToPrimitives { reportLayoutToPrimitives(paragraph: p, top: FixedHeight.points(state.y)) }
@@ -21,16 +23,17 @@ extension TextFlow {
     /// Lays out paragraph `p` (characters `characterStart..<characterStart + length`, shaped as
     /// `analysis`) from flow state `state`: its lines, through the line loop (TextKitTypesetting's
     /// LineLoop.swift, with LayoutManagerLineHost.swift). Called by parallel layout's workers too:
-    /// it reads the layout manager, never writes it.
+    /// it reads the layout manager, never writes it. `text`: the paragraph's units, when the
+    /// caller has them (else they are copied from the storage).
     func paragraphLayout(analysis: ParagraphAnalysis, paragraph p: Int, characterStart: Int,
-                         length: Int, from state: FlowState) -> ParagraphLayout {
+                         length: Int, from state: FlowState, text: [UInt16]? = nil) -> ParagraphLayout {
         guard length > 0 else {
             return ParagraphLayout(fragments: [], height: 0, start: state, end: state, isShiftable: true, overflowed: false)
         }
         guard state.container < manager.textContainers.count, let storage = manager.textStorage else {
             return ParagraphLayout(fragments: [], height: 0, start: state, end: state, isShiftable: false, overflowed: true)
         }
-        let text = storage._utf16(in: NSRange(location: characterStart, length: length))
+        let text = text ?? storage._utf16(in: NSRange(location: characterStart, length: length))
         let delegate = manager.delegate
         let host = LayoutManagerLineHost(flow: self, delegate: delegate, glyphBase: delegate == nil ? .zero : store.firstGlyph(ofParagraph: p))
         let settings = lineBreakSettings(for: analysis, characterStart: characterStart, delegate: delegate)

@@ -55,20 +55,21 @@ extension TextFlow {
         // Everything the workers read is made now: they must not fill a lazy cache behind each other.
         _ = containerTop(0)
         let next = WorkCounter()
-        let shared = UncheckedSendable((self, jobs, analyzers))
+        let shared = UncheckedSendable((self, jobs, analyzers, storage))
         results.withUnsafeMutableBufferPointer { buffer in
             let out = UncheckedSendable(buffer)
             DispatchQueue.concurrentPerform(iterations: threads) { worker in
-                let (flow, jobs, analyzers) = shared.value
+                let (flow, jobs, analyzers, storage) = shared.value
                 // Work is handed out in small batches, so long and short paragraphs even out.
                 while let batch = next.take(8, of: jobs.count) {
                     for i in batch {
                         let job = jobs[i]
+                        let text = job.length > 0 ? storage._utf16(in: NSRange(location: job.start, length: job.length)) : nil
                         let analysis = job.record.analysis
-                            ?? flow.analyze(paragraphAt: job.start, length: job.length, using: analyzers[worker])
+                            ?? flow.analyze(paragraphAt: job.start, length: job.length, using: analyzers[worker], text: text)
                         let layout = flow.paragraphLayout(analysis: analysis, paragraph: job.paragraph,
                                                           characterStart: job.start, length: job.length,
-                                                          from: FlowState(y: 0, container: 0, linesInContainer: 0))
+                                                          from: FlowState(y: 0, container: 0, linesInContainer: 0), text: text)
                         out.value[i] = (analysis, layout)
                     }
                 }
