@@ -136,6 +136,25 @@ struct BoundedMemoryTests {
         #expect(abs(fragments[second].rect.minY - fragments[second - 1].rect.maxY) < 0.01)
     }
 
+    @Test func aParagraphMadeLongByAnEditIsLaidOutInPieces() throws {
+        // Short paragraphs first (no record is a piece: the layout manager skips asking the text
+        // where paragraphs start), then a paste makes the second one long enough to be cut.
+        let style = NSMutableParagraphStyle()
+        style.firstLineHeadIndent = 30
+        let attributes: [NSAttributedString.Key: Any] = [.font: LayoutStack.serif(10), .paragraphStyle: style]
+        let stack = LayoutStack("first paragraph\nsecond\nthird", attributes: attributes, containerSizes: [CGSize(width: 400, height: 1e8)])
+        let lm = stack.layoutManager
+        lm.ensureLayout(for: stack.containers[0])
+        stack.storage.replaceCharacters(in: NSRange(location: 22, length: 0), with: Self.longParagraph(" paste", units: 80_000))
+        lm.ensureLayout(for: stack.containers[0])
+        #expect(lm.flow.store.count == 4)
+        let secondPiece = lm.flow.store.start(ofParagraph: 2).rawValue
+        let used = lm.lineFragmentUsedRect(forGlyphAt: lm.glyphIndexForCharacter(at: secondPiece), effectiveRange: nil)
+        #expect(used.minX < 1, "the second piece continues its paragraph: no first-line indent")
+        let fresh = LayoutStack(stack.storage.string, attributes: attributes, containerSizes: [CGSize(width: 400, height: 1e8)])
+        #expect(stack.fragments().map(\.rect) == fresh.fragments().map(\.rect))
+    }
+
     @Test func aLongRightToLeftParagraphKeepsItsDirectionInEveryPiece() throws {
         let text = Self.longParagraph("שלום", units: 70_000)
         let stack = LayoutStack(text, attributes: [.font: LayoutStack.serif(10)], containerSizes: [CGSize(width: 300, height: 1e8)])

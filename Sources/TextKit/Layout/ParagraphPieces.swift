@@ -26,6 +26,7 @@ extension TextFlow {
         var at = start
         let end = start + length
         while end - at > Self.maximumPieceLength {
+            hasPieces = true
             let cut = pieceEnd(from: at, in: storage)
             lengths.append(cut - at)
             at = cut
@@ -58,13 +59,13 @@ extension TextFlow {
     /// Whether the record starting at `characterStart` starts its paragraph (rather than
     /// continuing a long paragraph's previous piece).
     func startsParagraph(at characterStart: Int) -> Bool {
-        guard let storage = manager.textStorage else { return true }
+        guard hasPieces, let storage = manager.textStorage else { return true }
         return isParagraphStart(characterStart, in: storage)
     }
 
     /// Whether the record ending at `characterEnd` ends its paragraph.
     func endsParagraph(at characterEnd: Int) -> Bool {
-        guard let storage = manager.textStorage else { return true }
+        guard hasPieces, let storage = manager.textStorage else { return true }
         return isParagraphEnd(characterEnd, in: storage)
     }
 

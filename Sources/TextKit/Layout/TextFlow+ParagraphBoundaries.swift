@@ -9,6 +9,7 @@ extension TextFlow {
     func rebuildParagraphs() {
         store = ParagraphStore()
         analysisBudget.reset()
+        hasPieces = false
         let length = manager.textStorage?.length ?? 0
         let lengths = manager.textStorage.map { paragraphLengths(in: 0..<length, of: $0) } ?? [0]
         store.replace(0..<0, withLengths: lengths)

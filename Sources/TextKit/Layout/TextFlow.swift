@@ -50,6 +50,10 @@ final class TextFlow {
     var workerAnalyzers: [ParagraphAnalyzer] = []
     /// Which paragraphs keep their glyphs (Layout/AnalysisBudget.swift).
     var analysisBudget = AnalysisBudget()
+    /// Whether a paragraph has been cut into pieces (ParagraphPieces.swift) since the records were
+    /// last made from scratch. While not, every record is a whole paragraph, and asking the text
+    /// whether one starts or ends its paragraph can be skipped.
+    var hasPieces = false
 
     // MARK: Flow
 
