@@ -7,16 +7,19 @@ import TextKitTypesetting
 /// the first time a query needs it and offered to the delegate's glyph generation.
 extension TextFlow {
     /// The glyphs of paragraph `p`, made now if needed. `start` is its first character, `record`
-    /// its record, `text` its units (when the caller has them at hand).
+    /// its record, `text` its units (when the caller has them at hand). `refreshesStore` false:
+    /// the caller refreshes the record's sums in the store itself, right after (and no delegate
+    /// can look at them in between).
     @discardableResult
-    func ensureAnalysis(_ p: Int, start: Int? = nil, record: ParagraphRecord? = nil, text: [UInt16]? = nil) -> ParagraphAnalysis {
+    func ensureAnalysis(_ p: Int, start: Int? = nil, record: ParagraphRecord? = nil, text: [UInt16]? = nil,
+                        refreshesStore: Bool = true) -> ParagraphAnalysis {
         let record = record ?? store.record(p)
         if let analysis = record.analysis { return analysis }
         let start = start ?? store.start(ofParagraph: p).rawValue
         let evictedCount = record.isAnalysisEvicted ? record.glyphCount : nil
         let analysis = analyze(paragraphAt: start, length: record.length, text: text)
         record.analysis = analysis
-        store.refresh(at: p)
+        if refreshesStore || manager.delegate != nil { store.refresh(at: p) }
         // Glyph generation delegate (geometry branch): the delegate sees the new glyphs run by run
         // and may change them through setGlyphs(_:properties:characterIndexes:font:forGlyphRange:),
         // which edits `record.analysis` in place (NSLayoutManager+GlyphGeneration.swift).

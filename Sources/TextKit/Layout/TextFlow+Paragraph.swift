@@ -11,7 +11,7 @@ extension TextFlow {
         let record = record ?? store.record(p)
         // The text is copied out of the storage once, for the glyphs and the lines.
         let text = record.length > 0 ? manager.textStorage?._utf16(in: NSRange(location: characterStart, length: record.length)) : nil
-        let analysis = ensureAnalysis(p, start: characterStart, record: record, text: text)
+        let analysis = ensureAnalysis(p, start: characterStart, record: record, text: text, refreshesStore: false)
         record.layout = paragraphLayout(analysis: analysis, paragraph: p, characterStart: characterStart,
                                         length: record.length, from: state, text: text)
         store.refresh(at: p)

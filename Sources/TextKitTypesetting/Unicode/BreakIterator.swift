@@ -85,19 +85,25 @@ package final class BreakIterator {
 private final class BreakIteratorPool: @unchecked Sendable {  // `free` is only touched under `lock`
     static let shared = BreakIteratorPool()
     private let lock = NSLock()
-    private var free: [Key: [BreakIterator]] = [:]
+    /// One entry per kind and locale met, searched in order: a process meets a handful, and
+    /// comparing a short locale string costs less than hashing it (twice a paragraph, in a
+    /// dictionary).
+    private var free: [Entry] = []
 
-    private struct Key: Hashable {
+    private struct Entry {
         let kind: BreakIterator.Kind
         let locale: String
+        var iterators: [BreakIterator]
     }
 
     /// How many iterators of one kind and locale wait at most (one per thread laying out at once).
     private static let kept = 8
+    /// How many kinds and locales keep iterators at most (the oldest goes first).
+    private static let keptEntries = 64
 
     func take(_ kind: BreakIterator.Kind, locale: String) -> BreakIterator {
         lock.lock()
-        if let iterator = free[Key(kind: kind, locale: locale)]?.popLast() {
+        if let e = entry(kind, locale), let iterator = free[e].iterators.popLast() {
             lock.unlock()
             return iterator
         }
@@ -108,11 +114,15 @@ private final class BreakIteratorPool: @unchecked Sendable {  // `free` is only 
     func giveBack(_ iterator: BreakIterator) {
         lock.lock()
         defer { lock.unlock() }
-        Self.keep(iterator, in: &free[Key(kind: iterator.kind, locale: iterator.locale), default: []])
+        if let e = entry(iterator.kind, iterator.locale) {
+            if free[e].iterators.count < Self.kept { free[e].iterators.append(iterator) }
+            return
+        }
+        if free.count >= Self.keptEntries { free.removeFirst() }
+        free.append(Entry(kind: iterator.kind, locale: iterator.locale, iterators: [iterator]))
     }
 
-    /// Adds `iterator` to `list` unless it is full (one lookup of the list, changed in place).
-    private static func keep(_ iterator: BreakIterator, in list: inout [BreakIterator]) {
-        if list.count < kept { list.append(iterator) }
+    private func entry(_ kind: BreakIterator.Kind, _ locale: String) -> Int? {
+        free.firstIndex { $0.kind == kind && $0.locale == locale }
     }
 }
