@@ -26,7 +26,7 @@ extension TextFlow {
     func layOutInParallel(from first: Int, through target: Int, characterStart: Int) -> Bool {
         let threads = min(manager.maximumLayoutThreads, 64)
         guard threads > 1, manager.delegate == nil, let storage = manager.textStorage, storage._primitives != .custom,
-              !reportsLayoutToPrimitives else { return false }
+              !reportsLayoutToPrimitives, target - first + 1 >= Self.parallelThreshold else { return false }
         // The stretch: consecutive paragraphs without layout.
         var jobs: [(paragraph: Int, start: Int, length: Int, record: ParagraphRecord)] = []
         var start = characterStart
