@@ -6,9 +6,11 @@ import Testing
 /// at a time, per kind and locale, on any thread.
 @Suite("Break iterators lent by the pool")
 struct BreakIteratorPoolTests {
-    static func lineBreaks(_ text: String, locale: String = "") -> [Int] {
+    static func lineBreaks(_ text: String, locale: String = "") -> [Int] { breaks(.line, text, locale: locale) }
+
+    static func breaks(_ kind: BreakIterator.Kind, _ text: String, locale: String = "") -> [Int] {
         Array(text.utf16).withUnsafeBufferPointer { buffer in
-            BreakIterator.withIterator(.line, locale: locale, text: buffer) { iterator in
+            BreakIterator.withIterator(kind, locale: locale, text: buffer) { iterator in
                 var result: [Int] = []
                 _ = iterator.first()
                 while case let b = iterator.next(), b != BreakIterator.done { result.append(b) }
@@ -40,8 +42,11 @@ struct BreakIteratorPoolTests {
         // still breaks its text.
         let text = "Hello world, again."
         let expected = Self.lineBreaks(text)
+        let words = Self.breaks(.word, text)
+        #expect(words != expected, "word and line boundaries differ here, so a mixed-up kind shows")
         for i in 0..<100 {
             #expect(Self.lineBreaks(text, locale: "en-US-x-pool\(i)") == expected)
+            #expect(Self.breaks(.word, text, locale: "en-US-x-pool\(i)") == words)
         }
         #expect(Self.lineBreaks(text) == expected)
     }

@@ -186,17 +186,18 @@ struct ParagraphStore {
     /// The paragraph holding character `offset` and the offset at which it starts (the last
     /// paragraph for `offset == length`).
     func paragraph(containingCharacter offset: UTF16Offset) -> (index: Int, start: UTF16Offset) {
-        if offset >= characterEnd { return (max(0, count - 1), characterEnd - UTF16Offset(count > 0 ? record(count - 1).length : 0)) }
-        let (i, remaining) = rope.find(at: offset.rawValue, in: ParagraphMetric(field: .length), preferEnd: false)
-        let index = rope.offset(of: i, in: ParagraphMetric(field: .paragraphs))
-        return (index, offset - UTF16Offset(remaining))
+        guard count > 0 else { return (0, .zero) }
+        let found = paragraphRecord(containingCharacter: offset)
+        return (found.index, found.start)
     }
 
-    /// ``paragraph(containingCharacter:)`` with the paragraph's record, from the same walk down the tree.
+    /// ``paragraph(containingCharacter:)`` with the paragraph's record, from the same walk down
+    /// the tree.
+    /// - Precondition: the store holds a paragraph (it always does once built: empty text has one).
     func paragraphRecord(containingCharacter offset: UTF16Offset) -> (index: Int, start: UTF16Offset, record: ParagraphRecord) {
         if offset >= characterEnd {
-            let last = record(max(0, count - 1))
-            return (max(0, count - 1), characterEnd - UTF16Offset(count > 0 ? last.length : 0), last)
+            let last = record(count - 1)
+            return (count - 1, characterEnd - UTF16Offset(last.length), last)
         }
         let (i, remaining) = rope.find(at: offset.rawValue, in: ParagraphMetric(field: .length), preferEnd: false)
         return (rope.offset(of: i, in: ParagraphMetric(field: .paragraphs)), offset - UTF16Offset(remaining), rope[i].record)

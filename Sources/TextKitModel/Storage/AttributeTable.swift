@@ -23,40 +23,7 @@ func _attributeValuesEqual(_ a: Any, _ b: Any) -> Bool {
 /// The hashable form of an attribute value under the rules of ``_attributeValuesEqual(_:_:)``, or nil
 /// when it has none (compared by identity or never equal).
 func _canonicalAttributeValue(_ value: Any) -> AnyHashable? {
-    // Fast paths by exact type, before the general casts below: casting an `Any` to `String` or
-    // `NSNumber` may first bridge the value to an Objective-C-style object (a URL becomes an NSURL),
-    // which made interning an attribute set cost microseconds.
-    let type = type(of: value)
-    if type == String.self { return AnyHashable(value as! String) }
-    if type == Int.self { return AnyHashable(Double(value as! Int)) }
-    if type == Double.self { return AnyHashable(value as! Double) }
-    if type == CGFloat.self { return AnyHashable(Double(value as! CGFloat)) }
-    if type == Float.self { return AnyHashable(Double(value as! Float)) }
-    if type == URL.self { return AnyHashable(value as! URL) }
-    // The attribute classes of this project, by exact type: a class-to-class cast is cheap, a cast to
-    // a protocol (`as? AnyHashable`) or through `AnyObject` goes through the runtime's bridging.
-    if type == UIFont.self { return AnyHashable(value as! UIFont) }
-    if type == UIColor.self { return AnyHashable(value as! UIColor) }
-    if type == NSParagraphStyle.self || type == NSMutableParagraphStyle.self { return AnyHashable(value as! NSParagraphStyle) }
-    if type is AnyClass {
-        if let number = value as? NSNumber { return AnyHashable(number.doubleValue) }
-        return value as? AnyHashable
-    }
-    switch value {
-    case let s as String: return AnyHashable(s)
-    case let n as NSNumber: return AnyHashable(n.doubleValue)
-    case let i as any BinaryInteger: return AnyHashable(Double(i))
-    case let f as any BinaryFloatingPoint: return AnyHashable(Double(f))
-    case let array as [Any]:
-        var elements: [AnyHashable] = []
-        elements.reserveCapacity(array.count)
-        for element in array {
-            guard let e = _canonicalAttributeValue(element) else { return nil }
-            elements.append(e)
-        }
-        return AnyHashable(elements)
-    default: return value as? AnyHashable
-    }
+    _CanonicalValue(value)?.value
 }
 
 /// Whether two attribute dictionaries are equal under ``_attributeValuesEqual(_:_:)``.
@@ -91,9 +58,9 @@ struct _AttributeSetKey: Hashable {
         for (key, value) in attributes {  // order-independent: sum of per-entry hashes
             var hasher = Hasher()
             hasher.combine(key)
-            if let v = _canonicalAttributeValue(value) {
-                canonical[key] = _CanonicalValue(value: v, object: _CanonicalValue.attributeObject(value))
-                hasher.combine(v)
+            if let v = _CanonicalValue(value) {
+                canonical[key] = v
+                hasher.combine(v.value)
             } else if type(of: value) is AnyClass {
                 let id = ObjectIdentifier(value as AnyObject)
                 identities[key] = id
@@ -117,14 +84,40 @@ struct _AttributeSetKey: Hashable {
     func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 }
 
-/// A value's hashable form in an attribute-set key, with the object it is when it is a font, a
-/// colour or a paragraph style: the same object is then equal to itself without `AnyHashable`'s
-/// comparison, which casts both sides dynamically (about 4 K instructions; an edit that makes a
-/// set the table already has, such as a highlighter's colour removed, compares the two). Equal
-/// objects have equal values, so the hash stays the value's.
+/// A value's hashable form (``_canonicalAttributeValue(_:)``), with the object it is when it is a
+/// font, a colour or a paragraph style: an attribute-set key compares the same object as equal
+/// without `AnyHashable`'s comparison, which casts both sides dynamically (about 4 K instructions;
+/// an edit that makes a set the table already has, such as a highlighter's colour removed,
+/// compares the two). Equal objects have equal values, so the hash stays the value's.
 struct _CanonicalValue: Hashable {
     let value: AnyHashable
     let object: ObjectIdentifier?
+
+    init?(_ value: Any) {
+        let type = type(of: value)
+        // The attribute classes of this project, by exact type: a class-to-class cast is cheap, a
+        // cast to a protocol (`as? AnyHashable`) or through `AnyObject` goes through the runtime's
+        // bridging.
+        if type == UIFont.self {
+            self.init(value as! UIFont)
+        } else if type == UIColor.self {
+            self.init(value as! UIColor)
+        } else if type == NSParagraphStyle.self || type == NSMutableParagraphStyle.self {
+            self.init(value as! NSParagraphStyle)
+        } else {
+            guard let form = Self.hashableForm(of: value, type: type) else { return nil }
+            self.init(value: form, object: nil)
+        }
+    }
+
+    private init(_ object: some AnyObject & Hashable) {
+        self.init(value: AnyHashable(object), object: ObjectIdentifier(object))
+    }
+
+    private init(value: AnyHashable, object: ObjectIdentifier?) {
+        self.value = value
+        self.object = object
+    }
 
     static func == (a: Self, b: Self) -> Bool {
         if let object = a.object, object == b.object { return true }
@@ -132,14 +125,36 @@ struct _CanonicalValue: Hashable {
     }
     func hash(into hasher: inout Hasher) { hasher.combine(value) }
 
-    /// The object `value` is, for the attribute classes most sets hold (by exact type: a cast to
-    /// a class is cheap, one through `AnyObject` is not).
-    static func attributeObject(_ value: Any) -> ObjectIdentifier? {
-        let type = type(of: value)
-        if type == UIFont.self { return ObjectIdentifier(value as! UIFont) }
-        if type == UIColor.self { return ObjectIdentifier(value as! UIColor) }
-        if type == NSParagraphStyle.self || type == NSMutableParagraphStyle.self { return ObjectIdentifier(value as! NSParagraphStyle) }
-        return nil
+    /// The hashable form of a value other than the attribute classes.
+    private static func hashableForm(of value: Any, type: Any.Type) -> AnyHashable? {
+        // Fast paths by exact type, before the general casts below: casting an `Any` to `String`
+        // or `NSNumber` may first bridge the value to an Objective-C-style object (a URL becomes
+        // an NSURL), which made interning an attribute set cost microseconds.
+        if type == String.self { return AnyHashable(value as! String) }
+        if type == Int.self { return AnyHashable(Double(value as! Int)) }
+        if type == Double.self { return AnyHashable(value as! Double) }
+        if type == CGFloat.self { return AnyHashable(Double(value as! CGFloat)) }
+        if type == Float.self { return AnyHashable(Double(value as! Float)) }
+        if type == URL.self { return AnyHashable(value as! URL) }
+        if type is AnyClass {
+            if let number = value as? NSNumber { return AnyHashable(number.doubleValue) }
+            return value as? AnyHashable
+        }
+        switch value {
+        case let s as String: return AnyHashable(s)
+        case let n as NSNumber: return AnyHashable(n.doubleValue)
+        case let i as any BinaryInteger: return AnyHashable(Double(i))
+        case let f as any BinaryFloatingPoint: return AnyHashable(Double(f))
+        case let array as [Any]:
+            var elements: [AnyHashable] = []
+            elements.reserveCapacity(array.count)
+            for element in array {
+                guard let e = _canonicalAttributeValue(element) else { return nil }
+                elements.append(e)
+            }
+            return AnyHashable(elements)
+        default: return value as? AnyHashable
+        }
     }
 }
 
