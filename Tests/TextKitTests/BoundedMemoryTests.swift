@@ -84,6 +84,52 @@ struct BoundedMemoryTests {
         #expect(lm.notShownAttribute(forGlyphAt: 3))
     }
 
+    /// The paragraphs whose glyphs are held.
+    static func keptAnalyses(_ lm: NSLayoutManager) -> [Int] {
+        var kept: [Int] = []
+        lm.flow.store.forEach { p, record in
+            if record.analysis != nil { kept.append(p) }
+            return true
+        }
+        return kept
+    }
+
+    @Test(arguments: [1, 2])
+    func aLongPassFreesAtOnceTheGlyphsItWouldDrop(threads: Int) throws {
+        let text = Self.document(paragraphs: 400)
+        let limit = 24_000  // the glyphs of about fifteen paragraphs
+        let lm = NSLayoutManager()
+        lm.maximumLayoutThreads = threads
+        lm.flow.analysisBudget.limit = limit
+        let stack = LayoutStack(text, containerSizes: [CGSize(width: 300, height: 1e12)], layoutManager: lm)
+        // The first paragraph alone, so the budget knows the text's bytes per character; then
+        // the rest in one pass (in parallel with two threads). The container is of unbounded
+        // height: the stacked flow, which lays out a stretch of paragraphs in one pass.
+        lm.ensureLayout(forCharacterRange: NSRange(location: 0, length: 1))
+        lm.ensureLayout(for: stack.containers[0])
+        #expect(lm.flow.analysisBudget.unkeptCount > 300)
+        #expect(lm.flow.analysisBudget.bytes <= limit)
+
+        // Laid out a paragraph at a time, nothing is freed at once, and the budget drops the
+        // oldest as it goes: the same paragraphs keep their glyphs in the end.
+        let stepwise = NSLayoutManager()
+        stepwise.flow.analysisBudget.limit = limit
+        let reference = LayoutStack(text, containerSizes: [CGSize(width: 300, height: 1e12)], layoutManager: stepwise)
+        var start = 0
+        for line in text.split(separator: "\n") {
+            stepwise.ensureLayout(forCharacterRange: NSRange(location: start, length: 1))
+            start += line.utf16.count + 1
+        }
+        stepwise.ensureLayout(for: reference.containers[0])  // the empty paragraph after the last break
+        #expect(stepwise.flow.analysisBudget.unkeptCount == 0)
+        let kept = Self.keptAnalyses(lm)
+        #expect(kept.count >= 5 && kept.last == lm.flow.store.count - 1)
+        #expect(kept == Self.keptAnalyses(stepwise))
+        // What was freed is made again, the same.
+        let fresh = LayoutStack(text, containerSizes: [CGSize(width: 300, height: 1e12)])
+        #expect(Self.snapshot(lm, stack.containers[0]) == Self.snapshot(fresh.layoutManager, fresh.containers[0]))
+    }
+
     // MARK: Long paragraphs
 
     static func longParagraph(_ word: String, units: Int) -> String {

@@ -10,6 +10,11 @@ import TextKitTypesetting
 /// a query needs them (the shaped-word cache makes that cheap). Glyphs that glyph generation would
 /// not make again (changed through `setGlyphs` outside the delegate's `shouldGenerateGlyphs`, or
 /// through the layout primitives) are never dropped.
+///
+/// A layout of more text than the budget holds would drop most of what it makes, long after
+/// making it (freeing memory that has left the processor's caches, on one thread). So the flow
+/// asks ``outlasts(pendingUnits:)`` before it lays out a paragraph, and does not keep glyphs that
+/// the rest of the pass would push out anyway: they are freed at once, where they were made.
 struct AnalysisBudget {
     /// The default: ample for every paragraph on several screens, small beside a large document.
     static let defaultLimit = 16 << 20
@@ -28,6 +33,33 @@ struct AnalysisBudget {
     private var head = 0
     /// Bytes counted (analyses since replaced by an edit still count until they leave the queue).
     private(set) var bytes = 0
+    /// Bytes and UTF-16 units of every analysis made since the last reset, kept or not: the
+    /// density that ``outlasts(pendingUnits:)`` expects of the text still to come.
+    private var bytesMade = 0
+    private var unitsMade = 0
+    /// Analyses made and freed at once since the last reset (for tests and profiles).
+    private(set) var unkeptCount = 0
+
+    /// Whether an analysis made now would still be counted after `pendingUnits` more units of text
+    /// are analyzed. The text to come is taken at half the density seen so far (it may be sparser),
+    /// so a `false` is a safe bet: those glyphs would have been dropped before the pass ended.
+    /// Always true until something was made to measure the density.
+    func outlasts(pendingUnits: Int) -> Bool {
+        guard unitsMade > 0 else { return true }
+        return Double(pendingUnits) * Double(bytesMade) / Double(unitsMade) / 2 <= Double(limit)
+    }
+
+    /// Counts the size of an analysis of `units` units that was made and freed at once (see
+    /// ``outlasts(pendingUnits:)``): it is not held, but it tells the density.
+    mutating func countUnkept(bytes cost: Int, units: Int) {
+        count(bytes: cost, units: units)
+        unkeptCount += 1
+    }
+
+    private mutating func count(bytes cost: Int, units: Int) {
+        bytesMade += cost
+        unitsMade += units
+    }
 
     /// Counts `analysis`, just made for `record`, then drops the oldest analyses while over the
     /// limit (never `record`'s).
@@ -43,6 +75,7 @@ struct AnalysisBudget {
         let cost = analysis.byteCount
         queue.append(Entry(record: record, glyphs: ObjectIdentifier(analysis.glyphs), bytes: cost))
         bytes += cost
+        count(bytes: cost, units: record.length)
         while bytes > limit, head < queue.count - 1 {
             let oldest = queue[head]
             head += 1
@@ -62,5 +95,8 @@ struct AnalysisBudget {
         queue = []
         head = 0
         bytes = 0
+        bytesMade = 0
+        unitsMade = 0
+        unkeptCount = 0
     }
 }

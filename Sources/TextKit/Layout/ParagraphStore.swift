@@ -49,6 +49,14 @@ final class ParagraphRecord {
     /// Whether the glyphs were made and then dropped to save memory.
     var isAnalysisEvicted: Bool { storedAnalysis == nil && glyphCount != nil }
 
+    /// Records that an analysis of `glyphCount` glyphs was made and not kept (the layout freed it
+    /// at once: ``AnalysisBudget/outlasts(pendingUnits:)``): the record is as if it had been
+    /// made and then dropped.
+    func setUnkeptAnalysis(glyphCount: Int) {
+        analysis = nil
+        self.glyphCount = glyphCount
+    }
+
     /// Drops the analysis, keeping the glyph count (unless it must be kept), and returns it, so
     /// that the caller chooses where it is freed.
     @discardableResult
@@ -61,6 +69,7 @@ final class ParagraphRecord {
     var summary: ParagraphSummary {
         ParagraphSummary(paragraphs: 1, length: length, glyphs: glyphCount ?? 0,
                          unanalyzed: glyphCount == nil ? 1 : 0, unlaid: layout == nil ? 1 : 0,
+                         unlaidLength: layout == nil ? length : 0,
                          height: layout?.height ?? 0)
     }
 }
@@ -74,6 +83,8 @@ struct ParagraphSummary: RopeSummary {
     var glyphs = 0
     var unanalyzed = 0
     var unlaid = 0
+    /// UTF-16 units of the paragraphs without lines.
+    var unlaidLength = 0
     /// Heights in 1/1024 pt (``FixedHeight``), so sums and differences are exact.
     var height: Int64 = 0
 
@@ -87,6 +98,7 @@ struct ParagraphSummary: RopeSummary {
         glyphs += other.glyphs
         unanalyzed += other.unanalyzed
         unlaid += other.unlaid
+        unlaidLength += other.unlaidLength
         height += other.height
     }
 
@@ -96,6 +108,7 @@ struct ParagraphSummary: RopeSummary {
         glyphs -= other.glyphs
         unanalyzed -= other.unanalyzed
         unlaid -= other.unlaid
+        unlaidLength -= other.unlaidLength
         height -= other.height
     }
 }
@@ -128,7 +141,7 @@ struct ParagraphItem: RopeElement {
 /// The metrics the store searches by: one field of the summary.
 struct ParagraphMetric: RopeMetric {
     typealias Element = ParagraphItem
-    enum Field: Sendable { case paragraphs, length, glyphs, unanalyzed, unlaid, height }
+    enum Field: Sendable { case paragraphs, length, glyphs, unanalyzed, unlaid, unlaidLength, height }
     let field: Field
 
     func size(of summary: ParagraphSummary) -> Int {
@@ -138,6 +151,7 @@ struct ParagraphMetric: RopeMetric {
         case .glyphs: summary.glyphs
         case .unanalyzed: summary.unanalyzed
         case .unlaid: summary.unlaid
+        case .unlaidLength: summary.unlaidLength
         case .height: Int(summary.height)
         }
     }
@@ -270,8 +284,19 @@ struct ParagraphStore {
         s.glyphs = rope.offset(of: end, in: ParagraphMetric(field: .glyphs))
         s.unanalyzed = rope.offset(of: end, in: ParagraphMetric(field: .unanalyzed))
         s.unlaid = rope.offset(of: end, in: ParagraphMetric(field: .unlaid))
+        s.unlaidLength = rope.offset(of: end, in: ParagraphMetric(field: .unlaidLength))
         s.height = Int64(rope.offset(of: end, in: ParagraphMetric(field: .height)))
         return s
+    }
+
+    /// The UTF-16 units of the paragraphs without lines among `from..<to`.
+    func unlaidLength(from: Int, to: Int) -> Int {
+        func before(_ index: Int) -> Int {
+            if index <= 0 { return 0 }
+            if index >= count { return summary.unlaidLength }
+            return rope.offset(of: ropeIndex(index), in: ParagraphMetric(field: .unlaidLength))
+        }
+        return from < to ? before(to) - before(from) : 0
     }
 
     /// The first paragraph without glyphs, or nil.

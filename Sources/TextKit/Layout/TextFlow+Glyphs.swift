@@ -9,10 +9,11 @@ extension TextFlow {
     /// The glyphs of paragraph `p`, made now if needed. `start` is its first character, `record`
     /// its record, `text` its units (when the caller has them at hand). `refreshesStore` false:
     /// the caller refreshes the record's sums in the store itself, right after (and no delegate
-    /// can look at them in between).
+    /// can look at them in between). `counts` false: the caller frees glyphs it makes as soon as
+    /// it has laid them out (``AnalysisBudget/outlasts(pendingUnits:)``), so they are not counted.
     @discardableResult
     func ensureAnalysis(_ p: Int, start: Int? = nil, record: ParagraphRecord? = nil, text: [UInt16]? = nil,
-                        refreshesStore: Bool = true) -> ParagraphAnalysis {
+                        refreshesStore: Bool = true, counts: Bool = true) -> ParagraphAnalysis {
         let record = record ?? store.record(p)
         if let analysis = record.analysis { return analysis }
         let start = start ?? store.start(ofParagraph: p).rawValue
@@ -34,7 +35,7 @@ extension TextFlow {
             store.refresh(at: p)
             invalidateFlow(fromParagraph: p)
         }
-        analysisBudget.add(made, of: record)
+        if counts { analysisBudget.add(made, of: record) }
         return made
     }
 

@@ -56,9 +56,14 @@ extension TextFlow {
         guard p <= target else { return }
         var state = p == 0 ? FlowState.start : (store.record(p - 1).layout?.end ?? .start)
         var characterStart = store.start(ofParagraph: p).rawValue
+        var pending = pendingUnits(from: p, through: target)
         while p <= target {
             let record = store.record(p)
-            if var layout = record.layout, !startsAgain(layout, at: state) {
+            if record.layout == nil, let units = pending {
+                pending = units - record.length
+                layOut(p, characterStart: characterStart, from: state, record: record,
+                       keepsGlyphs: analysisBudget.outlasts(pendingUnits: units - record.length))
+            } else if var layout = record.layout, !startsAgain(layout, at: state) {
                 if layout.start != state {
                     // It only moved within its container: shift it (its lines are relative to its top).
                     let moved = state.y - layout.start.y
@@ -83,20 +88,38 @@ extension TextFlow {
     /// The running sums are kept by hand (one tree query per stretch rather than several per
     /// paragraph).
     private func layOutStretch(from first: Int, above: (length: Int, top: Int64), through target: Int) {
-        if layOutInParallel(from: first, through: target, characterStart: above.length) { return }
+        var pending = pendingUnits(from: first, through: target)
+        if layOutInParallel(from: first, through: target, characterStart: above.length, pendingUnits: pending) { return }
         var y = above.top
         var characterStart = above.length
         var p = first
         while p <= target {
             let record = store.record(p)
             if record.layout == nil {
-                layOut(p, characterStart: characterStart, from: FlowState(y: y, container: 0, linesInContainer: 0), record: record)
+                var keepsGlyphs = true
+                if let units = pending {
+                    pending = units - record.length
+                    keepsGlyphs = analysisBudget.outlasts(pendingUnits: units - record.length)
+                }
+                layOut(p, characterStart: characterStart, from: FlowState(y: y, container: 0, linesInContainer: 0),
+                       record: record, keepsGlyphs: keepsGlyphs)
             }
             y += record.layout?.height ?? 0
             characterStart += record.length
             p += 1
             if p <= target, store.record(p).layout != nil { return }
         }
+    }
+
+    /// The UTF-16 units of the paragraphs without lines from `first` through `target`, which a
+    /// pass laying out through `target` makes glyphs for; nil (no walk of the tree) when every
+    /// glyph made outlasts the pass, or when glyphs must be kept as made (a delegate or a
+    /// layout-manager subclass sees them). The layout asks the budget with what is still pending
+    /// after each paragraph (``AnalysisBudget/outlasts(pendingUnits:)``).
+    func pendingUnits(from first: Int, through target: Int) -> Int? {
+        guard manager.delegate == nil, !reportsLayoutToPrimitives,
+              !analysisBudget.outlasts(pendingUnits: store.summary.unlaidLength) else { return nil }
+        return store.unlaidLength(from: first, to: target + 1)
     }
 
     /// Whether a laid-out paragraph must be laid out again when the flow reaches it at `state`.

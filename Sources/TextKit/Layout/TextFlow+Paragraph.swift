@@ -6,14 +6,24 @@ import TextKitTypesetting
 /// Laying out one paragraph: its lines, through TextKitTypesetting's line loop, with the
 /// layout manager's containers and delegate as the loop's host (LayoutManagerLineHost.swift).
 extension TextFlow {
-    /// Fills lines for paragraph `p` from flow state `state` and stores them.
-    func layOut(_ p: Int, characterStart: Int, from state: FlowState, record: ParagraphRecord? = nil) {
+    /// Fills lines for paragraph `p` from flow state `state` and stores them. `keepsGlyphs` false:
+    /// glyphs made for it are freed once its lines are made (the pass would drop them anyway:
+    /// ``pendingUnits(from:through:)``); its glyph count stays.
+    func layOut(_ p: Int, characterStart: Int, from state: FlowState, record: ParagraphRecord? = nil, keepsGlyphs: Bool = true) {
         let record = record ?? store.record(p)
         // The text is copied out of the storage once, for the glyphs and the lines.
         let text = record.length > 0 ? manager.textStorage?._utf16(in: NSRange(location: characterStart, length: record.length)) : nil
-        let analysis = ensureAnalysis(p, start: characterStart, record: record, text: text, refreshesStore: false)
+        let makesGlyphs = record.analysis == nil
+        let analysis = ensureAnalysis(p, start: characterStart, record: record, text: text, refreshesStore: false,
+                                      counts: keepsGlyphs || !makesGlyphs)
         record.layout = paragraphLayout(analysis: analysis, paragraph: p, characterStart: characterStart,
                                         length: record.length, from: state, text: text)
+        if makesGlyphs, !keepsGlyphs {
+            // The rest of the pass would push these glyphs out of the budget: freed now, still
+            // in the caches, rather than long after.
+            record.setUnkeptAnalysis(glyphCount: analysis.glyphs.count)
+            analysisBudget.countUnkept(bytes: analysis.byteCount, units: record.length)
+        }
         store.refresh(at: p)
         extraLineFragment = nil
         if reportsLayoutToPrimitives { reportLayoutToPrimitives(paragraph: p, top: FixedHeight.points(state.y)) }

@@ -23,17 +23,25 @@ extension TextFlow {
     /// must be called in order), the storage is a subclass (its primitives may not be safe to
     /// call from several threads: a backing store's `string` may fill a cache), or the text holds
     /// an attachment of a subclass (its `attachmentBounds` is asked as glyphs are made).
-    func layOutInParallel(from first: Int, through target: Int, characterStart: Int) -> Bool {
+    /// `pendingUnits`: ``pendingUnits(from:through:)`` for the pass; glyphs the pass would drop
+    /// anyway are freed by the worker that made them, as soon as it has their lines.
+    func layOutInParallel(from first: Int, through target: Int, characterStart: Int, pendingUnits: Int?) -> Bool {
         let threads = min(manager.maximumLayoutThreads, 64)
         guard threads > 1, manager.delegate == nil, let storage = manager.textStorage, storage._primitives != .custom,
               !reportsLayoutToPrimitives, target - first + 1 >= Self.parallelThreshold else { return false }
         // The stretch: consecutive paragraphs without layout.
-        var jobs: [(paragraph: Int, start: Int, length: Int, record: ParagraphRecord)] = []
+        var jobs: [(paragraph: Int, start: Int, length: Int, record: ParagraphRecord, keepsGlyphs: Bool)] = []
         var start = characterStart
+        var pending = pendingUnits
         store.forEach(from: first) { p, record in
             // The stretch's glyphs are all held until they are stored: keep them within the budget.
             guard p <= target, record.layout == nil, start - characterStart < Self.parallelStretchLength else { return false }
-            jobs.append((p, start, record.length, record))
+            var keepsGlyphs = true
+            if let units = pending {
+                pending = units - record.length
+                keepsGlyphs = record.analysis != nil || analysisBudget.outlasts(pendingUnits: units - record.length)
+            }
+            jobs.append((p, start, record.length, record, keepsGlyphs))
             start += record.length
             return true
         }
@@ -48,7 +56,7 @@ extension TextFlow {
         }
         if subclassedAttachment { return false }
 
-        var results = [(ParagraphAnalysis, ParagraphLayout)?](repeating: nil, count: jobs.count)
+        var results = [WorkerResult?](repeating: nil, count: jobs.count)
         // The workers' analyzers live as long as the layout manager, so their front caches stay warm.
         while workerAnalyzers.count < threads { workerAnalyzers.append(ParagraphAnalyzer.reused()) }
         let analyzers = workerAnalyzers
@@ -70,7 +78,8 @@ extension TextFlow {
                         let layout = flow.paragraphLayout(analysis: analysis, paragraph: job.paragraph,
                                                           characterStart: job.start, length: job.length,
                                                           from: FlowState(y: 0, container: 0, linesInContainer: 0), text: text)
-                        out.value[i] = (analysis, layout)
+                        out.value[i] = WorkerResult(analysis: job.keepsGlyphs ? analysis : nil, glyphCount: analysis.glyphs.count,
+                                                    bytes: analysis.byteCount, layout: layout)
                     }
                 }
             }
@@ -82,14 +91,19 @@ extension TextFlow {
         var dropped: [ParagraphAnalysis] = []  // the glyphs of earlier paragraphs, over the budget
         for (i, job) in jobs.enumerated() {
             tops.append(y)
-            guard let (analysis, layout) = results[i] else { continue }
-            var placed = layout
+            guard let result = results[i] else { continue }
+            var placed = result.layout
             placed.start.y = y
-            placed.end.y = y + layout.height
-            y += layout.height
+            placed.end.y = y + placed.height
+            y += placed.height
             if job.record.analysis == nil {
-                job.record.analysis = analysis
-                analysisBudget.add(analysis, of: job.record, droppingInto: &dropped)
+                if let analysis = result.analysis {
+                    job.record.analysis = analysis
+                    analysisBudget.add(analysis, of: job.record, droppingInto: &dropped)
+                } else {
+                    job.record.setUnkeptAnalysis(glyphCount: result.glyphCount)
+                    analysisBudget.countUnkept(bytes: result.bytes, units: job.length)
+                }
             }
             job.record.layout = placed
         }
@@ -117,6 +131,15 @@ extension TextFlow {
             DispatchQueue.concurrentPerform(iterations: out.value.count) { worker in out.value[worker] = [] }
         }
     }
+}
+
+/// What a worker made of one paragraph: its lines, and its glyphs unless the pass would drop them
+/// (then the worker freed them, and only their count and size come back).
+private struct WorkerResult {
+    var analysis: ParagraphAnalysis?
+    var glyphCount: Int
+    var bytes: Int
+    var layout: ParagraphLayout
 }
 
 /// Hands out ranges of indices to worker threads.
