@@ -94,19 +94,24 @@ struct BoundedMemoryTests {
         return kept
     }
 
-    @Test(arguments: [1, 2])
-    func aLongPassFreesAtOnceTheGlyphsItWouldDrop(threads: Int) throws {
+    /// One column of unbounded height (the stacked flow, on one thread or two), or pages (the
+    /// general flow, container after container).
+    enum Flow: CaseIterable { case stacked, stackedOnTwoThreads, pages }
+
+    @Test(arguments: Flow.allCases)
+    func aLongPassFreesAtOnceTheGlyphsItWouldDrop(flow: Flow) throws {
         let text = Self.document(paragraphs: 400)
+        let sizes = flow == .pages ? Array(repeating: CGSize(width: 300, height: 1500), count: 30) : [CGSize(width: 300, height: 1e12)]
         let limit = 24_000  // the glyphs of about fifteen paragraphs
         let lm = NSLayoutManager()
-        lm.maximumLayoutThreads = threads
+        lm.maximumLayoutThreads = flow == .stackedOnTwoThreads ? 2 : 1
         lm.flow.analysisBudget.limit = limit
-        let stack = LayoutStack(text, containerSizes: [CGSize(width: 300, height: 1e12)], layoutManager: lm)
+        let stack = LayoutStack(text, containerSizes: sizes, layoutManager: lm)
         // The first paragraph alone, so the budget knows the text's bytes per character; then
-        // the rest in one pass (in parallel with two threads). The container is of unbounded
-        // height: the stacked flow, which lays out a stretch of paragraphs in one pass.
+        // the rest in one pass.
+        let all = NSRange(location: 0, length: stack.storage.length)
         lm.ensureLayout(forCharacterRange: NSRange(location: 0, length: 1))
-        lm.ensureLayout(for: stack.containers[0])
+        lm.ensureLayout(forCharacterRange: all)
         #expect(lm.flow.analysisBudget.unkeptCount > 300)
         #expect(lm.flow.analysisBudget.bytes <= limit)
 
@@ -114,20 +119,21 @@ struct BoundedMemoryTests {
         // oldest as it goes: the same paragraphs keep their glyphs in the end.
         let stepwise = NSLayoutManager()
         stepwise.flow.analysisBudget.limit = limit
-        let reference = LayoutStack(text, containerSizes: [CGSize(width: 300, height: 1e12)], layoutManager: stepwise)
+        let reference = LayoutStack(text, containerSizes: sizes, layoutManager: stepwise)
         var start = 0
         for line in text.split(separator: "\n") {
             stepwise.ensureLayout(forCharacterRange: NSRange(location: start, length: 1))
             start += line.utf16.count + 1
         }
-        stepwise.ensureLayout(for: reference.containers[0])  // the empty paragraph after the last break
+        stepwise.ensureLayout(forCharacterRange: all)  // the empty paragraph after the last break
         #expect(stepwise.flow.analysisBudget.unkeptCount == 0)
         let kept = Self.keptAnalyses(lm)
         #expect(kept.count >= 5 && kept.last == lm.flow.store.count - 1)
         #expect(kept == Self.keptAnalyses(stepwise))
         // What was freed is made again, the same.
-        let fresh = LayoutStack(text, containerSizes: [CGSize(width: 300, height: 1e12)])
+        let fresh = LayoutStack(text, containerSizes: sizes)
         #expect(Self.snapshot(lm, stack.containers[0]) == Self.snapshot(fresh.layoutManager, fresh.containers[0]))
+        withExtendedLifetime(reference) {}  // its storage owns `stepwise`
     }
 
     // MARK: Long paragraphs
