@@ -136,6 +136,26 @@ struct BoundedMemoryTests {
         withExtendedLifetime(reference) {}  // its storage owns `stepwise`
     }
 
+    @Test func anEditedParagraphLaidOutAmongLaidOutOnesKeepsItsGlyphs() throws {
+        let text = Self.document(paragraphs: 400)
+        let lm = NSLayoutManager()
+        lm.flow.analysisBudget.limit = 24_000
+        let stack = LayoutStack(text, containerSizes: [CGSize(width: 300, height: 1e12)], layoutManager: lm)
+        let all = { NSRange(location: 0, length: stack.storage.length) }
+        lm.ensureLayout(forCharacterRange: NSRange(location: 0, length: 1))
+        lm.ensureLayout(forCharacterRange: all())
+        let unkept = lm.flow.analysisBudget.unkeptCount
+        #expect(unkept > 300)
+        // A keystroke in paragraph 100 takes its lines; laying out the whole text again lays out
+        // only it, with hundreds of laid-out paragraphs after it: its glyphs are kept.
+        let start = lm.flow.store.start(ofParagraph: 100).rawValue
+        stack.storage.replaceCharacters(in: NSRange(location: start + 3, length: 0), with: "x")
+        #expect(lm.flow.store.record(100).layout == nil)
+        lm.ensureLayout(forCharacterRange: all())
+        #expect(lm.flow.analysisBudget.unkeptCount == unkept)
+        #expect(lm.flow.store.record(100).analysis != nil)
+    }
+
     // MARK: Long paragraphs
 
     static func longParagraph(_ word: String, units: Int) -> String {

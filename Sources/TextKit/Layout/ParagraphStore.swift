@@ -69,7 +69,6 @@ final class ParagraphRecord {
     var summary: ParagraphSummary {
         ParagraphSummary(paragraphs: 1, length: length, glyphs: glyphCount ?? 0,
                          unanalyzed: glyphCount == nil ? 1 : 0, unlaid: layout == nil ? 1 : 0,
-                         unlaidLength: layout == nil ? length : 0,
                          height: layout?.height ?? 0)
     }
 }
@@ -83,8 +82,6 @@ struct ParagraphSummary: RopeSummary {
     var glyphs = 0
     var unanalyzed = 0
     var unlaid = 0
-    /// UTF-16 units of the paragraphs without lines.
-    var unlaidLength = 0
     /// Heights in 1/1024 pt (``FixedHeight``), so sums and differences are exact.
     var height: Int64 = 0
 
@@ -98,7 +95,6 @@ struct ParagraphSummary: RopeSummary {
         glyphs += other.glyphs
         unanalyzed += other.unanalyzed
         unlaid += other.unlaid
-        unlaidLength += other.unlaidLength
         height += other.height
     }
 
@@ -108,7 +104,6 @@ struct ParagraphSummary: RopeSummary {
         glyphs -= other.glyphs
         unanalyzed -= other.unanalyzed
         unlaid -= other.unlaid
-        unlaidLength -= other.unlaidLength
         height -= other.height
     }
 }
@@ -141,7 +136,7 @@ struct ParagraphItem: RopeElement {
 /// The metrics the store searches by: one field of the summary.
 struct ParagraphMetric: RopeMetric {
     typealias Element = ParagraphItem
-    enum Field: Sendable { case paragraphs, length, glyphs, unanalyzed, unlaid, unlaidLength, height }
+    enum Field: Sendable { case paragraphs, length, glyphs, unanalyzed, unlaid, height }
     let field: Field
 
     func size(of summary: ParagraphSummary) -> Int {
@@ -151,7 +146,6 @@ struct ParagraphMetric: RopeMetric {
         case .glyphs: summary.glyphs
         case .unanalyzed: summary.unanalyzed
         case .unlaid: summary.unlaid
-        case .unlaidLength: summary.unlaidLength
         case .height: Int(summary.height)
         }
     }
@@ -284,17 +278,16 @@ struct ParagraphStore {
         s.glyphs = rope.offset(of: end, in: ParagraphMetric(field: .glyphs))
         s.unanalyzed = rope.offset(of: end, in: ParagraphMetric(field: .unanalyzed))
         s.unlaid = rope.offset(of: end, in: ParagraphMetric(field: .unlaid))
-        s.unlaidLength = rope.offset(of: end, in: ParagraphMetric(field: .unlaidLength))
         s.height = Int64(rope.offset(of: end, in: ParagraphMetric(field: .height)))
         return s
     }
 
-    /// The UTF-16 units of the paragraphs without lines among `from..<to`.
-    func unlaidLength(from: Int, to: Int) -> Int {
+    /// The number of paragraphs without lines among `from..<to`.
+    func unlaidCount(from: Int, to: Int) -> Int {
         func before(_ index: Int) -> Int {
             if index <= 0 { return 0 }
-            if index >= count { return summary.unlaidLength }
-            return rope.offset(of: ropeIndex(index), in: ParagraphMetric(field: .unlaidLength))
+            if index >= count { return summary.unlaid }
+            return rope.offset(of: ropeIndex(index), in: ParagraphMetric(field: .unlaid))
         }
         return from < to ? before(to) - before(from) : 0
     }

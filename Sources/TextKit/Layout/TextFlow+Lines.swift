@@ -56,7 +56,7 @@ extension TextFlow {
         guard p <= target else { return }
         var state = p == 0 ? FlowState.start : (store.record(p - 1).layout?.end ?? .start)
         var characterStart = store.start(ofParagraph: p).rawValue
-        var pending = pendingUnits(from: p, through: target)
+        var pending = pendingUnits(from: p, start: characterStart, through: target)
         while p <= target {
             let record = store.record(p)
             if record.layout == nil, let units = pending {
@@ -88,7 +88,7 @@ extension TextFlow {
     /// The running sums are kept by hand (one tree query per stretch rather than several per
     /// paragraph).
     private func layOutStretch(from first: Int, above: (length: Int, top: Int64), through target: Int) {
-        var pending = pendingUnits(from: first, through: target)
+        var pending = pendingUnits(from: first, start: above.length, through: target)
         if layOutInParallel(from: first, through: target, characterStart: above.length, pendingUnits: pending) { return }
         var y = above.top
         var characterStart = above.length
@@ -111,15 +111,22 @@ extension TextFlow {
         }
     }
 
-    /// The UTF-16 units of the paragraphs without lines from `first` through `target`, which a
-    /// pass laying out through `target` makes glyphs for; nil (no walk of the tree) when every
-    /// glyph made outlasts the pass, or when glyphs must be kept as made (a delegate or a
-    /// layout-manager subclass sees them). The layout asks the budget with what is still pending
-    /// after each paragraph (``AnalysisBudget/outlasts(pendingUnits:)``).
-    func pendingUnits(from first: Int, through target: Int) -> Int? {
-        guard manager.delegate == nil, !reportsLayoutToPrimitives,
-              !analysisBudget.outlasts(pendingUnits: store.summary.unlaidLength) else { return nil }
-        return store.unlaidLength(from: first, to: target + 1)
+    /// At least as many UTF-16 units as the paragraphs without lines from `first` (which starts
+    /// at `start`) through `target` hold: the text a pass laying out through `target` makes
+    /// glyphs for. The pass asks the budget with what is still pending after each paragraph
+    /// (``AnalysisBudget/outlasts(pendingUnits:)``), and frees at once the glyphs it would drop.
+    ///
+    /// nil (no walk of the tree, as in a keystroke or a first screen) when even every paragraph
+    /// without lines could not outgrow the budget, or when glyphs must be kept as made (a
+    /// delegate or a layout-manager subclass sees them). Paragraphs with lines in the range count
+    /// as the longest a record can be, so the bound holds without a sum of their lengths.
+    func pendingUnits(from first: Int, start: Int, through target: Int) -> Int? {
+        guard manager.delegate == nil, !reportsLayoutToPrimitives else { return nil }
+        let most = min(store.summary.unlaid * Self.maximumPieceLength, store.length - start)
+        guard !analysisBudget.outlasts(pendingUnits: most) else { return nil }
+        let end = store.start(ofParagraph: target + 1).rawValue
+        let laidOut = target + 1 - first - store.unlaidCount(from: first, to: target + 1)
+        return end - start - laidOut * Self.maximumPieceLength
     }
 
     /// Whether a laid-out paragraph must be laid out again when the flow reaches it at `state`.

@@ -8,7 +8,7 @@ import TextKitTypesetting
 extension TextFlow {
     /// Fills lines for paragraph `p` from flow state `state` and stores them. `keepsGlyphs` false:
     /// glyphs made for it are freed once its lines are made (the pass would drop them anyway:
-    /// ``pendingUnits(from:through:)``); its glyph count stays.
+    /// ``pendingUnits(from:start:through:)``); its glyph count stays.
     func layOut(_ p: Int, characterStart: Int, from state: FlowState, record: ParagraphRecord? = nil, keepsGlyphs: Bool = true) {
         let record = record ?? store.record(p)
         // The text is copied out of the storage once, for the glyphs and the lines.

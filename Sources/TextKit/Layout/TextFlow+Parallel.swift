@@ -23,7 +23,7 @@ extension TextFlow {
     /// must be called in order), the storage is a subclass (its primitives may not be safe to
     /// call from several threads: a backing store's `string` may fill a cache), or the text holds
     /// an attachment of a subclass (its `attachmentBounds` is asked as glyphs are made).
-    /// `pendingUnits`: ``pendingUnits(from:through:)`` for the pass; glyphs the pass would drop
+    /// `pendingUnits`: ``pendingUnits(from:start:through:)`` for the pass; glyphs the pass would drop
     /// anyway are freed by the worker that made them, as soon as it has their lines.
     func layOutInParallel(from first: Int, through target: Int, characterStart: Int, pendingUnits: Int?) -> Bool {
         let threads = min(manager.maximumLayoutThreads, 64)
