@@ -60,6 +60,21 @@ extension NSLayoutManager {
 
     /// Calls `body` for every laid-out fragment from paragraph `start` on, in order, until it returns false.
     func forEachFragment(fromParagraph start: Int = 0, _ body: (LocatedFragment) -> Bool) {
+        forEachLaidOutParagraph(from: start) { p, record, layout, glyphBase, characterBase, top in
+            for i in layout.fragments.indices {
+                if !body(located(p, i, layout: layout, glyphBase: glyphBase, characterBase: characterBase,
+                                 top: top, record: record)) { return false }
+            }
+            return true
+        }
+    }
+
+    /// Calls `body` with each paragraph from `start` on, laid out as the walk reaches it, with its
+    /// first glyph, first character and top (in the stacked flow), until `body` returns false or a
+    /// paragraph overflows the containers.
+    func forEachLaidOutParagraph(from start: Int,
+                                 _ body: (_ p: Int, ParagraphRecord, ParagraphLayout, _ glyphBase: Int, _ characterBase: Int,
+                                          _ top: CGFloat) -> Bool) {
         var p = start
         // The sums below count only laid-out paragraphs: lay out up to `start` before reading them.
         if start < flow.store.count { flow.ensureLayout(throughParagraph: start) }
@@ -69,16 +84,20 @@ extension NSLayoutManager {
         // The paragraphs' tops are running sums of their heights (the tree's prefix sums), so the
         // walk asks the tree once rather than once per line.
         var top = before.height
+        let stacked = flow.isStacked
         while p < flow.store.count {
-            flow.ensureLayout(throughParagraph: p)
-            let record = flow.store.record(p)
+            let last = flow.store.count - 1
+            var record = flow.store.record(p)
+            // A laid-out paragraph is current in the stacked flow, and before the first one to
+            // check in the general flow; the last is always asked (the end of the text is
+            // reported from there).
+            if record.layout == nil || p == last || !(stacked || p < flow.validatedParagraphs) {
+                flow.ensureLayout(throughParagraph: p)
+                record = flow.store.record(p)
+            }
             guard let layout = record.layout, let glyphCount = record.glyphCount else { return }
             let paragraphTop = FixedHeight.points(flow.isStacked ? top : layout.start.y)
-            for i in layout.fragments.indices {
-                if !body(located(p, i, layout: layout, glyphBase: glyphBase, characterBase: characterBase,
-                                 top: paragraphTop, record: record)) { return }
-            }
-            if layout.overflowed { return }
+            if !body(p, record, layout, glyphBase, characterBase, paragraphTop) || layout.overflowed { return }
             glyphBase += glyphCount
             characterBase += record.length
             top += layout.height
@@ -273,14 +292,36 @@ extension NSLayoutManager {
         let (p, _, _) = locate(glyph: glyphRange.location)
         let end = glyphRange.location + glyphRange.length
         var stop: ObjCBool = false
-        forEachFragment(fromParagraph: p) { found in
-            let range = found.glyphRange
-            if range.location >= end { return false }
-            if range.location + range.length > glyphRange.location || range.length == 0 && range.location >= glyphRange.location {
-                block(found.rect, found.usedRect, textContainers[found.container], range, &stop)
-                if stop.boolValue { return false }
+        // Reads only the four values the block gets from each stored fragment, in place: copying
+        // a whole fragment (its line's runs and metrics) cost more than the block itself. The
+        // containers are held for the walk and handed to the block without a retain a line.
+        let flow = self.flow
+        let containers = textContainers
+        let unretained = containers.map { Unmanaged.passUnretained($0) }
+        withExtendedLifetime(containers) {
+            forEachLaidOutParagraph(from: p) { _, _, layout, glyphBase, _, top in
+                var container = -1, containerTop: CGFloat = 0
+                return layout.fragments.withUnsafeBufferPointer { fragments in
+                    for i in fragments.indices {
+                        let lineGlyphs = fragments[i].line.glyphRange
+                        let range = NSRange(location: glyphBase + lineGlyphs.lowerBound, length: lineGlyphs.count)
+                        if range.location >= end { return false }
+                        guard range.location + range.length > glyphRange.location
+                            || range.length == 0 && range.location >= glyphRange.location else { continue }
+                        if fragments[i].container != container {
+                            container = fragments[i].container
+                            containerTop = flow.containerTop(container)
+                        }
+                        guard container < unretained.count else { return false }  // a container the block added
+                        let dy = top - containerTop
+                        unretained[container]._withUnsafeGuaranteedRef {
+                            block(fragments[i].rect.offsetBy(dx: 0, dy: dy), fragments[i].usedRect.offsetBy(dx: 0, dy: dy), $0, range, &stop)
+                        }
+                        if stop.boolValue { return false }
+                    }
+                    return true
+                }
             }
-            return true
         }
     }
 

@@ -279,4 +279,41 @@ struct LayoutCompletionTests {
         _ = tight.layoutManager.extraLineFragmentRect
         #expect(tightRecorder.completions.last.map { $0.container == nil && !$0.atEnd } == true)
     }
+
+    /// `enumerateLineFragments` gives, for any glyph range, the fragments that the per-glyph
+    /// queries report, in order, across containers, and stops when asked.
+    @Test(arguments: [[CGSize(width: 260, height: 1e12)], Array(repeating: CGSize(width: 260, height: 300), count: 4)])
+    func enumeratedFragmentsAgreeWithPerGlyphQueries(containerSizes: [CGSize]) {
+        let stack = LayoutStack(loremParagraphs + "\n" + loremParagraphs, containerSizes: containerSizes)
+        let lm = stack.layoutManager
+        let count = lm.numberOfGlyphs
+        // The reference: walk the glyphs, one fragment per effective range.
+        var reference: [String] = [], lines: [NSRange] = []
+        var g = 0
+        while g < count {
+            var range = NSRange()
+            let rect = lm.lineFragmentRect(forGlyphAt: g, effectiveRange: &range)
+            guard range.location != NSNotFound, let container = lm.textContainer(forGlyphAt: g, effectiveRange: nil) else { break }
+            let index = stack.containers.firstIndex { $0 === container }!
+            reference.append("\(range) \(rect) \(lm.lineFragmentUsedRect(forGlyphAt: g, effectiveRange: nil)) \(index)")
+            lines.append(range)
+            g = NSMaxRange(range)
+        }
+        #expect(reference.count > 20)
+        func enumerated(_ range: NSRange, stopAfter limit: Int = .max) -> [String] {
+            var found: [String] = []
+            lm.enumerateLineFragments(forGlyphRange: range) { rect, used, container, glyphs, stop in
+                let index = stack.containers.firstIndex { $0 === container }!
+                found.append("\(glyphs) \(rect) \(used) \(index)")
+                if found.count == limit { stop.pointee = true }
+            }
+            return found
+        }
+        #expect(enumerated(NSRange(location: 0, length: count)) == reference)
+        // From the middle of one line to the middle of another: the lines it touches.
+        let from = lines[5].location + 3, to = lines[17].location + 2
+        #expect(enumerated(NSRange(location: from, length: to - from)) == Array(reference[5...17]))
+        #expect(enumerated(NSRange(location: lines[9].location, length: 1)) == [reference[9]])
+        #expect(enumerated(NSRange(location: 0, length: count), stopAfter: 3) == Array(reference.prefix(3)))
+    }
 }
