@@ -96,7 +96,7 @@ extension NSLayoutManager {
                 record = flow.store.record(p)
             }
             guard let layout = record.layout, let glyphCount = record.glyphCount else { return }
-            let paragraphTop = FixedHeight.points(flow.isStacked ? top : layout.start.y)
+            let paragraphTop = FixedHeight.points(stacked ? top : layout.start.y)
             if !body(p, record, layout, glyphBase, characterBase, paragraphTop) || layout.overflowed { return }
             glyphBase += glyphCount
             characterBase += record.length
