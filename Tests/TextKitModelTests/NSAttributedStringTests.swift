@@ -333,6 +333,45 @@ struct NSAttributedStringTests {
         #expect(back.attribute(.kern, at: 0, effectiveRange: nil) == nil, "no Foundation scope for kern on Linux")
     }
 
+    @Test("Adding and removing objects, in any order, gives what a plain model of the text gives (remembered edits and their reverses)")
+    func rememberedEditsAgreeWithAModel() {
+        final class Colour: NSObject {
+            let name: String
+            init(_ name: String) { self.name = name }
+            override func isEqual(_ object: Any?) -> Bool { (object as? Colour)?.name == name }
+            override var hash: Int { name.hashValue }
+        }
+        let colour = NSAttributedString.Key("colour")
+        let colours = [Colour("red"), Colour("blue"), Colour("red"), Colour("green")]  // two equal reds
+        let s = NSMutableAttributedString(string: String(repeating: "x", count: 24), attributes: [.kern: 1])
+        var model = [String?](repeating: nil, count: 24)
+        var random = SystemRandomNumberGenerator()
+        for step in 0..<400 {
+            let location = Int.random(in: 0..<24, using: &random)
+            let range = NSRange(location: location, length: Int.random(in: 1...(24 - location), using: &random))
+            if Bool.random(using: &random) {
+                let value = colours.randomElement(using: &random)!
+                s.addAttribute(colour, value: value, range: range)
+                for i in location..<(location + range.length) { model[i] = value.name }
+            } else {
+                s.removeAttribute(colour, range: range)
+                for i in location..<(location + range.length) { model[i] = nil }
+            }
+            for i in 0..<24 {
+                let found = (s.attribute(colour, at: i, effectiveRange: nil) as? Colour)?.name
+                #expect(found == model[i], "step \(step), character \(i)")
+                #expect(s.attribute(.kern, at: i, effectiveRange: nil) as? Int == 1)
+            }
+        }
+        // Coloured and then uncoloured, the text is one run again.
+        s.addAttribute(colour, value: colours[0], range: NSRange(location: 0, length: 5))
+        s.addAttribute(colour, value: colours[1], range: NSRange(location: 3, length: 5))
+        s.removeAttribute(colour, range: NSRange(location: 0, length: 24))
+        var run = NSRange()
+        _ = s.attributes(at: 0, effectiveRange: &run)
+        #expect(run == NSRange(location: 0, length: 24))
+    }
+
     @Test("A substring takes its source's small attribute table; edits on either side afterwards leave the other's attributes alone")
     func substringSharesSmallTable() {
         let token = NSAttributedString.Key("token"), red = "keyword", blue = "comment"

@@ -136,9 +136,13 @@ open class NSMutableAttributedString: NSAttributedString {
                     made = known
                 } else {
                     var attrs = _storage.table[piece.set]
+                    let old = edit.flatMap { attrs[$0.key] }
                     change(&attrs)
                     made = _storage.table.intern(attrs)
-                    if let memo { _storage.table.remember(memo, value: edit?.value, made: made) }
+                    if let memo, let edit {
+                        _storage.table.remember(memo, value: edit.value, made: made)
+                        _storage.table.rememberReverse(of: memo, value: edit.value, made: made, replaced: old)
+                    }
                 }
                 // A piece that keeps its set is not written (each write is a few walks of the run tree).
                 if made != piece.set { _storage.setAttributeID(made, range: piece.range) }

@@ -232,6 +232,20 @@ struct _AttributeTable {
         edits[edit] = (made, value)
     }
 
+    /// Remembers the edit that undoes `edit` (which made `made`, adding `value` or removing, where
+    /// the set held `replaced` for the key before): removing a key that was absent before gives
+    /// the set back, and so does adding back an object that was removed. A highlighter that
+    /// coloured a document while loading it then finds its first keystroke's removals known.
+    mutating func rememberReverse(of edit: Edit, value: AnyObject?, made: UInt32, replaced: Any?) {
+        guard made != edit.set else { return }
+        if value != nil, replaced == nil {
+            remember(Edit(set: made, key: edit.key, value: nil), value: nil, made: edit.set)
+        } else if value == nil, let replaced, type(of: replaced) is AnyClass {
+            let object = replaced as AnyObject
+            remember(Edit(set: made, key: edit.key, value: ObjectIdentifier(object)), value: object, made: edit.set)
+        }
+    }
+
     /// Recently interned dictionaries and their ids (holding the dictionaries keeps their storage
     /// from being freed and reused while it serves as an identity).
     private var recent: [(attributes: [NSAttributedString.Key: Any], id: UInt32)] = []
