@@ -59,10 +59,9 @@ extension TextFlow {
         var pending = pendingUnits(from: p, start: characterStart, through: target)
         while p <= target {
             let record = store.record(p)
-            if record.layout == nil, let units = pending {
-                pending = units - record.length
+            if record.layout == nil {
                 layOut(p, characterStart: characterStart, from: state, record: record,
-                       keepsGlyphs: analysisBudget.outlasts(pendingUnits: units - record.length))
+                       keepsGlyphs: keepsGlyphs(length: record.length, pending: &pending))
             } else if var layout = record.layout, !startsAgain(layout, at: state) {
                 if layout.start != state {
                     // It only moved within its container: shift it (its lines are relative to its top).
@@ -96,13 +95,8 @@ extension TextFlow {
         while p <= target {
             let record = store.record(p)
             if record.layout == nil {
-                var keepsGlyphs = true
-                if let units = pending {
-                    pending = units - record.length
-                    keepsGlyphs = analysisBudget.outlasts(pendingUnits: units - record.length)
-                }
                 layOut(p, characterStart: characterStart, from: FlowState(y: y, container: 0, linesInContainer: 0),
-                       record: record, keepsGlyphs: keepsGlyphs)
+                       record: record, keepsGlyphs: keepsGlyphs(length: record.length, pending: &pending))
             }
             y += record.layout?.height ?? 0
             characterStart += record.length
@@ -127,6 +121,15 @@ extension TextFlow {
         let end = store.start(ofParagraph: target + 1).rawValue
         let laidOut = target + 1 - first - store.unlaidCount(from: first, to: target + 1)
         return end - start - laidOut * Self.maximumPieceLength
+    }
+
+    /// Whether the glyphs a pass makes for a paragraph of `length` units keep being held, with
+    /// `pending` (``pendingUnits(from:start:through:)``, nil: always) units still to lay out from
+    /// its start; moves `pending` past the paragraph.
+    func keepsGlyphs(length: Int, pending: inout Int?) -> Bool {
+        guard let units = pending else { return true }
+        pending = units - length
+        return analysisBudget.outlasts(pendingUnits: units - length)
     }
 
     /// Whether a laid-out paragraph must be laid out again when the flow reaches it at `state`.

@@ -15,7 +15,7 @@ extension TextFlow {
         let text = record.length > 0 ? manager.textStorage?._utf16(in: NSRange(location: characterStart, length: record.length)) : nil
         let makesGlyphs = record.analysis == nil
         let analysis = ensureAnalysis(p, start: characterStart, record: record, text: text, refreshesStore: false,
-                                      counts: keepsGlyphs || !makesGlyphs)
+                                      counts: keepsGlyphs)
         record.layout = paragraphLayout(analysis: analysis, paragraph: p, characterStart: characterStart,
                                         length: record.length, from: state, text: text)
         if makesGlyphs, !keepsGlyphs {

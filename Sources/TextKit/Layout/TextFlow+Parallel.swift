@@ -36,12 +36,8 @@ extension TextFlow {
         store.forEach(from: first) { p, record in
             // The stretch's glyphs are all held until they are stored: keep them within the budget.
             guard p <= target, record.layout == nil, start - characterStart < Self.parallelStretchLength else { return false }
-            var keepsGlyphs = true
-            if let units = pending {
-                pending = units - record.length
-                keepsGlyphs = record.analysis != nil || analysisBudget.outlasts(pendingUnits: units - record.length)
-            }
-            jobs.append((p, start, record.length, record, keepsGlyphs))
+            let keeps = keepsGlyphs(length: record.length, pending: &pending) || record.analysis != nil
+            jobs.append((p, start, record.length, record, keeps))
             start += record.length
             return true
         }
