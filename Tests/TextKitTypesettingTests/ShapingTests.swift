@@ -79,6 +79,26 @@ struct ShapingTests {
         #expect(han.map { analysis.glyphs.fonts[Int($0.font)].familyName }?.contains("CJK") == true)
     }
 
+    /// A font is never chosen for a space alone (as in Pango): the spaces between words of a
+    /// script the primary font lacks stay in the fallback font, so the sentence is one run; a
+    /// space after text in the primary font stays there.
+    @Test func spacesBetweenWordsInAFallbackFontStayInIt() throws {
+        let serif = TestFonts.dejaVuSerif()
+        let (analysis, text) = TestFonts.analyze("abc مرحبا بالعالم الجميل def", [.font: serif])
+        let fonts = analysis.glyphs.runs.map { analysis.glyphs.fonts[Int($0.font)] }
+        let arabic = try #require(analysis.glyphs.runs.firstIndex { text[$0.characterRange.lowerBound] == 0x645 })
+        // "abc " in DejaVu Serif; the Arabic words and the spaces between them in one fallback
+        // run; the space before "def" (left to right, between the two directions) and "def" in
+        // DejaVu Serif again.
+        #expect(analysis.glyphs.runs.map(\.characterRange) == [0..<4, 4..<24, 24..<25, 25..<28])
+        #expect(arabic == 1)
+        #expect(fonts[1] !== serif && fonts[0] === serif && fonts[2] === serif && fonts[3] === serif)
+        // A space that no fallback font precedes, or one the fallback font lacks, is the
+        // primary font's.
+        let (latin, _) = TestFonts.analyze("a b\u{2009}c", [.font: serif])
+        #expect(latin.glyphs.runs.count == 1)
+    }
+
     @Test func theWordCacheServesRepeatedWords() {
         let cache = ShapedWordCache()
         let text = Array(String(repeating: "the cat and the hat ", count: 50).utf16)

@@ -64,8 +64,10 @@ package final class ParagraphAnalysis: @unchecked Sendable {
 /// Not thread-safe: it owns scratch buffers. Use one per thread; parallel layout makes one per
 /// worker.
 package final class ParagraphAnalyzer {
-    private let shaper = Shaper()
-    private let cache: ShapedWordCache
+    let shaper = Shaper()
+    let cache: ShapedWordCache
+    /// Scratch for shaping a run's unknown words together (ParagraphAnalyzer+WordBatch.swift).
+    var wordBatch = WordBatch()
     /// How many paragraphs this analyzer has shaped (what invalidation tests count).
     package private(set) var analysisCount = 0
     /// The ids the shared cache gave to shaping parameters.
@@ -319,14 +321,20 @@ package final class ParagraphAnalyzer {
             var switchTo: UIFont?
             if Self.staysWithBase(scalar) || Self.isControl(scalar) {
                 // marks, joiners and controls stay with what precedes them
+            } else if current !== primary, Self.isSpaceSeparator(scalar), let space = Unicode.Scalar(scalar),
+                      currentFace.glyph(for: space) != nil {
+                // So do spaces, in the fallback font that has them: a font is never chosen just to
+                // render a space (as Pango does), and the words of a script the primary font lacks
+                // stay one run with the spaces between them.
             } else if let unicodeScalar = Unicode.Scalar(scalar) {
                 let presentation = Self.presentation(of: scalar, followedBy: Self.scalar(in: text, at: i, limit: range.upperBound))
                 if presentation == .default && scalar < 0x2300 || presentation == .text,
                    primaryFace.glyph(for: unicodeScalar) != nil {
                     if current !== primary { switchTo = primary }  // the common case: one table read
-                } else if current !== primary, presentation != .emoji || currentFace.hasColorGlyphs,
+                } else if current !== primary, presentation == .default || (presentation == .emoji) == currentFace.hasColorGlyphs,
                           currentFace.glyph(for: unicodeScalar) != nil {
-                    // stay in the fallback face already chosen for this stretch
+                    // stay in the fallback face already chosen for this stretch (not in a colour
+                    // face for a character asked to look like text, nor the other way round)
                 } else {
                     let fallback = fallbackFont(of: primary, for: unicodeScalar, presentation: presentation)
                     if fallback !== current { switchTo = fallback }
@@ -409,6 +417,14 @@ package final class ParagraphAnalyzer {
         }
     }
 
+    /// Unicode's space separators (general category Zs) but the Ogham space mark, which has ink.
+    private static func isSpaceSeparator(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x20, 0xA0, 0x2000...0x200A, 0x202F, 0x205F, 0x3000: return true
+        default: return false
+        }
+    }
+
     private static func isControl(_ scalar: UInt32) -> Bool {
         scalar < 0x20 || (0x7F...0x9F).contains(scalar) || scalar == 0x2028 || scalar == 0x2029
     }
@@ -475,6 +491,8 @@ package final class ParagraphAnalyzer {
         // Words: up to and including a run of spaces. Long pieces without spaces (CJK, Thai, a
         // URL) are shaped whole and not cached.
         var pieceStart = item.range.lowerBound
+        /// Where the last lookahead for unknown words stopped.
+        var batchedThrough = pieceStart
         while pieceStart < item.range.upperBound {
             var pieceEnd = pieceStart
             while pieceEnd < item.range.upperBound && text[pieceEnd] != 0x20 { pieceEnd += 1 }
@@ -496,7 +514,16 @@ package final class ParagraphAnalyzer {
                     continue
                 }
                 piece = cache.piece(for: key) {
-                    shaper.shape(pieceText, range: 0..<pieceText.count, font: face.hbFont, parameters: parameters)
+                    // No cache knows the word: shape it with the run's other unknown words, once
+                    // a stretch (ParagraphAnalyzer+WordBatch.swift).
+                    if pieceStart >= batchedThrough {
+                        let (batched, lookedThrough) = shapeUnknownWords(
+                            first: pieceStart..<pieceEnd, key: key, limit: item.range.upperBound, text: text, face: face,
+                            parameters: id, shaping: parameters, front: front)
+                        batchedThrough = lookedThrough
+                        if let batched { return batched }
+                    }
+                    return shaper.shape(pieceText, range: 0..<pieceText.count, font: face.hbFont, parameters: parameters)
                 }
                 front.store(piece, for: key, at: slot)
             } else if pieceText.count <= 64 {
@@ -640,7 +667,7 @@ package final class ParagraphAnalyzer {
 /// layout manager's first paragraph pay for clearing and faulting in a larger table.
 // Fixed-size tables behind `let` pointers: the hot loop reads and writes them without the
 // exclusivity checks that a class's `var` arrays would cost on every access.
-private final class FrontWordCache {
+final class FrontWordCache {
     static let size = 2048
     let keys = UnsafeMutablePointer<ShapedWordCache.InlineKey?>.allocate(capacity: size)
     /// The pieces, each retained once by the table (released when its slot is taken or the

@@ -97,6 +97,22 @@ package final class ShapedWordCache: @unchecked Sendable {  // shards are only t
         cachedPiece(in: shards[Int(key.hash >> 60)], find: { $0.inline.piece(for: key) }, store: { $0.inline.insert($1, for: key) }, make: make)
     }
 
+    /// The cached piece for an inline key, or nil; counts nothing (a lookahead, see
+    /// ``ParagraphAnalyzer``'s batched shaping, which then stores what it shaped).
+    package func existingPiece(for key: InlineKey) -> ShapedPiece? {
+        let shard = shards[Int(key.hash >> 60)]
+        shard.lock.lock()
+        defer { shard.lock.unlock() }
+        return shard.inline.piece(for: key)
+    }
+
+    /// Stores a piece shaped for `key` by the caller (counted as a miss) and returns the one the
+    /// cache holds: `piece`, or the one another thread stored first.
+    package func store(_ piece: ShapedPiece, for key: InlineKey) -> ShapedPiece {
+        cachedPiece(in: shards[Int(key.hash >> 60)], find: { $0.inline.piece(for: key) },
+                    store: { $0.inline.insert($1, for: key) }, make: { piece })
+    }
+
     /// The cached piece for `text` in `face` with `parameters`, shaping it with `make` on a miss.
     package func piece(face: AnyObject, parameters: Int32, text: UnsafeBufferPointer<UInt16>,
                        make: () -> ShapedPiece) -> ShapedPiece {

@@ -143,32 +143,94 @@ package final class Shaper {
         var count: UInt32 = 0
         let infos = hb_buffer_get_glyph_infos(buffer, &count)!
         let positions = hb_buffer_get_glyph_positions(buffer, &count)!
-        let n = Int(count)
-        var hasOffsets = false
-        for g in 0..<n where positions[g].x_offset != 0 || positions[g].y_offset != 0 {
-            hasOffsets = true
-            break
+        let output = Output(infos: infos, positions: positions, count: Int(count), isRightToLeft: parameters.isRightToLeft)
+        return output.piece(glyphs: 0..<output.count, characterBase: Int32(range.lowerBound),
+                            text: UnsafeBufferPointer(rebasing: text[range]))
+    }
+
+    /// Shapes words that sit one after another in `text` (each ending where the next begins;
+    /// `ends` holds each word's end) in one HarfBuzz call, and cuts the result into a piece per
+    /// word: what shaping that word alone gives. A word whose edge with a neighbour HarfBuzz marks
+    /// unsafe to break, or where one cluster spans both, gets nil (shape it alone).
+    ///
+    /// HarfBuzz's cost is mostly per glyph, but each call also brings its tables and code back
+    /// into the processor's caches; words no cache knows are many short calls otherwise.
+    package func shapeWords(_ text: UnsafeBufferPointer<UInt16>, ends: UnsafeBufferPointer<Int>, font: OpaquePointer,
+                            parameters: ShapingParameters, into pieces: inout [ShapedPiece?]) {
+        pieces.removeAll(keepingCapacity: true)
+        prepareBuffer(text, range: 0..<text.count, parameters: parameters)
+        let features = resolvedFeatures(parameters.features)
+        features.withUnsafeBufferPointer { hb_shape(font, buffer, $0.baseAddress, UInt32($0.count)) }
+        var count: UInt32 = 0
+        let infos = hb_buffer_get_glyph_infos(buffer, &count)!
+        let positions = hb_buffer_get_glyph_positions(buffer, &count)!
+        let output = Output(infos: infos, positions: positions, count: Int(count), isRightToLeft: parameters.isRightToLeft)
+
+        // Where each word's glyphs start (logical order), or nil where it cannot be cut off.
+        var firstGlyph = 0, wordStart = 0
+        var starts: [Int?] = []
+        starts.reserveCapacity(ends.count + 1)
+        for end in ends {
+            let cuttable = firstGlyph < output.count && output.cluster(firstGlyph) == wordStart
+                && (wordStart == 0 || !output.isUnsafeToBreak(firstGlyph))
+            starts.append(cuttable ? firstGlyph : nil)
+            while firstGlyph < output.count && output.cluster(firstGlyph) < end { firstGlyph += 1 }
+            wordStart = end
         }
-        let piece = ShapedPiece.make(count: n, length: range.count, hasOffsets: hasOffsets)
-        let glyphs = piece.glyphs, advances = piece.advances, clusters = piece.clusters, flags = piece.flags
-        let xOffsets = piece.xOffsets, yOffsets = piece.yOffsets
-        let base = Int32(range.lowerBound)
-        for visual in 0..<n {
-            // HarfBuzz returns right-to-left runs in visual order; pieces hold them logically.
-            let i = parameters.isRightToLeft ? n - 1 - visual : visual
-            let info = infos[visual]
-            let position = positions[visual]
-            glyphs[i] = UInt16(truncatingIfNeeded: info.codepoint)
-            advances[i] = position.x_advance
-            clusters[i] = Int32(info.cluster) - base
-            if hasOffsets {
-                xOffsets[i] = position.x_offset
-                yOffsets[i] = position.y_offset
+        starts.append(firstGlyph == output.count ? firstGlyph : nil)
+        wordStart = 0
+        for (word, end) in ends.enumerated() {
+            if let first = starts[word], let next = starts[word + 1], next > first {
+                pieces.append(output.piece(glyphs: first..<next, characterBase: Int32(wordStart),
+                                           text: UnsafeBufferPointer(rebasing: text[wordStart..<end])))
+            } else {
+                pieces.append(nil)
             }
-            flags[i] = info.mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0 ? .unsafeToBreak : []
+            wordStart = end
         }
-        piece.finish(text: UnsafeBufferPointer(rebasing: text[range]))
-        return piece
+    }
+
+    /// HarfBuzz's glyphs after a call, read in logical order.
+    private struct Output {
+        let infos: UnsafeMutablePointer<hb_glyph_info_t>
+        let positions: UnsafeMutablePointer<hb_glyph_position_t>
+        let count: Int
+        let isRightToLeft: Bool
+
+        /// HarfBuzz returns right-to-left runs in visual order; pieces hold them logically.
+        @inline(__always) func visual(_ logical: Int) -> Int { isRightToLeft ? count - 1 - logical : logical }
+        /// The character offset (in the shaped text) of the cluster of the glyph at `logical`.
+        func cluster(_ logical: Int) -> Int { Int(infos[visual(logical)].cluster) }
+        func isUnsafeToBreak(_ logical: Int) -> Bool {
+            infos[visual(logical)].mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0
+        }
+
+        /// A piece of the glyphs at logical indices `range`, whose text (`text`) starts at
+        /// `characterBase` in the shaped text.
+        func piece(glyphs range: Range<Int>, characterBase: Int32, text: UnsafeBufferPointer<UInt16>) -> ShapedPiece {
+            var hasOffsets = false
+            for logical in range where positions[visual(logical)].x_offset != 0 || positions[visual(logical)].y_offset != 0 {
+                hasOffsets = true
+                break
+            }
+            let piece = ShapedPiece.make(count: range.count, length: text.count, hasOffsets: hasOffsets)
+            let glyphs = piece.glyphs, advances = piece.advances, clusters = piece.clusters, flags = piece.flags
+            let xOffsets = piece.xOffsets, yOffsets = piece.yOffsets
+            for (i, logical) in range.enumerated() {
+                let info = infos[visual(logical)]
+                let position = positions[visual(logical)]
+                glyphs[i] = UInt16(truncatingIfNeeded: info.codepoint)
+                advances[i] = position.x_advance
+                clusters[i] = Int32(info.cluster) - characterBase
+                if hasOffsets {
+                    xOffsets[i] = position.x_offset
+                    yOffsets[i] = position.y_offset
+                }
+                flags[i] = info.mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0 ? .unsafeToBreak : []
+            }
+            piece.finish(text: text)
+            return piece
+        }
     }
 
     /// Empties the buffer and sets it up for `text[range]` (the rest of `text` is context).
