@@ -97,6 +97,10 @@ struct ShapingTests {
         // primary font's.
         let (latin, _) = TestFonts.analyze("a b\u{2009}c", [.font: serif])
         #expect(latin.glyphs.runs.count == 1)
+        // Not in an emoji font: its space is as wide as an emoji.
+        let (emoji, emojiText) = TestFonts.analyze("a \u{1F600} b", [.font: serif])
+        let space = try #require(emoji.glyphs.runs.first { emojiText[$0.characterRange.lowerBound] == 0x20 && $0.characterRange.lowerBound > 2 })
+        #expect(emoji.glyphs.fonts[Int(space.font)] === serif)
     }
 
     @Test func theWordCacheServesRepeatedWords() {

@@ -321,11 +321,12 @@ package final class ParagraphAnalyzer {
             var switchTo: UIFont?
             if Self.staysWithBase(scalar) || Self.isControl(scalar) {
                 // marks, joiners and controls stay with what precedes them
-            } else if current !== primary, Self.isSpaceSeparator(scalar), let space = Unicode.Scalar(scalar),
-                      currentFace.glyph(for: space) != nil {
+            } else if current !== primary, Self.isSpaceSeparator(scalar), !currentFace.hasColorGlyphs,
+                      let space = Unicode.Scalar(scalar), currentFace.glyph(for: space) != nil {
                 // So do spaces, in the fallback font that has them: a font is never chosen just to
                 // render a space (as Pango does), and the words of a script the primary font lacks
-                // stay one run with the spaces between them.
+                // stay one run with the spaces between them. Not in an emoji font, whose space is
+                // as wide as an emoji (Pango's emoji runs end before the space too).
             } else if let unicodeScalar = Unicode.Scalar(scalar) {
                 let presentation = Self.presentation(of: scalar, followedBy: Self.scalar(in: text, at: i, limit: range.upperBound))
                 if presentation == .default && scalar < 0x2300 || presentation == .text,
