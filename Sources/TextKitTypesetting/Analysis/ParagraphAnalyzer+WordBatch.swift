@@ -27,6 +27,10 @@ struct WordBatch {
 
     /// The most UTF-16 units shaped in one call; a run with more unknown text takes several.
     static let maximumLength = 2048
+    /// The lookahead stops after this many known words in a row (a later unknown word starts
+    /// another): a keystroke in a long paragraph makes one unknown word among thousands of
+    /// known ones, and looking all of them up twice would cost a fifth of shaping it again.
+    static let maximumKnownWordsInARow = 32
 
     mutating func removeAll() {
         for word in words { wordAtSlot[word.slot] = 0 }
@@ -55,7 +59,8 @@ extension ParagraphAnalyzer {
 
         add(UnsafeBufferPointer(rebasing: text[first]), key: firstKey, slot: front.slot(for: firstKey), to: &batch)
         var start = first.upperBound
-        while start < limit {
+        var knownInARow = 0
+        while start < limit && knownInARow < WordBatch.maximumKnownWordsInARow {
             var end = start
             while end < limit && text[end] != 0x20 { end += 1 }
             while end < limit && text[end] == 0x20 { end += 1 }
@@ -64,12 +69,14 @@ extension ParagraphAnalyzer {
                 if batch.text.count + word.count > WordBatch.maximumLength { break }
                 let key = ShapedWordCache.InlineKey(face: face, parameters: id, text: word)
                 let slot = front.slot(for: key)
+                knownInARow += 1
                 if front.keys[slot] == key && front.pieces[slot] != nil {
                     // Known.
                 } else if let known = cache.existingPiece(for: key) {
                     front.store(known, for: key, at: slot)
                 } else if batch.wordAtSlot[slot] == 0 || batch.words[Int(batch.wordAtSlot[slot]) - 1].key != key {
                     add(word, key: key, slot: slot, to: &batch)
+                    knownInARow = 0
                 }
             }
             start = end
