@@ -514,17 +514,19 @@ package final class ParagraphAnalyzer {
                     pieceStart = pieceEnd
                     continue
                 }
-                piece = cache.piece(for: key) {
+                if let known = cache.existingPiece(for: key, countingHit: true) {
+                    piece = known
+                } else {
                     // No cache knows the word: shape it with the run's other unknown words, once
-                    // a stretch (ParagraphAnalyzer+WordBatch.swift).
+                    // a stretch (ParagraphAnalyzer+WordBatch.swift), else alone.
+                    var batched: ShapedPiece?
                     if pieceStart >= batchedThrough {
-                        let (batched, lookedThrough) = shapeUnknownWords(
+                        (batched, batchedThrough) = shapeUnknownWords(
                             first: pieceStart..<pieceEnd, key: key, limit: item.range.upperBound, text: text, face: face,
                             parameters: id, shaping: parameters, front: front)
-                        batchedThrough = lookedThrough
-                        if let batched { return batched }
                     }
-                    return shaper.shape(pieceText, range: 0..<pieceText.count, font: face.hbFont, parameters: parameters)
+                    piece = cache.store(batched ?? shaper.shape(pieceText, range: 0..<pieceText.count, font: face.hbFont,
+                                                                parameters: parameters), for: key)
                 }
                 front.store(piece, for: key, at: slot)
             } else if pieceText.count <= 64 {

@@ -97,13 +97,16 @@ package final class ShapedWordCache: @unchecked Sendable {  // shards are only t
         cachedPiece(in: shards[Int(key.hash >> 60)], find: { $0.inline.piece(for: key) }, store: { $0.inline.insert($1, for: key) }, make: make)
     }
 
-    /// The cached piece for an inline key, or nil; counts nothing (a lookahead, see
-    /// ``ParagraphAnalyzer``'s batched shaping, which then stores what it shaped).
-    package func existingPiece(for key: InlineKey) -> ShapedPiece? {
+    /// The cached piece for an inline key, or nil: then shape the word and ``store(_:for:)`` it.
+    /// Counts a hit when `countingHit` (a lookahead that finds the word, as ``ParagraphAnalyzer``'s
+    /// batched shaping does, counts nothing: its caller's lookup counts it later).
+    package func existingPiece(for key: InlineKey, countingHit: Bool = false) -> ShapedPiece? {
         let shard = shards[Int(key.hash >> 60)]
         shard.lock.lock()
         defer { shard.lock.unlock() }
-        return shard.inline.piece(for: key)
+        let found = shard.inline.piece(for: key)
+        if countingHit && found != nil { shard.hits += 1 }
+        return found
     }
 
     /// Stores a piece shaped for `key` by the caller (counted as a miss) and returns the one the
