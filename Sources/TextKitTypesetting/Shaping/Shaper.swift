@@ -136,14 +136,7 @@ package final class Shaper {
     /// the rest of `text` as context for contextual shaping.
     package func shape(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, font: OpaquePointer,
                        parameters: ShapingParameters) -> ShapedPiece {
-        prepareBuffer(text, range: range, parameters: parameters)
-        let features = resolvedFeatures(parameters.features)
-        features.withUnsafeBufferPointer { hb_shape(font, buffer, $0.baseAddress, UInt32($0.count)) }
-
-        var count: UInt32 = 0
-        let infos = hb_buffer_get_glyph_infos(buffer, &count)!
-        let positions = hb_buffer_get_glyph_positions(buffer, &count)!
-        let output = Output(infos: infos, positions: positions, count: Int(count), isRightToLeft: parameters.isRightToLeft)
+        let output = shapeBuffer(text, range: range, font: font, parameters: parameters)
         return output.piece(glyphs: 0..<output.count, characterBase: Int32(range.lowerBound),
                             text: UnsafeBufferPointer(rebasing: text[range]))
     }
@@ -158,13 +151,7 @@ package final class Shaper {
     package func shapeWords(_ text: UnsafeBufferPointer<UInt16>, ends: UnsafeBufferPointer<Int>, font: OpaquePointer,
                             parameters: ShapingParameters, into pieces: inout [ShapedPiece?]) {
         pieces.removeAll(keepingCapacity: true)
-        prepareBuffer(text, range: 0..<text.count, parameters: parameters)
-        let features = resolvedFeatures(parameters.features)
-        features.withUnsafeBufferPointer { hb_shape(font, buffer, $0.baseAddress, UInt32($0.count)) }
-        var count: UInt32 = 0
-        let infos = hb_buffer_get_glyph_infos(buffer, &count)!
-        let positions = hb_buffer_get_glyph_positions(buffer, &count)!
-        let output = Output(infos: infos, positions: positions, count: Int(count), isRightToLeft: parameters.isRightToLeft)
+        let output = shapeBuffer(text, range: 0..<text.count, font: font, parameters: parameters)
 
         // Where each word's glyphs start (logical order), or nil where it cannot be cut off.
         var firstGlyph = 0, wordStart = 0
@@ -188,6 +175,19 @@ package final class Shaper {
             }
             wordStart = end
         }
+    }
+
+    /// Shapes `text[range]` in the buffer (the rest of `text` is context); the output stays
+    /// valid until the next call.
+    private func shapeBuffer(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, font: OpaquePointer,
+                             parameters: ShapingParameters) -> Output {
+        prepareBuffer(text, range: range, parameters: parameters)
+        let features = resolvedFeatures(parameters.features)
+        features.withUnsafeBufferPointer { hb_shape(font, buffer, $0.baseAddress, UInt32($0.count)) }
+        var count: UInt32 = 0
+        let infos = hb_buffer_get_glyph_infos(buffer, &count)!
+        let positions = hb_buffer_get_glyph_positions(buffer, &count)!
+        return Output(infos: infos, positions: positions, count: Int(count), isRightToLeft: parameters.isRightToLeft)
     }
 
     /// HarfBuzz's glyphs after a call, read in logical order.
