@@ -29,7 +29,7 @@ struct WordBatch {
     static let maximumLength = 2048
     /// The lookahead stops after this many known words in a row (a later unknown word starts
     /// another): a keystroke in a long paragraph makes one unknown word among thousands of
-    /// known ones, and looking all of them up twice would cost a fifth of shaping it again.
+    /// known ones, which need not all be looked up twice.
     static let maximumKnownWordsInARow = 32
 
     mutating func removeAll() {
