@@ -93,8 +93,7 @@ struct ShapingTests {
         #expect(analysis.glyphs.runs.map(\.characterRange) == [0..<4, 4..<24, 24..<25, 25..<28])
         #expect(arabic == 1)
         #expect(fonts[1] !== serif && fonts[0] === serif && fonts[2] === serif && fonts[3] === serif)
-        // A space that no fallback font precedes, or one the fallback font lacks, is the
-        // primary font's.
+        // Spaces that no fallback font precedes are the primary font's.
         let (latin, _) = TestFonts.analyze("a b\u{2009}c", [.font: serif])
         #expect(latin.glyphs.runs.count == 1)
         // Not in an emoji font: its space is as wide as an emoji.

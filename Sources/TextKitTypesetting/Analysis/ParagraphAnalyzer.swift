@@ -321,7 +321,8 @@ package final class ParagraphAnalyzer {
             var switchTo: UIFont?
             if Self.staysWithBase(scalar) || Self.isControl(scalar) {
                 // marks, joiners and controls stay with what precedes them
-            } else if current !== primary, Self.isSpaceSeparator(scalar), !currentFace.hasColorGlyphs,
+            } else if current !== primary, isSpaceSeparator(scalar), scalar != 0x1680 /* Ogham: has ink */,
+                      !currentFace.hasColorGlyphs,
                       let space = Unicode.Scalar(scalar), currentFace.glyph(for: space) != nil {
                 // So do spaces, in the fallback font that has them: a font is never chosen just to
                 // render a space (as Pango does), and the words of a script the primary font lacks
@@ -415,14 +416,6 @@ package final class ParagraphAnalyzer {
         case 0x200C, 0x200D, 0xFE00...0xFE0F, 0xE0100...0xE01EF: return true  // joiners, variation selectors
         case 0x1F3FB...0x1F3FF, 0xE0020...0xE007F: return true  // emoji modifiers and tags
         default: return scalar >= 0x0300 && cotk_char_category(scalar) == 6 /* U_NON_SPACING_MARK */
-        }
-    }
-
-    /// Unicode's space separators (general category Zs) but the Ogham space mark, which has ink.
-    private static func isSpaceSeparator(_ scalar: UInt32) -> Bool {
-        switch scalar {
-        case 0x20, 0xA0, 0x2000...0x200A, 0x202F, 0x205F, 0x3000: return true
-        default: return false
         }
     }
 

@@ -94,7 +94,7 @@ package final class ShapedWordCache: @unchecked Sendable {  // shards are only t
 
     /// The cached piece for an inline key, shaping it with `make` on a miss.
     package func piece(for key: InlineKey, make: () -> ShapedPiece) -> ShapedPiece {
-        cachedPiece(in: shards[Int(key.hash >> 60)], find: { $0.inline.piece(for: key) }, store: { $0.inline.insert($1, for: key) }, make: make)
+        existingPiece(for: key, countingHit: true) ?? store(make(), for: key)
     }
 
     /// The cached piece for an inline key, or nil: then shape the word and ``store(_:for:)`` it.

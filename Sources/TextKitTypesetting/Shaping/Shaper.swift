@@ -76,7 +76,7 @@ package final class ShapedPiece: ManagedBuffer<ShapedPiece.Header, Int32>, @unch
             if i == 0 || clusters[i] != clusters[i - 1] { f.insert(.clusterStart) }
             let unit = Int(clusters[i]) < text.count ? text[Int(clusters[i])] : 0
             switch unit {
-            case 0x20, 0xA0, 0x1680, 0x2000...0x200A, 0x202F, 0x205F, 0x3000:
+            case _ where isSpaceSeparator(UInt32(unit)):
                 f.insert(.whitespace)
             case 0x09:
                 f.formUnion([.tab, .whitespace, .control])
