@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
 # Runs the tests that use threads under ThreadSanitizer: parallel layout over plain and subclassed
 # text storages, separate text stacks on separate threads, the shared font and shaping caches, the
-# pool of ICU break iterators, layout that drops and remakes glyphs to bound its memory, and otk
-# batch (documents rendered on several threads at once; its race reports go to otk's standard
-# error, which the test checks).
+# pool of ICU break iterators, the script table's pages filled by several threads at once, layout
+# that drops and remakes glyphs to bound its memory, and otk batch (documents rendered on several
+# threads at once; its race reports go to otk's standard error, which the test checks).
 # Exits non-zero on any race report.
 #
 # Usage: scripts/tsan-check.sh        (a debug build with -sanitize=thread in .build-tsan; a few minutes)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-filter="ParallelLayoutTests|FontConcurrencyTests|BoundedMemoryTests|NamedInvalidationTests|BatchTests|BreakIteratorPoolTests"
+filter="ScriptTableTests|ParallelLayoutTests|FontConcurrencyTests|BoundedMemoryTests|NamedInvalidationTests|BatchTests|BreakIteratorPoolTests"
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 # A failed build must stop the check (the tests would otherwise run on an older build).

@@ -159,9 +159,10 @@ extension NSLayoutManager {
         glyphs.flags.replaceSubrange(old, with: flags)
         glyphs.advances.replaceSubrange(old, with: advances)
         if !glyphs.offsets.isEmpty {
-            var offsets: [Int32: SIMD2<Float>] = [:]
-            for (g, offset) in glyphs.offsets where !old.contains(Int(g)) {
-                offsets[Int(g) >= old.upperBound ? g + Int32(delta) : g] = offset
+            var offsets = SparseTable<GlyphOffset>()
+            for entry in glyphs.offsets where !old.contains(Int(entry.key)) {
+                let g = entry.key
+                offsets[Int(g) >= old.upperBound ? g + Int32(delta) : g] = entry.value
             }
             glyphs.offsets = offsets
         }

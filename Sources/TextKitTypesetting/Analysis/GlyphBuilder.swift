@@ -55,8 +55,8 @@ struct GlyphBuilder {
 
     private let buffers: Buffers
     private(set) var count = 0
-    var offsets: [Int32: SIMD2<Float>] = [:]
-    var attachmentBounds: [Int32: CGRect] = [:]
+    var offsets = SparseTable<GlyphOffset>()
+    var attachmentBounds = SparseTable<CGRect>()
     var runs: [GlyphRun] = []
     var fonts: [UIFont] = []
 

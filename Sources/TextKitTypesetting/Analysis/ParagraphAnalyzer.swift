@@ -70,10 +70,9 @@ package final class ParagraphAnalyzer {
     var wordBatch = WordBatch()
     /// How many paragraphs this analyzer has shaped (what invalidation tests count).
     package private(set) var analysisCount = 0
-    /// The ids the shared cache gave to shaping parameters.
-    private var parameterIDs: [ShapingParameters: Int32] = [:]
-    /// The same by run style, direction and script, for the recent styles: hashing parameters
-    /// hashes their language and features, once per item. Holding the style keeps its identity.
+    /// The ids the shared cache gave to shaping parameters, by run style, direction and script,
+    /// for the recent styles: asking the cache compares language and features under its lock.
+    /// Holding the style keeps its identity.
     private var recentParameterIDs: [(style: RunStyle, rightToLeft: Bool, script: Script, id: Int32)] = []
     private var nextRecentParameterID = 0
     /// What `UIFont.fallbackFont(for:presentation:)` answered this analyzer, by font, character and
@@ -449,13 +448,7 @@ package final class ParagraphAnalyzer {
             && entry.script == parameters.script {
             return entry.id
         }
-        let id: Int32
-        if let known = parameterIDs[parameters] {
-            id = known
-        } else {
-            id = cache.id(for: parameters)
-            parameterIDs[parameters] = id
-        }
+        let id = cache.id(for: parameters)
         let entry = (style, parameters.isRightToLeft, parameters.script, id)
         if recentParameterIDs.count < 16 {
             recentParameterIDs.append(entry)
@@ -626,7 +619,7 @@ package final class ParagraphAnalyzer {
         if piece.hasOffsets {
             let xOffsets = piece.xOffsets, yOffsets = piece.yOffsets
             for i in 0..<n where xOffsets[i] != 0 || yOffsets[i] != 0 {
-                glyphs.offsets[Int32(base + i)] = SIMD2(Float(xOffsets[i]) * scale, -Float(yOffsets[i]) * scale)
+                glyphs.offsets[Int32(base + i)] = GlyphOffset(x: Float(xOffsets[i]) * scale, y: -Float(yOffsets[i]) * scale)
             }
         }
         if style.letterSpacing != 0 {

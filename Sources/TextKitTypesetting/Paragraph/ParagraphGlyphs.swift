@@ -52,6 +52,17 @@ package struct GlyphRun: Sendable {
     package var isRightToLeft: Bool { level & 1 == 1 }
 }
 
+/// A glyph's offset from its pen position in points, y growing downward (HarfBuzz's offsets,
+/// scaled and flipped).
+package struct GlyphOffset: Equatable, Sendable {
+    package var x: Float
+    package var y: Float
+
+    package init(x: Float, y: Float) { (self.x, self.y) = (x, y) }
+
+    package static var zero: GlyphOffset { GlyphOffset(x: 0, y: 0) }
+}
+
 // Mutated only while it is built (or by a glyph-generation delegate on the layout thread), shared
 // read-only afterwards. Its arrays are read for every glyph of every line: no access to them
 // overlaps another (no closure runs while one is being changed), so they skip Swift's run-time
@@ -70,7 +81,7 @@ package final class ParagraphGlyphs: @unchecked Sendable {
     @exclusivity(unchecked) package var clusters: [Int32] = []
     @exclusivity(unchecked) package var flags: [GlyphFlags] = []
     /// Offsets from the pen position in points, y growing downward; only for glyphs that have one.
-    @exclusivity(unchecked) package var offsets: [Int32: SIMD2<Float>] = [:]
+    @exclusivity(unchecked) package var offsets = SparseTable<GlyphOffset>()
     @exclusivity(unchecked) package var runs: [GlyphRun] = []
     /// The fonts the runs use (`GlyphRun.font` indexes this).
     @exclusivity(unchecked) package var fonts: [UIFont] = []
@@ -79,7 +90,7 @@ package final class ParagraphGlyphs: @unchecked Sendable {
     /// The bounds of each attachment (by the paragraph offset of its U+FFFC), relative to the
     /// baseline with y up as UIKit's: what `attachmentBounds(for:proposedLineFragment:glyphPosition:characterIndex:)`
     /// answered when the glyphs were made, made usable (``LayoutNumber``).
-    @exclusivity(unchecked) package var attachmentBounds: [Int32: CGRect] = [:]
+    @exclusivity(unchecked) package var attachmentBounds = SparseTable<CGRect>()
 
     package init() {}
 

@@ -74,7 +74,11 @@ package final class ShapedWordCache: @unchecked Sendable {  // shards are only t
     private let shards: [Shard]
     private let bytesPerShard: Int
     private let parameterLock = NSLock()
-    private var parameterIDs: [ShapingParameters: Int32] = [:]
+    /// The parameter sets given an id, the id being the index. A list, not a dictionary: a
+    /// process holds a few sets, and a dictionary of them made the runtime search every loaded
+    /// conformance for `ShapingParameters: Hashable` in the first paragraph (about 390 K
+    /// instructions).
+    private var parameterSets: [ShapingParameters] = []
 
     /// - Parameter budget: the most bytes of shaped glyphs to keep.
     package init(budget: Int = 64 << 20) {
@@ -86,10 +90,9 @@ package final class ShapedWordCache: @unchecked Sendable {  // shards are only t
     package func id(for parameters: ShapingParameters) -> Int32 {
         parameterLock.lock()
         defer { parameterLock.unlock() }
-        if let id = parameterIDs[parameters] { return id }
-        let id = Int32(parameterIDs.count)
-        parameterIDs[parameters] = id
-        return id
+        if let known = parameterSets.firstIndex(of: parameters) { return Int32(known) }
+        parameterSets.append(parameters)
+        return Int32(parameterSets.count - 1)
     }
 
     /// The cached piece for an inline key, shaping it with `make` on a miss.
