@@ -68,17 +68,7 @@ struct WordBatchTests {
             let batched = ShapedWordCache()
             let together = Self.analyze(text, attributes, cache: batched)
             #expect(batched.statistics.misses > 0)
-
-            let alone = ShapedWordCache()
-            var start = 0
-            for end in Self.wordEnds(text) {
-                _ = Self.analyze(Array(text[start..<end]), attributes, cache: alone)
-                start = end
-            }
-            let warm = Self.analyze(text, attributes, cache: alone)
-            #expect(together.glyphs.glyphs == warm.glyphs.glyphs, "\(sentence)")
-            #expect(together.glyphs.advances == warm.glyphs.advances, "\(sentence)")
-            #expect(together.glyphs.clusters == warm.glyphs.clusters, "\(sentence)")
+            Self.expectTheGlyphsOfWordsShapedAlone(together, text: text, attributes)
         }
     }
 
@@ -91,7 +81,49 @@ struct WordBatchTests {
         #expect(cache.statistics.hits == 5)
     }
 
+    /// Mixed text is many short runs: a font's runs that are a word each are shaped together
+    /// across the paragraph (one HarfBuzz call for each font and set of shaping parameters, not
+    /// one per run), with the glyphs shaping each word alone gives.
+    @Test(arguments: [
+        ("alpha 👍 beta 👍🏽 gamma ❤️ delta ✖️ epsilon", 2),  // words between emoji: DejaVu, Noto Color Emoji
+        ("関連してくれたこと、かつ作る役割を持つ", 2),  // kanji and kana runs: Han, Hiragana
+        // Latin names in Hebrew text: the Hebrew words (a Hebrew font), the names (DejaVu Serif,
+        // left to right) and the spaces after them (DejaVu Serif, right to left).
+        ("שלום XSLT עולם lrzip ומה Sophie נשמע", 3),
+    ])
+    func wordsOfAFontsShortRunsAreShapedTogetherAcrossTheParagraph(sentence: String, groups: Int) {
+        let text = Array(sentence.utf16)
+        let attributes: [NSAttributedString.Key: Any] = [.font: TestFonts.dejaVuSerif()]
+        let analyzer = ParagraphAnalyzer(cache: ShapedWordCache())
+        let together = text.withUnsafeBufferPointer { buffer in
+            analyzer.analyze(text: buffer, runs: [AttributeRunInput(range: 0..<text.count, attributes: attributes)],
+                             paragraphStyle: .default)
+        }
+        #expect(together.glyphs.runs.count >= 6, "the sentence is many runs")
+        #expect(analyzer.shaper.calls == groups, "\(sentence)")
+        Self.expectTheGlyphsOfWordsShapedAlone(together, text: text, attributes)
+    }
+
     // MARK: Helpers
+
+    /// Expects `together` (`text` analyzed from an empty cache) to have the glyphs, advances and
+    /// clusters of `text` analyzed after each of its words was shaped alone (each its own
+    /// paragraph first).
+    static func expectTheGlyphsOfWordsShapedAlone(_ together: ParagraphAnalysis, text: [UInt16],
+                                                  _ attributes: [NSAttributedString.Key: Any],
+                                                  sourceLocation: SourceLocation = #_sourceLocation) {
+        let alone = ShapedWordCache()
+        var start = 0
+        for end in wordEnds(text) {
+            _ = analyze(Array(text[start..<end]), attributes, cache: alone)
+            start = end
+        }
+        let warm = analyze(text, attributes, cache: alone)
+        let sentence = String(decoding: text, as: UTF16.self)
+        #expect(together.glyphs.glyphs == warm.glyphs.glyphs, "\(sentence)", sourceLocation: sourceLocation)
+        #expect(together.glyphs.advances == warm.glyphs.advances, "\(sentence)", sourceLocation: sourceLocation)
+        #expect(together.glyphs.clusters == warm.glyphs.clusters, "\(sentence)", sourceLocation: sourceLocation)
+    }
 
     /// Where the analyzer's words end: after each run of spaces.
     static func wordEnds(_ text: [UInt16]) -> [Int] {

@@ -9,7 +9,8 @@ import TextKitModel
 /// So the first word of a run that no cache knows starts a lookahead over the rest of the run:
 /// the words no cache knows either are shaped with it in one call, cut apart where HarfBuzz says
 /// it is safe to break, and stored in the caches; the run's loop then finds them there. A word
-/// whose edge HarfBuzz marks unsafe to break (kerning or a ligature across the space, a mark at
+/// alone in its run looks further, into the paragraph's later runs of the same font and shaping
+/// parameters (mixed text is many short runs). A word whose edge HarfBuzz marks unsafe to break (kerning or a ligature across the space, a mark at
 /// its start) is left to be shaped alone, so every cached piece is what shaping the word alone
 /// gives.
 struct WordBatch {
@@ -41,6 +42,33 @@ struct WordBatch {
     }
 }
 
+/// How far, by font and shaping parameters, a paragraph's runs were searched for unknown words to
+/// shape with a run's lone one (``ParagraphAnalyzer/shapeUnknownWords(first:key:inItemsAfter:of:text:styles:face:parameters:shaping:front:lookahead:)``).
+struct ItemLookahead {
+    private struct Scan {
+        var face: ObjectIdentifier
+        var parameters: Int32
+        var throughItem: Int
+    }
+    /// A paragraph uses a few fonts and parameter sets: a short list.
+    private var scans: [Scan] = []
+
+    /// Whether the items after `index` may hold words not yet searched for these font and parameters.
+    func mayScan(after index: Int, face: FontFace, parameters: Int32) -> Bool {
+        let face = ObjectIdentifier(face)
+        return !scans.contains { $0.face == face && $0.parameters == parameters && $0.throughItem > index }
+    }
+
+    mutating func scanned(through item: Int, face: FontFace, parameters: Int32) {
+        let face = ObjectIdentifier(face)
+        if let i = scans.firstIndex(where: { $0.face == face && $0.parameters == parameters }) {
+            scans[i].throughItem = max(scans[i].throughItem, item)
+        } else {
+            scans.append(Scan(face: face, parameters: parameters, throughItem: item))
+        }
+    }
+}
+
 extension ParagraphAnalyzer {
     /// Shapes the word `text[first]` (a word of at most ``ShapedWordCache/inlineCapacity`` units
     /// that no cache holds) together with the words after it, up to `limit`, that no cache holds
@@ -67,29 +95,94 @@ extension ParagraphAnalyzer {
             let word = UnsafeBufferPointer(rebasing: text[start..<end])
             if word.count <= ShapedWordCache.inlineCapacity {
                 if batch.text.count + word.count > WordBatch.maximumLength { break }
-                let key = ShapedWordCache.InlineKey(face: face, parameters: id, text: word)
-                let slot = front.slot(for: key)
-                knownInARow += 1
-                if front.keys[slot] == key && front.pieces[slot] != nil {
-                    // Known.
-                } else if let known = cache.existingPiece(for: key) {
-                    front.store(known, for: key, at: slot)
-                } else if batch.wordAtSlot[slot] == 0 || batch.words[Int(batch.wordAtSlot[slot]) - 1].key != key {
-                    add(word, key: key, slot: slot, to: &batch)
-                    knownInARow = 0
-                }
+                knownInARow = add(ifUnknown: word, face: face, parameters: id, front: front, to: &batch) ? 0 : knownInARow + 1
             }
             start = end
         }
         guard batch.words.count > 1 else { return (nil, start) }
+        shapeAndStore(&batch, face: face, parameters: parameters, front: front, from: 1)
+        return (batch.pieces[0], start)
+    }
 
+    /// Shapes the word `text[first]` (of item `index`, alone among its run's words in needing
+    /// shaping) together with the words no cache knows in the paragraph's later items of the same
+    /// font and shaping parameters, and stores those in the shared and front caches.
+    ///
+    /// Mixed text is made of many short runs: a Japanese sentence alternates kanji and kana runs,
+    /// emoji stand between words in a font of their own, a Latin name sits in Hebrew text. Such a
+    /// run is often a single word, which its run's lookahead shapes alone, one HarfBuzz call each
+    /// (2,930 calls in a cold layout of W2). The search stops, as a run's does, after
+    /// ``WordBatch/maximumKnownWordsInARow`` known words in a row; `lookahead` remembers how far it
+    /// went for the font and parameters, so that a later lone word starts another only beyond.
+    ///
+    /// - Returns: the first word's piece, or nil when it is to be shaped alone.
+    func shapeUnknownWords(first: Range<Int>, key firstKey: ShapedWordCache.InlineKey, inItemsAfter index: Int,
+                           of items: [Item], text: UnsafeBufferPointer<UInt16>, styles: [RunStyle], face: FontFace,
+                           parameters id: Int32, shaping parameters: ShapingParameters, front: FrontWordCache,
+                           lookahead: inout ItemLookahead) -> ShapedPiece? {
+        var batch = WordBatch()
+        swap(&batch, &wordBatch)
+        defer { batch.removeAll(); swap(&batch, &wordBatch) }
+        if batch.wordAtSlot.isEmpty { batch.wordAtSlot = Array(repeating: 0, count: FrontWordCache.size) }
+
+        add(UnsafeBufferPointer(rebasing: text[first]), key: firstKey, slot: front.slot(for: firstKey), to: &batch)
+        var knownInARow = 0, through = index
+        scan: for i in (index + 1)..<items.count where items[i].font.face === face {
+            // Items of one style, script and direction share their parameters without asking.
+            let sameShaping = items[i].style == items[index].style && items[i].script == items[index].script
+                && items[i].level & 1 == items[index].level & 1
+            guard sameShaping || shaping(of: items[i], styles: styles).id == id else { continue }
+            through = i
+            var start = items[i].range.lowerBound
+            let end = items[i].range.upperBound
+            while start < end {
+                guard knownInARow < WordBatch.maximumKnownWordsInARow else { break scan }
+                var wordEnd = start
+                while wordEnd < end && text[wordEnd] != 0x20 { wordEnd += 1 }
+                while wordEnd < end && text[wordEnd] == 0x20 { wordEnd += 1 }
+                let word = UnsafeBufferPointer(rebasing: text[start..<wordEnd])
+                start = wordEnd
+                guard word.count <= ShapedWordCache.inlineCapacity else { continue }
+                if batch.text.count + word.count > WordBatch.maximumLength { break scan }
+                knownInARow = add(ifUnknown: word, face: face, parameters: id, front: front, to: &batch) ? 0 : knownInARow + 1
+            }
+        }
+        lookahead.scanned(through: through, face: face, parameters: id)
+        guard batch.words.count > 1 else { return nil }
+        shapeAndStore(&batch, face: face, parameters: parameters, front: front, from: 1)
+        return batch.pieces[0]
+    }
+
+    /// Adds `word` to `batch` when no cache knows it (and the batch does not hold it yet); a word
+    /// the shared cache knows goes into the front cache. Returns whether the word was unknown.
+    @inline(__always)
+    private func add(ifUnknown word: UnsafeBufferPointer<UInt16>, face: FontFace, parameters id: Int32,
+                     front: FrontWordCache, to batch: inout WordBatch) -> Bool {
+        let key = ShapedWordCache.InlineKey(face: face, parameters: id, text: word)
+        let slot = front.slot(for: key)
+        if front.keys[slot] == key && front.pieces[slot] != nil { return false }
+        if let known = cache.existingPiece(for: key) {
+            front.store(known, for: key, at: slot)
+            return false
+        }
+        if batch.wordAtSlot[slot] == 0 || batch.words[Int(batch.wordAtSlot[slot]) - 1].key != key {
+            add(word, key: key, slot: slot, to: &batch)
+        }
+        return true
+    }
+
+    /// Shapes the batch's words in one call (when it holds at least two) and stores the pieces cut
+    /// from words `from...` in both caches.
+    private func shapeAndStore(_ batch: inout WordBatch, face: FontFace, parameters: ShapingParameters,
+                               front: FrontWordCache, from first: Int) {
+        guard batch.words.count > 1 else { return }
         batch.text.withUnsafeBufferPointer { text in
             batch.ends.withUnsafeBufferPointer { ends in
                 shaper.shapeWords(text, ends: ends, font: face.hbFont, parameters: parameters, into: &batch.pieces)
             }
         }
         var stored = 0
-        for (word, piece) in zip(batch.words.dropFirst(), batch.pieces.dropFirst()) {
+        for (word, piece) in zip(batch.words[first...], batch.pieces[first...]) {
             guard let piece else { continue }
             front.store(cache.store(piece, for: word.key), for: word.key, at: word.slot)
             stored += 1
@@ -97,7 +190,6 @@ extension ParagraphAnalyzer {
         // Each stored word is found once more by the run's loop, counted as a hit, where shaping
         // it alone counted the miss only: keep the statistics as they were.
         front.hits -= stored
-        return (batch.pieces[0], start)
     }
 
     private func add(_ word: UnsafeBufferPointer<UInt16>, key: ShapedWordCache.InlineKey, slot: Int,

@@ -127,14 +127,14 @@ package final class ParagraphAnalyzer {
     }
 
     /// A piece of the paragraph that is shaped with one font, style, direction and script.
-    private struct Item {
+    struct Item {
         var range: Range<Int>
         var style: Int
         var font: UIFont
         var level: UInt8
         var script: Script
     }
-    /// The items of the run being shaped, kept from run to run (see `analyze`).
+    /// The items of the paragraph being shaped, kept from paragraph to paragraph (see `analyze`).
     private var itemBuffer: [Item] = []
 
     /// Analyzes one paragraph.
@@ -174,6 +174,12 @@ package final class ParagraphAnalyzer {
 
         let scripts = ScriptItemizer.runs(in: text)
         var scriptIndex = 0
+        // The paragraph's items (runs of one style, script, level and font), all made before any
+        // is shaped: a run's unknown word may be shaped with later runs' (ParagraphAnalyzer+WordBatch.swift).
+        // The list is a buffer kept from paragraph to paragraph, taken out while in use: an
+        // attachment's bounds, asked while shaping, may analyze other text with this analyzer.
+        var items = itemBuffer
+        itemBuffer = []
         for (styleIndex, run) in runs.enumerated() where !run.range.isEmpty {
             // Split the attribute run where the bidi level or the script changes.
             var start = run.range.lowerBound
@@ -186,18 +192,17 @@ package final class ParagraphAnalyzer {
                     while i < end && bidi.levels[i] == level { i += 1 }
                     end = i
                 }
-                // The items go in a buffer kept from run to run, taken out while in use: an
-                // attachment's bounds, asked while shaping, may analyze other text with this analyzer.
-                var items = itemBuffer
-                itemBuffer = []
                 fontItems(text: text, range: start..<end, style: styles[styleIndex], styleIndex: styleIndex,
                           level: level, script: scripts[scriptIndex].script, into: &items)
-                for item in items { shapeItem(item, text: text, styles: styles, front: front, into: &builder) }
-                items.removeAll(keepingCapacity: true)
-                itemBuffer = items
                 start = end
             }
         }
+        var lookahead = ItemLookahead()
+        for index in items.indices {
+            shapeItem(at: index, of: items, text: text, styles: styles, front: front, lookahead: &lookahead, into: &builder)
+        }
+        items.removeAll(keepingCapacity: true)
+        itemBuffer = items
         let glyphs = builder.finish(length: text.count)
         let locale = styles.first.map { $0.language.isEmpty ? "" : $0.language.replacingOccurrences(of: "-", with: "_") } ?? ""
         let segments = glyphs.breakSegments(text: text, locale: locale)
@@ -442,6 +447,14 @@ package final class ParagraphAnalyzer {
 
     // MARK: Shaping
 
+    /// How `item` is shaped, and the shared cache's id for that.
+    func shaping(of item: Item, styles: [RunStyle]) -> (parameters: ShapingParameters, id: Int32) {
+        let style = styles[item.style]
+        let parameters = ShapingParameters(isRightToLeft: item.level & 1 == 1, script: item.script,
+                                           language: style.language, features: style.features)
+        return (parameters, parameterID(parameters, style: style))
+    }
+
     /// The shared cache's id for `parameters`, made with `style`'s language and features.
     private func parameterID(_ parameters: ShapingParameters, style: RunStyle) -> Int32 {
         for entry in recentParameterIDs where entry.style === style && entry.rightToLeft == parameters.isRightToLeft
@@ -460,12 +473,11 @@ package final class ParagraphAnalyzer {
     }
 
     /// Shapes `item` word by word and appends its glyphs in logical order.
-    private func shapeItem(_ item: Item, text: UnsafeBufferPointer<UInt16>, styles: [RunStyle], front: FrontWordCache,
-                           into glyphs: inout GlyphBuilder) {
+    private func shapeItem(at index: Int, of items: [Item], text: UnsafeBufferPointer<UInt16>, styles: [RunStyle],
+                           front: FrontWordCache, lookahead: inout ItemLookahead, into glyphs: inout GlyphBuilder) {
+        let item = items[index]
         let style = styles[item.style]
-        let parameters = ShapingParameters(isRightToLeft: item.level & 1 == 1, script: item.script,
-                                           language: style.language, features: style.features)
-        let id = parameterID(parameters, style: style)
+        let (parameters, id) = shaping(of: item, styles: styles)
         let face = item.font.face
         let scale = Float(item.font.pointSize) / Float(face.unitsPerEm) * style.horizontalScale
         let firstGlyph = glyphs.count
@@ -510,6 +522,12 @@ package final class ParagraphAnalyzer {
                         (batched, batchedThrough) = shapeUnknownWords(
                             first: pieceStart..<pieceEnd, key: key, limit: item.range.upperBound, text: text, face: face,
                             parameters: id, shaping: parameters, front: front)
+                        if batched == nil, index + 1 < items.count, lookahead.mayScan(after: index, face: face, parameters: id) {
+                            // Alone in its run: look for company in the paragraph's later runs.
+                            batched = shapeUnknownWords(first: pieceStart..<pieceEnd, key: key, inItemsAfter: index, of: items,
+                                                        text: text, styles: styles, face: face, parameters: id,
+                                                        shaping: parameters, front: front, lookahead: &lookahead)
+                        }
                     }
                     piece = cache.store(batched ?? shaper.shape(pieceText, range: 0..<pieceText.count, font: face.hbFont,
                                                                 parameters: parameters), for: key)

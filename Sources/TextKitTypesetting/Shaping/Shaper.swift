@@ -124,6 +124,8 @@ package struct ShapingParameters: Hashable, Sendable {
 /// Shapes UTF-16 text with HarfBuzz. One shaper per thread: it owns a reusable `hb_buffer_t`.
 package final class Shaper {
     private let buffer: OpaquePointer
+    /// The HarfBuzz calls this shaper made (what tests of batched shaping count).
+    package private(set) var calls = 0
     private var featureCache: [[String]: [hb_feature_t]] = [:]
 
     package init() {
@@ -182,6 +184,7 @@ package final class Shaper {
     private func shapeBuffer(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, font: OpaquePointer,
                              parameters: ShapingParameters) -> Output {
         prepareBuffer(text, range: range, parameters: parameters)
+        calls += 1
         let features = resolvedFeatures(parameters.features)
         features.withUnsafeBufferPointer { hb_shape(font, buffer, $0.baseAddress, UInt32($0.count)) }
         var count: UInt32 = 0
