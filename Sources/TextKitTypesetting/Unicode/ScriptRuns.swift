@@ -29,10 +29,10 @@ package struct Script: Hashable, Sendable, CustomStringConvertible {
 /// 128 KB of fresh pages) in the first paragraph with a character outside ASCII: a third of a
 /// fresh process's first screen. Text touches a few pages: a page costs 256 lookups.
 ///
-/// Thread-safe without a lock (parallel layout workers itemize at once): a page is published with a
-/// release store of its address and read after an acquire load; two threads filling the same page
-/// at once both compute it, one publishes, the other frees its copy. The shared table's pages live
-/// as long as the process.
+/// Thread-safe without a lock (parallel layout workers itemize at once): a page is published by an
+/// atomic compare-and-exchange of its address (releasing) and read after an acquiring load; two
+/// threads filling the same page at once both compute it, one publishes, the other frees its copy.
+/// The shared table's pages live as long as the process.
 final class ScriptTable: @unchecked Sendable {
     static let shared = ScriptTable()
     private static let pageCount = 256
