@@ -10,9 +10,9 @@ import TextKitModel
 /// the words no cache knows either are shaped with it in one call, cut apart where HarfBuzz says
 /// it is safe to break, and stored in the caches; the run's loop then finds them there. A word
 /// alone in its run looks further, into the paragraph's later runs of the same font and shaping
-/// parameters (mixed text is many short runs). A word whose edge HarfBuzz marks unsafe to break (kerning or a ligature across the space, a mark at
-/// its start) is left to be shaped alone, so every cached piece is what shaping the word alone
-/// gives.
+/// parameters (mixed text is many short runs). A word whose edge HarfBuzz marks unsafe to break
+/// (kerning or a ligature across the space, a mark at its start) is left to be shaped alone, so
+/// every cached piece is what shaping the word alone gives.
 struct WordBatch {
     /// The words' text, one after another.
     var text: [UInt16] = []
@@ -70,38 +70,34 @@ struct ItemLookahead {
 }
 
 extension ParagraphAnalyzer {
+    /// Where the word starting at `start` ends: after the spaces that follow it, or at `limit`.
+    /// The analyzer's words are cached with their trailing spaces.
+    static func wordEnd(from start: Int, limit: Int, in text: UnsafeBufferPointer<UInt16>) -> Int {
+        var end = start
+        while end < limit && text[end] != 0x20 { end += 1 }
+        while end < limit && text[end] == 0x20 { end += 1 }
+        return end
+    }
+
     /// Shapes the word `text[first]` (a word of at most ``ShapedWordCache/inlineCapacity`` units
     /// that no cache holds) together with the words after it, up to `limit`, that no cache holds
     /// either, and stores those in the shared and front caches.
     ///
-    /// - Returns: the first word's piece, or nil when it is to be shaped alone (no other unknown
-    ///   word, or an edge unsafe to break); and where the lookahead stopped (a word there or
-    ///   later may start another batch).
+    /// - Returns: the first word's piece, or nil when it is to be shaped alone; whether it was
+    ///   alone (no other unknown word: the paragraph's later runs may have some); and where the
+    ///   lookahead stopped (a word there or later may start another batch).
     func shapeUnknownWords(first: Range<Int>, key firstKey: ShapedWordCache.InlineKey, limit: Int,
                            text: UnsafeBufferPointer<UInt16>, face: FontFace, parameters id: Int32,
-                           shaping parameters: ShapingParameters, front: FrontWordCache) -> (ShapedPiece?, lookedThrough: Int) {
-        var batch = WordBatch()
-        swap(&batch, &wordBatch)
-        defer { batch.removeAll(); swap(&batch, &wordBatch) }
-        if batch.wordAtSlot.isEmpty { batch.wordAtSlot = Array(repeating: 0, count: FrontWordCache.size) }
-
-        add(UnsafeBufferPointer(rebasing: text[first]), key: firstKey, slot: front.slot(for: firstKey), to: &batch)
-        var start = first.upperBound
-        var knownInARow = 0
-        while start < limit && knownInARow < WordBatch.maximumKnownWordsInARow {
-            var end = start
-            while end < limit && text[end] != 0x20 { end += 1 }
-            while end < limit && text[end] == 0x20 { end += 1 }
-            let word = UnsafeBufferPointer(rebasing: text[start..<end])
-            if word.count <= ShapedWordCache.inlineCapacity {
-                if batch.text.count + word.count > WordBatch.maximumLength { break }
-                knownInARow = add(ifUnknown: word, face: face, parameters: id, front: front, to: &batch) ? 0 : knownInARow + 1
-            }
-            start = end
+                           shaping parameters: ShapingParameters,
+                           front: FrontWordCache) -> (ShapedPiece?, isAlone: Bool, lookedThrough: Int) {
+        withScratchBatch(first: first, key: firstKey, text: text, front: front) { batch in
+            var knownInARow = 0
+            let stop = gatherUnknownWords(in: first.upperBound..<limit, text: text, face: face, parameters: id,
+                                          front: front, knownInARow: &knownInARow, into: &batch)
+            guard batch.words.count > 1 else { return (nil, true, stop) }
+            shapeAndStore(&batch, face: face, parameters: parameters, front: front, from: 1)
+            return (batch.pieces[0], false, stop)
         }
-        guard batch.words.count > 1 else { return (nil, start) }
-        shapeAndStore(&batch, face: face, parameters: parameters, front: front, from: 1)
-        return (batch.pieces[0], start)
     }
 
     /// Shapes the word `text[first]` (of item `index`, alone among its run's words in needing
@@ -120,37 +116,57 @@ extension ParagraphAnalyzer {
                            of items: [Item], text: UnsafeBufferPointer<UInt16>, styles: [RunStyle], face: FontFace,
                            parameters id: Int32, shaping parameters: ShapingParameters, front: FrontWordCache,
                            lookahead: inout ItemLookahead) -> ShapedPiece? {
+        withScratchBatch(first: first, key: firstKey, text: text, front: front) { batch in
+            var knownInARow = 0, through = index
+            for i in (index + 1)..<items.count where items[i].font.face === face {
+                // Items of one style, script and direction share their parameters without asking.
+                let sameShaping = items[i].style == items[index].style && items[i].script == items[index].script
+                    && items[i].level & 1 == items[index].level & 1
+                guard sameShaping || shaping(of: items[i], styles: styles).id == id else { continue }
+                through = i
+                let range = items[i].range
+                if gatherUnknownWords(in: range, text: text, face: face, parameters: id, front: front,
+                                      knownInARow: &knownInARow, into: &batch) < range.upperBound { break }
+            }
+            lookahead.scanned(through: through, face: face, parameters: id)
+            guard batch.words.count > 1 else { return nil }
+            shapeAndStore(&batch, face: face, parameters: parameters, front: front, from: 1)
+            return batch.pieces[0]
+        }
+    }
+
+    /// Runs `body` with the analyzer's scratch batch holding the word `text[first]` (whose key is
+    /// `key`), and empties the batch afterwards.
+    private func withScratchBatch<Result>(first: Range<Int>, key: ShapedWordCache.InlineKey, text: UnsafeBufferPointer<UInt16>,
+                                          front: FrontWordCache, _ body: (inout WordBatch) -> Result) -> Result {
+        // Taken out of the analyzer while in use (no access to its property held across the
+        // calls below), put back for its capacity.
         var batch = WordBatch()
         swap(&batch, &wordBatch)
         defer { batch.removeAll(); swap(&batch, &wordBatch) }
         if batch.wordAtSlot.isEmpty { batch.wordAtSlot = Array(repeating: 0, count: FrontWordCache.size) }
+        add(UnsafeBufferPointer(rebasing: text[first]), key: key, slot: front.slot(for: key), to: &batch)
+        return body(&batch)
+    }
 
-        add(UnsafeBufferPointer(rebasing: text[first]), key: firstKey, slot: front.slot(for: firstKey), to: &batch)
-        var knownInARow = 0, through = index
-        scan: for i in (index + 1)..<items.count where items[i].font.face === face {
-            // Items of one style, script and direction share their parameters without asking.
-            let sameShaping = items[i].style == items[index].style && items[i].script == items[index].script
-                && items[i].level & 1 == items[index].level & 1
-            guard sameShaping || shaping(of: items[i], styles: styles).id == id else { continue }
-            through = i
-            var start = items[i].range.lowerBound
-            let end = items[i].range.upperBound
-            while start < end {
-                guard knownInARow < WordBatch.maximumKnownWordsInARow else { break scan }
-                var wordEnd = start
-                while wordEnd < end && text[wordEnd] != 0x20 { wordEnd += 1 }
-                while wordEnd < end && text[wordEnd] == 0x20 { wordEnd += 1 }
-                let word = UnsafeBufferPointer(rebasing: text[start..<wordEnd])
-                start = wordEnd
-                guard word.count <= ShapedWordCache.inlineCapacity else { continue }
-                if batch.text.count + word.count > WordBatch.maximumLength { break scan }
+    /// Adds the words of `text[range]` that no cache knows to `batch`, until `knownInARow` (the
+    /// known words met in a row, carried from call to call) reaches
+    /// ``WordBatch/maximumKnownWordsInARow`` or the batch would outgrow ``WordBatch/maximumLength``.
+    /// Returns where it stopped: `range.upperBound` when it went through.
+    private func gatherUnknownWords(in range: Range<Int>, text: UnsafeBufferPointer<UInt16>, face: FontFace,
+                                    parameters id: Int32, front: FrontWordCache, knownInARow: inout Int,
+                                    into batch: inout WordBatch) -> Int {
+        var start = range.lowerBound
+        while start < range.upperBound && knownInARow < WordBatch.maximumKnownWordsInARow {
+            let end = Self.wordEnd(from: start, limit: range.upperBound, in: text)
+            let word = UnsafeBufferPointer(rebasing: text[start..<end])
+            if word.count <= ShapedWordCache.inlineCapacity {
+                if batch.text.count + word.count > WordBatch.maximumLength { return start }
                 knownInARow = add(ifUnknown: word, face: face, parameters: id, front: front, to: &batch) ? 0 : knownInARow + 1
             }
+            start = end
         }
-        lookahead.scanned(through: through, face: face, parameters: id)
-        guard batch.words.count > 1 else { return nil }
-        shapeAndStore(&batch, face: face, parameters: parameters, front: front, from: 1)
-        return batch.pieces[0]
+        return start
     }
 
     /// Adds `word` to `batch` when no cache knows it (and the batch does not hold it yet); a word

@@ -493,9 +493,7 @@ package final class ParagraphAnalyzer {
         /// Where the last lookahead for unknown words stopped.
         var batchedThrough = pieceStart
         while pieceStart < item.range.upperBound {
-            var pieceEnd = pieceStart
-            while pieceEnd < item.range.upperBound && text[pieceEnd] != 0x20 { pieceEnd += 1 }
-            while pieceEnd < item.range.upperBound && text[pieceEnd] == 0x20 { pieceEnd += 1 }
+            let pieceEnd = Self.wordEnd(from: pieceStart, limit: item.range.upperBound, in: text)
             let pieceText = UnsafeBufferPointer(rebasing: text[pieceStart..<pieceEnd])
             let piece: ShapedPiece
             if pieceText.count <= ShapedWordCache.inlineCapacity {
@@ -517,12 +515,12 @@ package final class ParagraphAnalyzer {
                 } else {
                     // No cache knows the word: shape it with the run's other unknown words, once
                     // a stretch (ParagraphAnalyzer+WordBatch.swift), else alone.
-                    var batched: ShapedPiece?
+                    var batched: ShapedPiece?, isAlone = false
                     if pieceStart >= batchedThrough {
-                        (batched, batchedThrough) = shapeUnknownWords(
+                        (batched, isAlone, batchedThrough) = shapeUnknownWords(
                             first: pieceStart..<pieceEnd, key: key, limit: item.range.upperBound, text: text, face: face,
                             parameters: id, shaping: parameters, front: front)
-                        if batched == nil, index + 1 < items.count, lookahead.mayScan(after: index, face: face, parameters: id) {
+                        if isAlone, index + 1 < items.count, lookahead.mayScan(after: index, face: face, parameters: id) {
                             // Alone in its run: look for company in the paragraph's later runs.
                             batched = shapeUnknownWords(first: pieceStart..<pieceEnd, key: key, inItemsAfter: index, of: items,
                                                         text: text, styles: styles, face: face, parameters: id,
