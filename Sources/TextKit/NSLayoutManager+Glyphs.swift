@@ -86,7 +86,9 @@ extension NSLayoutManager {
     }
 
     func _characterIndexForGlyph(at glyphIndex: Int) -> Int {
-        if glyphIndex >= numberOfGlyphs { return flow.store.length }
+        // Past the last glyph: the length, as TextKit. Asking `numberOfGlyphs` here would make the
+        // glyphs of the whole text for a glyph on the first screen.
+        if glyphIndex >= 0, !_isValidGlyphIndex(glyphIndex) { return flow.store.length }
         let (p, first, start) = locate(glyph: glyphIndex)
         return start + Int(flow.ensureAnalysis(p).glyphs.clusters[glyphIndex - first])
     }
@@ -124,9 +126,10 @@ extension NSLayoutManager {
     }
 
     func _characterRange(forGlyphRange glyphRange: NSRange, actualGlyphRange: NSRangePointer?) -> NSRange {
-        let total = numberOfGlyphs
-        checkPrecondition(glyphRange.location >= 0 && glyphRange.length >= 0 && glyphRange.location + glyphRange.length <= total,
-                     "characterRange(forGlyphRange:actualGlyphRange:): glyph range {\(glyphRange.location), \(glyphRange.length)} out of bounds; number of glyphs \(total)")
+        // Glyphs made through the range's end only; an invalid range has made all of them, so the
+        // count in the message is the text's.
+        checkPrecondition(isValidGlyphRange(glyphRange),
+                     "characterRange(forGlyphRange:actualGlyphRange:): glyph range {\(glyphRange.location), \(glyphRange.length)} out of bounds; number of glyphs \(flow.store.summary.glyphs)")
         if glyphRange.length == 0 {
             let c = characterIndexForGlyph(at: glyphRange.location)
             actualGlyphRange?.pointee = glyphRange

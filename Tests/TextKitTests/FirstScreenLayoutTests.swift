@@ -95,6 +95,33 @@ struct FirstScreenLayoutTests {
         #expect(lazy.flow.store.summary.unlaid > 0, "text below the last hit stays without lines")
         withExtendedLifetime((storage, fullStorage)) {}
     }
+
+    @Test("Glyph-to-character queries on the first screen make no glyphs below it; past the end they answer as TextKit")
+    func glyphQueriesStayOnTheScreen() {
+        let text = (0..<3000).map { "Paragraph \($0) is one of many, and wraps once or twice in the column." }.joined(separator: "\n")
+        let (storage, manager, container) = makeStack(text)
+        manager.ensureLayout(forBoundingRect: CGRect(x: 0, y: 0, width: 300, height: 800), in: container)
+        let unanalyzed = manager.flow.store.summary.unanalyzed
+        #expect(unanalyzed > 2500)
+        let glyph = manager.glyphIndex(for: CGPoint(x: 40, y: 400), in: container)
+        let character = manager.characterIndexForGlyph(at: glyph)
+        #expect(manager.glyphIndexForCharacter(at: character) == glyph)
+        let range = manager.characterRange(forGlyphRange: NSRange(location: glyph, length: 20), actualGlyphRange: nil)
+        #expect(range.location == character && range.length == 20)
+        #expect(manager.flow.store.summary.unanalyzed == unanalyzed, "no glyphs made for the text below the screen")
+        // Glyphs for an island far below, then for everything (past the last glyph: the length).
+        _ = manager.glyphIndex(for: CGPoint(x: 40, y: 30_000), in: container)
+        #expect(manager.characterIndexForGlyph(at: 10_000_000) == storage.length)
+        #expect(manager.flow.store.summary.unanalyzed == 0)
+        // The same glyphs as a full layout's.
+        let (otherStorage, other, otherContainer) = makeStack(text)
+        other.ensureLayout(for: otherContainer)
+        #expect(manager.numberOfGlyphs == other.numberOfGlyphs)
+        for glyph in stride(from: 0, to: other.numberOfGlyphs, by: 997) {
+            #expect(manager.characterIndexForGlyph(at: glyph) == other.characterIndexForGlyph(at: glyph))
+        }
+        withExtendedLifetime((storage, otherStorage)) {}
+    }
 }
 
 /// A paragraph's glyphs are gathered in buffers its layout manager's analyzer reuses; an analysis

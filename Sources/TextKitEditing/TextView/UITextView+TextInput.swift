@@ -188,7 +188,7 @@ extension UITextView {
         let inContainer = CGPoint(x: point.x - textContainerOrigin.x, y: point.y - textContainerOrigin.y)
         var fraction: CGFloat = 0
         let glyph = layoutManager.glyphIndex(for: inContainer, in: textContainer, fractionOfDistanceThroughGlyph: &fraction)
-        guard glyph < layoutManager.numberOfGlyphs else { return nil }
+        guard layoutManager.isValidGlyphIndex(glyph) else { return nil }  // not numberOfGlyphs: all the text's glyphs
         let used = layoutManager.lineFragmentUsedRect(forGlyphAt: glyph, effectiveRange: nil)
         guard inContainer.y >= used.minY - 0.5, inContainer.y <= used.maxY + 0.5,
               inContainer.x >= used.minX - 0.5, inContainer.x <= used.maxX + 0.5 else { return nil }

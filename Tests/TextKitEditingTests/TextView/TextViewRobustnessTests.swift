@@ -1,5 +1,5 @@
 import Testing
-import TextKit
+@testable import TextKit
 import TextKitFonts
 import TextKitGraphics
 import TextKitModel
@@ -27,6 +27,18 @@ struct TextViewRobustnessTests {
             view.drawHierarchy(in: CGRect(x: 0, y: 0, width: 10, height: 10), afterScreenUpdates: true)
         }
         #expect(image.size.width == 10)
+    }
+
+    @Test("A tap in a long text makes glyphs for the screen, not for the text below it")
+    func tapInLongText() throws {
+        let view = makeTextView((0..<3000).map { "Paragraph \($0) of a long text, one of many." }.joined(separator: "\n"))
+        view.layoutManager.allowsNonContiguousLayout = true
+        view.layoutManager.ensureLayout(forBoundingRect: view.bounds, in: view.textContainer)
+        let unanalyzed = view.layoutManager.flow.store.summary.unanalyzed
+        let range = try #require(view.characterRange(at: CGPoint(x: 30, y: 100)))
+        #expect(view.offset(from: view.beginningOfDocument, to: range.start) > 0)
+        #expect(view.layoutManager.flow.store.summary.unanalyzed == unanalyzed)
+        #expect(unanalyzed > 2500)
     }
 
     @Test("Lone surrogates are text like any other: typed, stepped over and deleted one unit at a time")
