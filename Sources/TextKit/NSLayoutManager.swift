@@ -663,6 +663,11 @@ open class NSLayoutManager: NSObject {
         _firstUnlaidGlyphIndex()
     }
 
+    /// Changes whenever glyphs or lines are made, invalidated or edited (an addition for views
+    /// in this package: what a view derives from the layout, such as its content size, stays
+    /// valid while this is unchanged).
+    package final var layoutChangeCount: Int { flow.changeCount }
+
     /// The first character not yet laid out (the text's length when all are).
     open func firstUnlaidCharacterIndex() -> Int {
         _firstUnlaidCharacterIndex()

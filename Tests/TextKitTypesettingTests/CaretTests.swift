@@ -194,6 +194,26 @@ struct CaretTests {
         #expect(carets.visualStops.map(\.offset) == [0, 10_001, 10_002])
     }
 
+    /// ASCII lines take a path without ICU (every offset a boundary but inside CR LF): the same
+    /// graphemes as Unicode's segmentation (Swift's `Character`), with control characters, and a
+    /// carriage return or CR LF ending the paragraph (both are paragraph separators).
+    @Test func asciiLinesStopAtEveryGraphemeBoundary() {
+        var generator = SystemRandomNumberGenerator()
+        let pool: [UInt8] = Array(0x20...0x7E) + [0x01, 0x07, 0x08, 0x09, 0x0E, 0x1B, 0x7F]
+        var strings = ["plain text, every character its own stop", "x\r", "ab\r\n", "\r\n", "\t\u{7F}\u{1}"]
+        for _ in 0..<40 {
+            let bytes = (0..<Int.random(in: 1...60, using: &generator)).map { _ in pool.randomElement(using: &generator)! }
+            strings.append(String(decoding: bytes, as: UTF8.self))
+        }
+        for string in strings {
+            let carets = Self.line(string, font: TestFonts.dejaVuSans(12)).carets
+            let boundaries = Self.graphemeBoundaries(string)
+            #expect(carets.graphemes.map(\.characters) == zip(boundaries, boundaries.dropFirst()).map { $0..<$1 },
+                    "graphemes of \(Array(string.utf16))")
+            #expect(Set(carets.visualStops.map(\.offset)) == Set(boundaries))
+        }
+    }
+
     @Test func typographicBoundsCountTrailingWhiteSpace() {
         let font = TestFonts.dejaVuSerif(20)
         let bare = Self.line("Typeset", font: font).placed

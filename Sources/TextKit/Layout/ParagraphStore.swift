@@ -299,6 +299,23 @@ struct ParagraphStore {
         return rope.offset(of: i, in: ParagraphMetric(field: .paragraphs))
     }
 
+    /// The first paragraph without glyphs, its record and the glyphs before it (three walks down
+    /// the tree, where ``firstUnanalyzed`` and ``prefix(_:)`` take eight), or nil.
+    var firstUnanalyzedRecord: (index: Int, record: ParagraphRecord, glyphsBefore: Int)? {
+        guard summary.unanalyzed > 0 else { return nil }
+        let (i, _) = rope.find(at: 0, in: ParagraphMetric(field: .unanalyzed), preferEnd: false)
+        return (rope.offset(of: i, in: ParagraphMetric(field: .paragraphs)), rope[i].record,
+                rope.offset(of: i, in: ParagraphMetric(field: .glyphs)))
+    }
+
+    /// The glyphs and characters before the first paragraph without lines (two walks down the
+    /// tree, where ``firstUnlaid`` and ``prefix(_:)`` take eight), or nil when all have lines.
+    var sumsBeforeFirstUnlaid: (glyphs: Int, length: Int)? {
+        guard summary.unlaid > 0 else { return nil }
+        let (i, _) = rope.find(at: 0, in: ParagraphMetric(field: .unlaid), preferEnd: false)
+        return (rope.offset(of: i, in: ParagraphMetric(field: .glyphs)), rope.offset(of: i, in: ParagraphMetric(field: .length)))
+    }
+
     /// The first paragraph without lines, or nil.
     var firstUnlaid: Int? {
         guard summary.unlaid > 0 else { return nil }

@@ -42,7 +42,10 @@ final class TextFlow {
     // MARK: Paragraphs
 
     /// The paragraphs, with their glyphs and lines once made (Layout/ParagraphStore.swift).
-    var store = ParagraphStore()
+    var store = ParagraphStore() { didSet { changeCount &+= 1 } }
+    /// Counts changes of ``store`` and of ``extraLineFragment``: every edit, every paragraph given
+    /// glyphs or lines or losing them goes through one of the two (NSLayoutManager.layoutChangeCount).
+    private(set) var changeCount = 0
     /// Makes glyphs; owns HarfBuzz and ICU scratch (used on the caller's thread). Taken warm from
     /// those earlier layout managers left, and left for the next one (ParagraphAnalyzer+Reuse.swift).
     let analyzer = ParagraphAnalyzer.reused()
@@ -62,7 +65,7 @@ final class TextFlow {
     var validatedParagraphs = 0
     /// The extra line fragment (after a final paragraph separator, or for empty text), computed
     /// when layout reaches the end.
-    var extraLineFragment: (rect: CGRect, usedRect: CGRect, container: Int)?
+    var extraLineFragment: (rect: CGRect, usedRect: CGRect, container: Int)? { didSet { changeCount &+= 1 } }
     /// Whether the delegate has heard that layout reached the end of the text (or ran out of
     /// containers) since the last invalidation.
     var hasReportedCompletion = false

@@ -32,6 +32,10 @@ extension UITextView {
         let container = textContainer
         let visible = visibleContainerRect
         if visible.height > 0 { manager.ensureLayout(forBoundingRect: visible, in: container) }
+        // Nothing laid out or edited since the last time (a keystroke asks twice: after the edit,
+        // and after showing the caret), and the size set then still in place: the same answer.
+        if let basis = contentSizeBasis, basis.manager == ObjectIdentifier(manager), basis.layout == manager.layoutChangeCount,
+           basis.bounds == bounds, basis.insets == textContainerInset, basis.size == contentSize { return }
         let length = textStorage.length
         let laid = manager.firstUnlaidCharacterIndex()
         let height: CGFloat
@@ -47,6 +51,9 @@ extension UITextView {
         let size = CGSize(width: bounds.width,
                           height: (height + textContainerInset.top + textContainerInset.bottom).rounded(.up))
         if size != contentSize { contentSize = size }
+        // (Nothing laid out: the estimate is from the typing font, which the basis does not hold.)
+        contentSizeBasis = laid > 0 || length == 0
+            ? (ObjectIdentifier(manager), manager.layoutChangeCount, bounds, textContainerInset, contentSize) : nil
     }
 
     // MARK: Focus

@@ -87,6 +87,9 @@ open class UITextView: UIScrollView, UITextInput, TokenizerTextProviding {
     weak var observedStorage: NSTextStorage?
     /// What ``draw(_:)`` last drew the caret as (so a blink redraws only it).
     var lastCaretRect: CGRect = .null
+    /// What ``updateContentSize()`` last computed from: the layout manager and its change count,
+    /// the bounds, the insets, and the content size it set (nil: compute again).
+    var contentSizeBasis: (manager: ObjectIdentifier, layout: Int, bounds: CGRect, insets: UIEdgeInsets, size: CGSize)?
     lazy var tokenizerSource = TextViewTokenizerText(self)
 
     // MARK: Configuration

@@ -350,8 +350,16 @@ private struct CaretBuilder {
     private func graphemeBoundaries() -> [Int] {
         let lineCharacters = line.fitted.characters
         var boundaries: [Int] = [lineCharacters.lowerBound]
+        boundaries.reserveCapacity(lineCharacters.count + 1)
         if !lineCharacters.isEmpty {
             let slice = UnsafeBufferPointer(rebasing: text[lineCharacters])
+            if Self.isASCIIWithoutCarriageReturn(slice) {
+                // Between two ASCII characters UAX #29 breaks everywhere but inside CR LF (GB3;
+                // its other no-break rules concern characters outside ASCII): every offset is a
+                // boundary, and ICU need not be asked.
+                boundaries.append(contentsOf: (lineCharacters.lowerBound + 1)...lineCharacters.upperBound)
+                return withoutHiddenBoundaries(boundaries)
+            }
             BreakIterator.withIterator(.character, text: slice) { iterator in
                 _ = iterator.first()
                 while case let b = iterator.next(), b != BreakIterator.done {
@@ -360,10 +368,24 @@ private struct CaretBuilder {
             }
         }
         if boundaries.last != lineCharacters.upperBound { boundaries.append(lineCharacters.upperBound) }
-        if let hidden = hiddenCharacters {
-            boundaries.removeAll { $0 > hidden.lowerBound && $0 < hidden.upperBound }
+        return withoutHiddenBoundaries(boundaries)
+    }
+
+    /// `boundaries` less those inside the characters truncation hides.
+    private func withoutHiddenBoundaries(_ boundaries: [Int]) -> [Int] {
+        guard let hidden = hiddenCharacters else { return boundaries }
+        return boundaries.filter { $0 <= hidden.lowerBound || $0 >= hidden.upperBound }
+    }
+
+    /// Whether every unit of `text` is ASCII and none is a carriage return.
+    private static func isASCIIWithoutCarriageReturn(_ text: UnsafeBufferPointer<UInt16>) -> Bool {
+        var combined: UInt16 = 0
+        var hasCarriageReturn = false
+        for unit in text {
+            combined |= unit
+            hasCarriageReturn = hasCarriageReturn || unit == 0x0D
         }
-        return boundaries
+        return combined < 0x80 && !hasCarriageReturn
     }
 
     /// The line's glyph clusters, logical order. The glyphs truncation hides make one cluster:
@@ -374,6 +396,7 @@ private struct CaretBuilder {
         let lower = line.glyphRange.lowerBound
         let hidden = line.truncation?.hiddenGlyphs ?? 0..<0
         var clusters: [Cluster] = []
+        clusters.reserveCapacity(line.glyphRange.count)
         var g = line.glyphRange.lowerBound
         while g < line.glyphRange.upperBound {
             if g == hidden.lowerBound, let truncation = line.truncation, let characters = hiddenCharacters {
@@ -397,7 +420,9 @@ private struct CaretBuilder {
             let run = glyphs.runs[glyphs.runIndex(containingGlyph: g)]
             if minX > maxX { swap(&minX, &maxX) }
             var cluster = Cluster(characters: characters, minX: minX, maxX: maxX, level: run.level)
-            cluster.inner = innerCarets(of: cluster, glyphs: g..<end, run: run, boundaries: boundaries)
+            if characters.count > 1 {  // a boundary strictly inside needs two characters or more
+                cluster.inner = innerCarets(of: cluster, glyphs: g..<end, run: run, boundaries: boundaries)
+            }
             clusters.append(cluster)
             g = end
         }
@@ -524,14 +549,16 @@ private struct CaretBuilder {
         // Prefer the insertion point of the lower level; then repair any duplicate with the other
         // candidate when that one is still missing, so each point appears exactly once.
         var chosen = slots.map { $0.a == $0.b ? $0.a : ($0.levelA <= $0.levelB ? $0.a : $0.b) }
-        var uses: [Int: Int] = [:]
-        for offset in chosen { uses[offset, default: 0] += 1 }
-        for i in slots.indices where uses[chosen[i], default: 0] > 1 {
+        // How many slots chose each offset; every candidate lies within the line's characters.
+        var uses = [Int32](repeating: 0, count: characters.count + 1)
+        let first = characters.lowerBound
+        for offset in chosen { uses[offset - first] += 1 }
+        for i in slots.indices where uses[chosen[i] - first] > 1 {
             let other = chosen[i] == slots[i].a ? slots[i].b : slots[i].a
-            if uses[other, default: 0] == 0 {
-                uses[chosen[i], default: 0] -= 1
+            if uses[other - first] == 0 {
+                uses[chosen[i] - first] -= 1
                 chosen[i] = other
-                uses[other] = 1
+                uses[other - first] = 1
             }
         }
         return slots.indices.map { LineCarets.Stop(x: slots[$0].x, offset: chosen[$0]) }
