@@ -184,4 +184,28 @@ struct NamedInvalidationTests {
         }
         Self.expectMatchesFreshLayout(stack)
     }
+
+    /// What a text view keys its content size on (`layoutChangeCount`): every edit, layout and
+    /// invalidation moves it; queries of laid-out text do not.
+    @Test("The layout's change count moves with edits, layout and invalidation, not with queries")
+    func changeCount() {
+        let stack = LayoutStack(Self.text)
+        let lm = stack.layoutManager, container = stack.containers[0]
+        lm.ensureLayout(for: container)
+        let laid = lm.layoutChangeCount
+        _ = lm.usedRect(for: container)
+        _ = lm.characterIndexForGlyph(at: 5)
+        _ = lm.lineFragmentRect(forGlyphAt: 5, effectiveRange: nil)
+        _ = lm.firstUnlaidCharacterIndex()
+        _ = lm.glyphIndex(for: CGPoint(x: 20, y: 20), in: container)
+        #expect(lm.layoutChangeCount == laid)
+        stack.storage.replaceCharacters(in: NSRange(location: 4, length: 0), with: "y")
+        let edited = lm.layoutChangeCount
+        #expect(edited != laid)
+        lm.ensureLayout(for: container)
+        let relaid = lm.layoutChangeCount
+        #expect(relaid != edited)
+        lm.invalidateLayout(forCharacterRange: NSRange(location: 0, length: 3), actualCharacterRange: nil)
+        #expect(lm.layoutChangeCount != relaid)
+    }
 }

@@ -65,7 +65,17 @@ final class TextFlow {
     var validatedParagraphs = 0
     /// The extra line fragment (after a final paragraph separator, or for empty text), computed
     /// when layout reaches the end.
-    var extraLineFragment: (rect: CGRect, usedRect: CGRect, container: Int)? { didSet { changeCount &+= 1 } }
+    var extraLineFragment: (rect: CGRect, usedRect: CGRect, container: Int)? {
+        // Made again (or found absent again) each time layout reaches the end: counted only when
+        // it differs.
+        didSet {
+            switch (oldValue, extraLineFragment) {
+            case (nil, nil): break
+            case let (old?, new?) where old.rect == new.rect && old.usedRect == new.usedRect && old.container == new.container: break
+            default: changeCount &+= 1
+            }
+        }
+    }
     /// Whether the delegate has heard that layout reached the end of the text (or ran out of
     /// containers) since the last invalidation.
     var hasReportedCompletion = false

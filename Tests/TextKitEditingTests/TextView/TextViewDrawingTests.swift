@@ -65,6 +65,29 @@ struct TextViewDrawingTests {
         if let png = image.pngData() { try? png.write(to: URL(fileURLWithPath: "/tmp/otk-textview-scrolled.png")) }
     }
 
+    @Test("The content size follows typing, deleting and a size set from outside")
+    func contentSizeFollowsEdits() {
+        let view = makeTextView("One line", width: 200, height: 100)
+        let one = view.contentSize.height
+        type("\nTwo\nThree", into: view)
+        let three = view.contentSize.height
+        #expect(three > one + 20)
+        view.deleteBackward()
+        #expect(view.contentSize.height == three)  // the line is still there
+        for _ in 0..<5 { view.deleteBackward() }  // "\nThree" gone
+        #expect(view.contentSize.height < three && view.contentSize.height > one)
+        // A size set by the app is put right when the view next updates it, with nothing laid out
+        // or edited since (the view remembers the size it set, not only the layout's change
+        // count), or after an edit that changes no height.
+        let right = view.contentSize
+        view.contentSize = CGSize(width: 200, height: 5)
+        view.scrollRangeToVisible(view.selectedRange)
+        #expect(view.contentSize == right)
+        view.contentSize = CGSize(width: 200, height: 5)
+        type("x", into: view)
+        #expect(view.contentSize == right)
+    }
+
     @Test("Links in the tint colour and red dots under a misspelled word, where the geometry says")
     func linksAndMisspellings() throws {
         let text = NSMutableAttributedString(string: "See the documentaton online.",
