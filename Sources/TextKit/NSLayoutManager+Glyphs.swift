@@ -10,18 +10,44 @@ extension NSLayoutManager {
     /// character. Traps when the index is past the last glyph.
     func locate(glyph glyphIndex: Int, _ function: StaticString = #function) -> (paragraph: Int, firstGlyph: Int, firstCharacter: Int) {
         checkPrecondition(glyphIndex >= 0, "\(function): glyph index \(glyphIndex) is negative")
+        if let recent = recentlyLocated(), recent.glyphs.contains(glyphIndex) {
+            return (recent.paragraph, recent.glyphs.lowerBound, recent.characters.lowerBound)
+        }
         flow.ensureGlyphs(throughGlyph: GlyphIndex(glyphIndex))
         checkPrecondition(glyphIndex < flow.store.summary.glyphs,
                      "\(function): glyph index \(glyphIndex) out of bounds; number of glyphs \(flow.store.summary.glyphs)")
         let (p, first) = flow.store.paragraph(containingGlyph: GlyphIndex(glyphIndex))
-        return (p, first.rawValue, flow.store.start(ofParagraph: p).rawValue)
+        let start = flow.store.start(ofParagraph: p).rawValue
+        remember(paragraph: p, record: flow.store.record(p), firstCharacter: start, firstGlyph: first.rawValue)
+        return (p, first.rawValue, start)
     }
 
     /// The paragraph of character `index` with its first character and first glyph (glyphs made).
     func locate(character index: Int) -> (paragraph: Int, firstCharacter: Int, firstGlyph: Int) {
+        if let recent = recentlyLocated(), recent.characters.contains(index) {
+            return (recent.paragraph, recent.characters.lowerBound, recent.glyphs.lowerBound)
+        }
         flow.ensureGlyphs(throughCharacter: UTF16Offset(index))
-        let (p, start) = flow.store.paragraph(containingCharacter: UTF16Offset(index))
-        return (p, start.rawValue, flow.store.firstGlyph(ofParagraph: p).rawValue)
+        guard flow.store.count > 0 else { return (0, 0, 0) }
+        let (p, start, record) = flow.store.paragraphRecord(containingCharacter: UTF16Offset(index))
+        let firstGlyph = flow.store.firstGlyph(ofParagraph: p).rawValue
+        remember(paragraph: p, record: record, firstCharacter: start.rawValue, firstGlyph: firstGlyph)
+        return (p, start.rawValue, firstGlyph)
+    }
+
+    /// The paragraph a query located last, unless the paragraphs changed since (the record's own
+    /// counts are checked too: a glyph-generation delegate edits a record's glyphs in place).
+    private func recentlyLocated() -> TextFlow.LocatedParagraph? {
+        guard let recent = flow.locatedParagraph, recent.changeCount == flow.changeCount,
+              recent.record.length == recent.characters.count, recent.record.glyphCount == recent.glyphs.count else { return nil }
+        return recent
+    }
+
+    private func remember(paragraph: Int, record: ParagraphRecord, firstCharacter: Int, firstGlyph: Int) {
+        guard let glyphCount = record.glyphCount else { return flow.locatedParagraph = nil }
+        flow.locatedParagraph = .init(changeCount: flow.changeCount, paragraph: paragraph, record: record,
+                                      characters: firstCharacter..<(firstCharacter + record.length),
+                                      glyphs: firstGlyph..<(firstGlyph + glyphCount))
     }
 
     var _numberOfGlyphs: Int {

@@ -95,6 +95,19 @@ final class TextFlow {
 
     // MARK: Caches of derived geometry
 
+    /// The paragraph the last glyph or character query located, while ``changeCount`` is what it
+    /// was then: one user action asks about the caret's paragraph many times (its glyphs, its
+    /// line, its carets), each a few walks down the paragraph tree. Read and written by the
+    /// layout manager's queries only (the calling thread), never by parallel layout's workers.
+    var locatedParagraph: LocatedParagraph?
+    struct LocatedParagraph {
+        let changeCount: Int
+        let paragraph: Int
+        let record: ParagraphRecord
+        let characters: Range<Int>
+        let glyphs: Range<Int>
+    }
+
     /// Per container: what needs display (NSLayoutManager+Display.swift).
     var invalidDisplayRects: [CGRect] = []
     /// The caret geometry of the line last asked about (hit testing and caret queries ask about
