@@ -214,6 +214,36 @@ struct CaretTests {
         }
     }
 
+    /// Plain lines (ASCII, a glyph per character, left to right, not truncated) take a path of
+    /// their own: the carets it makes are those of the general path, for lines that take it and
+    /// for lines that must not (a ligature, a combining mark, Hebrew, an RTL paragraph).
+    @Test func plainLinePathMakesTheGeneralPathsCarets() {
+        var generator = SystemRandomNumberGenerator()
+        let pool: [UInt8] = Array(0x20...0x7E) + [0x09, 0x01]
+        var strings = ["office fluffy", "e\u{301}te", "abc \u{5D0}\u{5D1} def", "x", "trailing spaces   ", "ends\n"]
+        for _ in 0..<30 {
+            strings.append(String(decoding: (0..<Int.random(in: 1...80, using: &generator)).map { _ in pool.randomElement(using: &generator)! }, as: UTF8.self))
+        }
+        let rightToLeft = NSMutableParagraphStyle()
+        rightToLeft.baseWritingDirection = .rightToLeft
+        var plain = 0
+        for (string, font) in strings.flatMap({ s in [(s, TestFonts.dejaVuSans(12)), (s, TestFonts.libertine(14))] }) {
+            for style in [NSParagraphStyle.default, rightToLeft] {
+                let line = Self.line(string, font: font, style: style)
+                let (general, fast) = line.text.withUnsafeBufferPointer { text in
+                    (line.placed.carets(in: line.analysis, text: text, positions: nil, takesPlainLinePath: false),
+                     line.placed.carets(in: line.analysis, text: text, positions: nil, takesPlainLinePath: true))
+                }
+                #expect(fast == general, "\(Array(string.utf16))")
+                let (xs, advances) = line.placed.glyphPositions(in: line.analysis.glyphs)
+                if line.text.withUnsafeBufferPointer({
+                    CaretBuilder(line: line.placed, analysis: line.analysis, text: $0, xs: xs, advances: advances).buildPlainLine() != nil
+                }) { plain += 1 }
+            }
+        }
+        #expect(plain > 20, "lines that took the plain path: \(plain)")
+    }
+
     @Test func typographicBoundsCountTrailingWhiteSpace() {
         let font = TestFonts.dejaVuSerif(20)
         let bare = Self.line("Typeset", font: font).placed

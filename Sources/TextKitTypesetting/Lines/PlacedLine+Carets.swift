@@ -21,7 +21,7 @@ import TextKitModel
 ///
 /// Building one costs O(characters of the line); keep it while you ask several questions about
 /// the same line.
-package struct LineCarets: Sendable {
+package struct LineCarets: Sendable, Equatable {
     /// One grapheme cluster of the line, in logical order.
     package struct Grapheme: Sendable, Equatable {
         /// Its characters (paragraph offsets).
@@ -214,8 +214,16 @@ extension PlacedLine {
     ///     nil to use those.
     package func carets(in analysis: ParagraphAnalysis, text: UnsafeBufferPointer<UInt16>,
                         positions: (x: [Float], advances: [Float])? = nil) -> LineCarets {
+        carets(in: analysis, text: text, positions: positions, takesPlainLinePath: true)
+    }
+
+    /// ``carets(in:text:positions:)``, with or without the path for plain lines (tests compare
+    /// the two).
+    func carets(in analysis: ParagraphAnalysis, text: UnsafeBufferPointer<UInt16>,
+                positions: (x: [Float], advances: [Float])?, takesPlainLinePath: Bool) -> LineCarets {
         let (xs, advances) = positions ?? glyphPositions(in: analysis.glyphs)
-        return CaretBuilder(line: self, analysis: analysis, text: text, xs: xs, advances: advances).build()
+        let builder = CaretBuilder(line: self, analysis: analysis, text: text, xs: xs, advances: advances)
+        return (takesPlainLinePath ? builder.buildPlainLine() : nil) ?? builder.build()
     }
 
     /// The line's typographic bounds, as `CTLineGetTypographicBounds`: the largest ascent,
@@ -291,7 +299,7 @@ extension PlacedLine {
 }
 
 /// Builds a ``LineCarets``: glyph clusters → grapheme boxes → visual stops.
-private struct CaretBuilder {
+struct CaretBuilder {
     let line: PlacedLine
     let analysis: ParagraphAnalysis
     let text: UnsafeBufferPointer<UInt16>
@@ -343,6 +351,41 @@ private struct CaretBuilder {
                                 left: left, right: right)
         return LineCarets(characters: lineCharacters, graphemes: graphemes, visualOrder: order,
                           baseLevel: analysis.baseLevel, startEdgeX: startEdge, endEdgeX: endEdge, visualStops: stops)
+    }
+
+    /// What ``build()`` makes for a plain line, without its clusters and searches: every
+    /// character ASCII (no carriage return), drawn by one glyph of its own, in order, at level 0
+    /// in a left-to-right paragraph, nothing truncated. Most lines of most text are such: one
+    /// grapheme per character, in logical and visual order, and one stop at each offset. Nil for
+    /// any other line.
+    func buildPlainLine() -> LineCarets? {
+        let characters = line.fitted.characters, glyphRange = line.glyphRange
+        let glyphs = analysis.glyphs
+        guard analysis.baseLevel == 0, line.truncation == nil, !characters.isEmpty,
+              characters.count == glyphRange.count, line.visualRuns.allSatisfy({ !$0.isRightToLeft }),
+              Self.isASCIIWithoutCarriageReturn(UnsafeBufferPointer(rebasing: text[characters])) else { return nil }
+        var r = glyphs.runIndex(containingGlyph: glyphRange.lowerBound)
+        while r < glyphs.runs.count, glyphs.runs[r].glyphRange.lowerBound < glyphRange.upperBound {
+            if glyphs.runs[r].level != 0 { return nil }
+            r += 1
+        }
+        let first = characters.lowerBound, lower = glyphRange.lowerBound
+        for i in 0..<glyphRange.count where Int(glyphs.clusters[lower + i]) != first + i { return nil }
+        var graphemes: [LineCarets.Grapheme] = []
+        graphemes.reserveCapacity(characters.count)
+        var stops: [LineCarets.Stop] = []
+        stops.reserveCapacity(characters.count + 1)
+        var left = Float.infinity, right = -Float.infinity
+        for i in 0..<characters.count {
+            let minX = min(xs[i], xs[i] + advances[i]), maxX = max(xs[i], xs[i] + advances[i])
+            graphemes.append(.init(characters: (first + i)..<(first + i + 1), minX: minX, maxX: maxX, level: 0))
+            stops.append(.init(x: i == 0 ? minX : graphemes[i - 1].maxX, offset: first + i))
+            left = min(left, minX)
+            right = max(right, maxX)
+        }
+        stops.append(.init(x: graphemes[characters.count - 1].maxX, offset: characters.upperBound))
+        return LineCarets(characters: characters, graphemes: graphemes, visualOrder: Array(graphemes.indices),
+                          baseLevel: 0, startEdgeX: left, endEdgeX: right, visualStops: stops)
     }
 
     /// The grapheme boundaries of the line (ICU), as paragraph offsets, its start and end
