@@ -198,7 +198,7 @@ open class UITextChecker: NSObject {
     /// The misspelled word of `unit`, nil when it is correct.
     private func misspelledWord(of unit: SpellingUnit, in buffer: UnsafeBufferPointer<UInt16>,
                                 _ dictionary: SpellingDictionary) -> Range<Int>? {
-        func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF16.self) }
+        func string(_ range: Range<Int>) -> String { UnicodeText.string(UnsafeBufferPointer(rebasing: buffer[range])) }
         if unit.isCompound {
             let whole = string(unit.range)
             if ignoredSet.contains(whole) || dictionary.isCorrect(whole) { return nil }
@@ -243,7 +243,7 @@ struct CheckedText {
     func units(_ range: Range<Int>) -> [UInt16] { Array(utf16[index(range.lowerBound)..<index(range.upperBound)]) }
 
     /// The text of `range`; a surrogate cut in half becomes U+FFFD.
-    func string(_ range: Range<Int>) -> String { String(decoding: units(range), as: UTF16.self) }
+    func string(_ range: Range<Int>) -> String { units(range).withUnsafeBufferPointer(UnicodeText.string) }
 
     /// The start of the run of non-white-space characters that holds or ends at `offset`, no
     /// earlier than `floor`.

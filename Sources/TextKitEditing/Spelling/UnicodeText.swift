@@ -37,6 +37,19 @@ enum UnicodeText {
         return false
     }
 
+    /// The string of UTF-16 `units`: ASCII copied a byte each (most words; decoding UTF-16 in
+    /// general costs the standard library about 2.5 K instructions a word), anything else decoded,
+    /// a lone surrogate becoming U+FFFD.
+    static func string(_ units: UnsafeBufferPointer<UInt16>) -> String {
+        var combined: UInt16 = 0
+        for unit in units { combined |= unit }
+        guard combined < 0x80 else { return String(decoding: units, as: UTF16.self) }
+        return String(unsafeUninitializedCapacity: units.count) { bytes in
+            for (i, unit) in units.enumerated() { bytes[i] = UInt8(truncatingIfNeeded: unit) }
+            return units.count
+        }
+    }
+
     /// `text` in Normalization Form C (ICU), so that equal words compare equal byte for byte.
     static func nfc(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }  // ASCII is always NFC
