@@ -1,5 +1,6 @@
 import COTKICU
 import TextKitModel
+import TextKitTypesetting
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -41,9 +42,7 @@ enum UnicodeText {
     /// general costs the standard library about 2.5 K instructions a word), anything else decoded,
     /// a lone surrogate becoming U+FFFD.
     static func string(_ units: UnsafeBufferPointer<UInt16>) -> String {
-        var combined: UInt16 = 0
-        for unit in units { combined |= unit }
-        guard combined < 0x80 else { return String(decoding: units, as: UTF16.self) }
+        guard isASCII(units) else { return String(decoding: units, as: UTF16.self) }
         return String(unsafeUninitializedCapacity: units.count) { bytes in
             for (i, unit) in units.enumerated() { bytes[i] = UInt8(truncatingIfNeeded: unit) }
             return units.count

@@ -422,13 +422,7 @@ struct CaretBuilder {
 
     /// Whether every unit of `text` is ASCII and none is a carriage return.
     private static func isASCIIWithoutCarriageReturn(_ text: UnsafeBufferPointer<UInt16>) -> Bool {
-        var combined: UInt16 = 0
-        var hasCarriageReturn = false
-        for unit in text {
-            combined |= unit
-            hasCarriageReturn = hasCarriageReturn || unit == 0x0D
-        }
-        return combined < 0x80 && !hasCarriageReturn
+        isASCII(text) && !text.contains(0x0D)
     }
 
     /// The line's glyph clusters, logical order. The glyphs truncation hides make one cluster:
