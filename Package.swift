@@ -47,7 +47,6 @@ let package = Package(
         ]),
         .target(name: "TextKit", dependencies: [
             "TextKitTypesetting", "TextKitModel", "TextKitFonts", "TextKitGraphics",
-            .product(name: "_RopeModule", package: "swift-collections"),
         ]),
         .target(name: "TextKitEditing", dependencies: ["TextKit", "TextKitFormats", "COTKICU", "CHunspell"]),
         .target(name: "TextKitFormats", dependencies: ["TextKitModel", "TextKitFonts", "TextKitGraphics"]),

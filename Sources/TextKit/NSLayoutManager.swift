@@ -7,7 +7,7 @@ import TextKitTypesetting
 /// its text containers with line fragments, answers geometry questions and draws.
 ///
 /// Layout is paragraph-granular and lazy. The layout manager keeps the storage's paragraphs in a
-/// balanced tree (swift-collections' `Rope`) whose nodes sum each paragraph's length, glyph count
+/// balanced tree (a B+ tree, Layout/ParagraphTree.swift) whose nodes sum each paragraph's length, glyph count
 /// and height; a paragraph's glyphs and lines are made the first time a query needs them, and an
 /// edit throws away only the paragraphs it touches. Queries lay out only as far as they must (a
 /// glyph, a container, a rectangle). With one simple container — no exclusion paths, no line

@@ -1,10 +1,9 @@
-import _RopeModule
 import TextKitModel
 import TextKitTypesetting
 
 /// One paragraph as the layout manager keeps it: its length, and (once made) its glyphs and its
-/// placed lines. A class so that the rope can hold it by reference while its layout is filled in;
-/// the rope's copy of the summary is refreshed through ``ParagraphStore/refresh(at:)``.
+/// placed lines. A class so that the tree can hold it by reference while its layout is filled in;
+/// the tree's copy of the summary is refreshed through ``ParagraphStore/refresh(at:)``.
 final class ParagraphRecord {
     /// UTF-16 units, terminator included.
     var length: Int
@@ -73,9 +72,9 @@ final class ParagraphRecord {
     }
 }
 
-/// Sums over a stretch of paragraphs, kept at every node of the rope so that "the paragraph that
-/// holds character i / glyph g / the point at height y" costs O(log n).
-struct ParagraphSummary: RopeSummary {
+/// Sums over a stretch of paragraphs, kept at every node of the tree (ParagraphTree.swift) so
+/// that "the paragraph that holds character i / glyph g / the point at height y" costs O(log n).
+struct ParagraphSummary: Equatable {
     var paragraphs = 0
     var length = 0
     /// Glyphs of the analyzed paragraphs (unanalyzed ones count 0).
@@ -85,9 +84,23 @@ struct ParagraphSummary: RopeSummary {
     /// Heights in 1/1024 pt (``FixedHeight``), so sums and differences are exact.
     var height: Int64 = 0
 
-    static var maxNodeSize: Int { 15 }
     static var zero: Self { Self() }
-    var isZero: Bool { self == .zero }
+
+    /// The fields a paragraph can be looked up by.
+    enum Field: Sendable { case paragraphs, length, glyphs, unanalyzed, unlaid, height }
+
+    subscript(field: Field) -> Int {
+        @inline(__always) get {
+            switch field {
+            case .paragraphs: paragraphs
+            case .length: length
+            case .glyphs: glyphs
+            case .unanalyzed: unanalyzed
+            case .unlaid: unlaid
+            case .height: Int(height)
+            }
+        }
+    }
 
     mutating func add(_ other: Self) {
         paragraphs += other.paragraphs
@@ -106,89 +119,45 @@ struct ParagraphSummary: RopeSummary {
         unlaid -= other.unlaid
         height -= other.height
     }
-}
 
-/// The rope element: a paragraph record and a copy of its summary.
-struct ParagraphItem: RopeElement {
-    var record: ParagraphRecord
-    var summary: ParagraphSummary
-
-    init(_ record: ParagraphRecord) {
-        self.record = record
-        summary = record.summary
-    }
-
-    typealias Index = Int
-    var isEmpty: Bool { false }
-    var isUndersized: Bool { false }
-    /// The tree's copy of the summary must be the record's own: a change to a record's analysis
-    /// or layout that forgot ``ParagraphStore/refresh(at:)`` would skew every sum above it.
-    func invariantCheck() {
-        precondition(summary == record.summary, "paragraph store: a record changed without refresh(at:) (\(summary) in the tree, \(record.summary) in the record)")
-    }
-    mutating func rebalance(nextNeighbor right: inout Self) -> Bool { false }
-    mutating func rebalance(prevNeighbor left: inout Self) -> Bool { false }
-    mutating func split(at index: Int) -> Self {
-        preconditionFailure("paragraph records are never split inside the rope")
+    func minus(_ other: Self) -> Self {
+        var difference = self
+        difference.subtract(other)
+        return difference
     }
 }
 
-/// The metrics the store searches by: one field of the summary.
-struct ParagraphMetric: RopeMetric {
-    typealias Element = ParagraphItem
-    enum Field: Sendable { case paragraphs, length, glyphs, unanalyzed, unlaid, height }
-    let field: Field
-
-    func size(of summary: ParagraphSummary) -> Int {
-        switch field {
-        case .paragraphs: summary.paragraphs
-        case .length: summary.length
-        case .glyphs: summary.glyphs
-        case .unanalyzed: summary.unanalyzed
-        case .unlaid: summary.unlaid
-        case .height: Int(summary.height)
-        }
+extension ParagraphSummary {
+    /// The sum of `summaries` (in an extension, so that the memberwise initializer stays).
+    init(summing summaries: [ParagraphSummary]) {
+        self.init()
+        for summary in summaries { add(summary) }
     }
-
-    func index(at offset: Int, in element: ParagraphItem) -> Int { offset }
 }
 
-/// The paragraphs of a text storage in a balanced tree (swift-collections' `Rope`), each with
-/// its glyphs and lines once made. An edit replaces the records it touches and leaves the rest
-/// alone: O(log n + size of the edit).
+/// The paragraphs of a text storage in a balanced tree (``ParagraphTree``), each with its glyphs
+/// and lines once made. An edit replaces the records it touches and leaves the rest alone:
+/// O(log n + size of the edit). Every lookup is one walk down the tree.
 struct ParagraphStore {
-    private(set) var rope = Rope<ParagraphItem>()
+    private(set) var tree = ParagraphTree()
 
-    var count: Int { rope.summary.paragraphs }
-    var length: Int { rope.summary.length }
-    var summary: ParagraphSummary { rope.summary }
+    var count: Int { tree.count }
+    var length: Int { tree.summary.length }
+    var summary: ParagraphSummary { tree.summary }
 
     /// The record of paragraph `index`.
     func record(_ index: Int) -> ParagraphRecord {
-        rope[ropeIndex(index)].record
-    }
-
-    private func ropeIndex(_ paragraph: Int) -> Rope<ParagraphItem>.Index {
-        rope.find(at: paragraph, in: ParagraphMetric(field: .paragraphs), preferEnd: false).index
+        tree.paragraph(index).record
     }
 
     /// Copies the record's summary into the tree after its analysis or layout changed.
     mutating func refresh(at paragraph: Int) {
-        var i = ropeIndex(paragraph)
-        rope.update(at: &i) { $0.summary = $0.record.summary }
+        tree.refresh(paragraph..<(paragraph + 1))
     }
 
-    /// Copies the summaries of paragraphs `range` into the tree in one walk (for many paragraphs
-    /// at once, much cheaper than ``refresh(at:)`` for each).
+    /// Copies the summaries of paragraphs `range` into the tree in one walk.
     mutating func refresh(_ range: Range<Int>) {
-        guard !range.isEmpty else { return }
-        var i = ropeIndex(range.lowerBound)
-        var remaining = range.count
-        rope.mutatingForEach(from: &i) { item -> Void? in
-            item.summary = item.record.summary
-            remaining -= 1
-            return remaining == 0 ? () : nil
-        }
+        tree.refresh(range)
     }
 
     /// The paragraph holding character `offset` and the offset at which it starts (the last
@@ -204,17 +173,18 @@ struct ParagraphStore {
     /// - Precondition: the store holds a paragraph (it always does once built: empty text has one).
     func paragraphRecord(containingCharacter offset: UTF16Offset) -> (index: Int, start: UTF16Offset, record: ParagraphRecord) {
         if offset >= characterEnd {
-            let last = record(count - 1)
-            return (count - 1, characterEnd - UTF16Offset(last.length), last)
+            let (last, before) = tree.paragraph(count - 1)
+            return (count - 1, UTF16Offset(before.length), last)
         }
-        let (i, remaining) = rope.find(at: offset.rawValue, in: ParagraphMetric(field: .length), preferEnd: false)
-        return (rope.offset(of: i, in: ParagraphMetric(field: .paragraphs)), offset - UTF16Offset(remaining), rope[i].record)
+        let found = tree.locate(.length, offset.rawValue)
+        return (found.index, UTF16Offset(found.before.length), found.record!)
     }
 
-    /// The paragraph holding glyph `glyph` (counting analyzed paragraphs only) and its first glyph.
+    /// The paragraph holding glyph `glyph` (counting analyzed paragraphs only) and its first glyph
+    /// (``count`` and ``glyphEnd`` from the end of the glyphs on).
     func paragraph(containingGlyph glyph: GlyphIndex) -> (index: Int, firstGlyph: GlyphIndex) {
-        let (i, remaining) = rope.find(at: glyph.rawValue, in: ParagraphMetric(field: .glyphs), preferEnd: false)
-        return (rope.offset(of: i, in: ParagraphMetric(field: .paragraphs)), glyph - GlyphIndex(remaining))
+        let found = tree.locate(.glyphs, glyph.rawValue)
+        return (found.index, GlyphIndex(found.before.glyphs))
     }
 
     /// The end of the text: the offset just past the last paragraph.
@@ -223,28 +193,20 @@ struct ParagraphStore {
     /// (unanalyzed paragraphs count none).
     var glyphEnd: GlyphIndex { GlyphIndex(summary.glyphs) }
 
-    /// The first character of paragraph `index` (``characterEnd`` for `index >= count`): the
-    /// `length` of ``prefix(_:)``, from one metric.
+    /// The first character of paragraph `index` (``characterEnd`` for `index >= count`).
     func start(ofParagraph index: Int) -> UTF16Offset {
-        if index <= 0 { return .zero }
-        if index >= count { return characterEnd }
-        return UTF16Offset(rope.offset(of: ropeIndex(index), in: ParagraphMetric(field: .length)))
+        UTF16Offset(prefix(index).length)
     }
 
     /// The top of paragraph `index` in the stacked flow (the heights of the paragraphs before
-    /// it, in 1/1024 pt): one walk down the tree, where ``prefix(_:)`` makes one per field.
+    /// it, in 1/1024 pt).
     func top(ofParagraph index: Int) -> Int64 {
-        if index <= 0 { return 0 }
-        if index >= count { return summary.height }
-        return Int64(rope.offset(of: ropeIndex(index), in: ParagraphMetric(field: .height)))
+        prefix(index).height
     }
 
-    /// The first glyph of paragraph `index` (``glyphEnd`` for `index >= count`): the `glyphs` of
-    /// ``prefix(_:)``, from one metric.
+    /// The first glyph of paragraph `index` (``glyphEnd`` for `index >= count`).
     func firstGlyph(ofParagraph index: Int) -> GlyphIndex {
-        if index <= 0 { return .zero }
-        if index >= count { return glyphEnd }
-        return GlyphIndex(rope.offset(of: ropeIndex(index), in: ParagraphMetric(field: .glyphs)))
+        GlyphIndex(prefix(index).glyphs)
     }
 
     /// The paragraph at height `y` (fixed point) from the top of the laid-out flow, and its top.
@@ -252,137 +214,106 @@ struct ParagraphStore {
     func paragraph(atHeight y: Int64) -> (index: Int, top: Int64) {
         guard count > 0 else { return (0, 0) }
         if y >= summary.height { return (count - 1, top(ofParagraph: count - 1)) }
-        let y = max(0, y)
-        let (i, remaining) = rope.find(at: Int(y), in: ParagraphMetric(field: .height), preferEnd: false)
-        return (rope.offset(of: i, in: ParagraphMetric(field: .paragraphs)), y - Int64(remaining))
+        let found = tree.locate(.height, Int(max(0, y)))
+        return (found.index, found.before.height)
     }
 
     /// The length and the height (1/1024 pt) of paragraphs `0..<index`: the two sums of
-    /// ``prefix(_:)`` that place a paragraph in the stacked flow, in three walks down the tree
-    /// rather than six.
+    /// ``prefix(_:)`` that place a paragraph in the stacked flow.
     func lengthAndTop(before index: Int) -> (length: Int, top: Int64) {
-        if index <= 0 { return (0, 0) }
-        if index >= count { return (summary.length, summary.height) }
-        let end = ropeIndex(index)
-        return (rope.offset(of: end, in: ParagraphMetric(field: .length)), Int64(rope.offset(of: end, in: ParagraphMetric(field: .height))))
+        let sums = prefix(index)
+        return (sums.length, sums.height)
     }
 
     /// Sums over paragraphs `0..<index`.
     func prefix(_ index: Int) -> ParagraphSummary {
         if index <= 0 { return .zero }
         if index >= count { return summary }
-        var s = ParagraphSummary()
-        let end = ropeIndex(index)
-        s.paragraphs = index
-        s.length = rope.offset(of: end, in: ParagraphMetric(field: .length))
-        s.glyphs = rope.offset(of: end, in: ParagraphMetric(field: .glyphs))
-        s.unanalyzed = rope.offset(of: end, in: ParagraphMetric(field: .unanalyzed))
-        s.unlaid = rope.offset(of: end, in: ParagraphMetric(field: .unlaid))
-        s.height = Int64(rope.offset(of: end, in: ParagraphMetric(field: .height)))
-        return s
+        return tree.paragraph(index).before
     }
 
     /// The number of paragraphs without lines among `from..<to`.
     func unlaidCount(from: Int, to: Int) -> Int {
-        func before(_ index: Int) -> Int {
-            if index <= 0 { return 0 }
-            if index >= count { return summary.unlaid }
-            return rope.offset(of: ropeIndex(index), in: ParagraphMetric(field: .unlaid))
-        }
-        return from < to ? before(to) - before(from) : 0
+        from < to ? prefix(to).unlaid - prefix(from).unlaid : 0
     }
 
     /// The first paragraph without glyphs, or nil.
     var firstUnanalyzed: Int? {
-        guard summary.unanalyzed > 0 else { return nil }
-        let (i, _) = rope.find(at: 0, in: ParagraphMetric(field: .unanalyzed), preferEnd: false)
-        return rope.offset(of: i, in: ParagraphMetric(field: .paragraphs))
+        firstUnanalyzedRecord?.index
     }
 
-    /// The first paragraph without glyphs, its record and the glyphs before it (three walks down
-    /// the tree, where ``firstUnanalyzed`` and ``prefix(_:)`` take eight), or nil.
+    /// The first paragraph without glyphs, its record and the glyphs before it, or nil.
     var firstUnanalyzedRecord: (index: Int, record: ParagraphRecord, glyphsBefore: Int)? {
         guard summary.unanalyzed > 0 else { return nil }
-        let (i, _) = rope.find(at: 0, in: ParagraphMetric(field: .unanalyzed), preferEnd: false)
-        return (rope.offset(of: i, in: ParagraphMetric(field: .paragraphs)), rope[i].record,
-                rope.offset(of: i, in: ParagraphMetric(field: .glyphs)))
+        let found = tree.locate(.unanalyzed, 0)
+        return (found.index, found.record!, found.before.glyphs)
     }
 
-    /// The glyphs and characters before the first paragraph without lines (two walks down the
-    /// tree, where ``firstUnlaid`` and ``prefix(_:)`` take eight), or nil when all have lines.
+    /// The glyphs and characters before the first paragraph without lines, or nil when all have lines.
     var sumsBeforeFirstUnlaid: (glyphs: Int, length: Int)? {
         guard summary.unlaid > 0 else { return nil }
-        let (i, _) = rope.find(at: 0, in: ParagraphMetric(field: .unlaid), preferEnd: false)
-        return (rope.offset(of: i, in: ParagraphMetric(field: .glyphs)), rope.offset(of: i, in: ParagraphMetric(field: .length)))
+        let before = tree.locate(.unlaid, 0).before
+        return (before.glyphs, before.length)
     }
 
     /// The first paragraph without lines, or nil.
     var firstUnlaid: Int? {
         guard summary.unlaid > 0 else { return nil }
-        let (i, _) = rope.find(at: 0, in: ParagraphMetric(field: .unlaid), preferEnd: false)
-        return rope.offset(of: i, in: ParagraphMetric(field: .paragraphs))
+        return tree.locate(.unlaid, 0).index
     }
 
     /// Replaces paragraphs `range` with records of the given lengths, without glyphs or lines.
     mutating func replace(_ range: Range<Int>, withLengths lengths: [Int]) {
         if range.count == lengths.count {
-            guard !range.isEmpty else { return }
             // As many paragraphs as before (a keystroke inside one): the records stay, emptied,
-            // and the tree only updates their sums (a removal and an insertion would rebalance it).
-            var i = ropeIndex(range.lowerBound)
+            // and the tree only updates their sums.
             var next = lengths.makeIterator()
-            rope.mutatingForEach(from: &i) { item -> Void? in
-                guard let length = next.next() else { return () }
-                item.record.empty(length: length)
-                item.summary = item.record.summary
-                return nil
+            forEach(from: range.lowerBound) { index, record in
+                guard index < range.upperBound, let length = next.next() else { return false }
+                record.empty(length: length)
+                return true
             }
+            tree.refresh(range)
             return
         }
-        // Whole elements only, by index: the metric-based range operations of `Rope` may split
-        // elements at the range's ends, and a paragraph record cannot be split.
-        for _ in range {
-            _ = rope.remove(at: ropeIndex(range.lowerBound))
-        }
-        for (k, length) in lengths.enumerated() {
-            let item = ParagraphItem(ParagraphRecord(length: length))
-            let at = range.lowerBound + k
-            if at >= count {
-                rope.append(item)
-            } else {
-                rope.insert(item, at: ropeIndex(at))
+        let records = lengths.map { ParagraphRecord(length: $0) }
+        if range.count + records.count > max(64, count / 4) {
+            // Much of the text (a first build, a paste, a select-all and type): the tree is built
+            // again from all its records in O(n), rather than changed one record at a time.
+            var all: [ParagraphRecord] = []
+            all.reserveCapacity(count - range.count + records.count)
+            tree.forEach(from: 0) { index, record in
+                if index == range.lowerBound { all += records }
+                if !range.contains(index) { all.append(record) }
+                return true
             }
+            if range.lowerBound >= count { all += records }
+            tree = ParagraphTree(all)
+            return
         }
+        for _ in range { tree.remove(at: range.lowerBound) }
+        for (k, record) in records.enumerated() { tree.insert(record, at: range.lowerBound + k) }
     }
 
-    /// Checks, in one O(n) walk, what the sums rely on: every record's summary in the tree is its own
-    /// (``ParagraphItem/invariantCheck()``), the records cover `length` UTF-16 units exactly, only
-    /// the last record may be empty. Debug builds run it after every edit
-    /// (`NSLayoutManager.processEditing` → `TextFlow.applyEdit`), so every test that edits checks it.
+    /// Checks, in one O(n) walk, what the sums rely on: the tree's shape and sums
+    /// (``ParagraphTree/checkInvariants(_:)``), every record's summary in the tree is its own, the
+    /// records cover `length` UTF-16 units exactly, only the last record may be empty. Debug builds
+    /// run it after every edit (`NSLayoutManager.processEditing` → `TextFlow.applyEdit`), so every
+    /// test that edits checks it.
     func checkInvariants(length expected: Int) {
-        var total = ParagraphSummary()
         var index = 0
-        var i = rope.startIndex
-        while i < rope.endIndex {  // one walk, O(n)
-            let item = rope[i]
-            item.invariantCheck()
-            precondition(item.record.length > 0 || index == count - 1, "paragraph store: record \(index) of \(count) is empty")
-            total.add(item.summary)
-            rope.formIndex(after: &i)
+        tree.checkInvariants { record, summary in
+            // A change to a record's analysis or layout that forgot refresh(at:) would skew every sum above it.
+            precondition(summary == record.summary, "paragraph store: a record changed without refresh(at:) (\(summary) in the tree, \(record.summary) in the record)")
+            precondition(record.length > 0 || index == count - 1, "paragraph store: record \(index) of \(count) is empty")
             index += 1
         }
-        precondition(total == summary, "paragraph store: the tree's sums \(summary) differ from the records' \(total)")
+        precondition(index == count, "paragraph store: \(index) records, the sums count \(count)")
         precondition(summary.length == expected, "paragraph store: records cover \(summary.length) units, the text has \(expected)")
     }
 
     /// Every record, in order (O(n); for whole-document passes).
     func forEach(from start: Int = 0, _ body: (Int, ParagraphRecord) -> Bool) {
-        var index = start
-        var i = start >= count ? rope.endIndex : ropeIndex(start)
-        while i < rope.endIndex {
-            if !body(index, rope[i].record) { return }
-            rope.formIndex(after: &i)
-            index += 1
-        }
+        tree.forEach(from: start, body)
     }
 }
