@@ -4,9 +4,11 @@ import TextKitTypesetting
 /// One paragraph as the layout manager keeps it: its length, and (once made) its glyphs and its
 /// placed lines. A class so that the tree can hold it by reference while its layout is filled in;
 /// the tree's copy of the summary is refreshed through ``ParagraphStore/refresh(at:)``.
+///
+/// (Exclusivity unchecked on its properties: see `TextFlow.store`.)
 final class ParagraphRecord {
     /// UTF-16 units, terminator included.
-    var length: Int
+    @exclusivity(unchecked) var length: Int
     /// The glyphs and break opportunities; nil until generated, after invalidation, or after the
     /// layout manager dropped them to bound its memory (``evictAnalysis()``: the glyph count stays,
     /// and `TextFlow.ensureAnalysis` makes the same glyphs again when they are next needed).
@@ -15,13 +17,16 @@ final class ParagraphRecord {
         set {
             storedAnalysis = newValue
             glyphCount = newValue?.glyphs.count
-            if newValue == nil { attachmentSizes = [:]; keepsAnalysis = false }
+            if newValue == nil { attachmentSizes = [:]; keepsAnalysis = false } else { priorBreaks = nil }
         }
     }
-    private var storedAnalysis: ParagraphAnalysis?
+    /// The line breaks the paragraph had before an edit inside it, until its glyphs are made again
+    /// (which then asks ICU only about the text around the edit: PriorBreaks.swift).
+    @exclusivity(unchecked) var priorBreaks: PriorBreaks?
+    @exclusivity(unchecked) private var storedAnalysis: ParagraphAnalysis?
     /// The number of glyphs, known once the paragraph has been analyzed, also while its analysis
     /// is evicted (glyph indices of later paragraphs depend on it).
-    private(set) var glyphCount: Int?
+    @exclusivity(unchecked) private(set) var glyphCount: Int?
     /// The analysis holds what cannot be made again from the text (glyphs set through `setGlyphs`
     /// outside glyph generation, flags set through the layout primitives): never evicted.
     var keepsAnalysis = false
@@ -30,10 +35,10 @@ final class ParagraphRecord {
         didSet { if !attachmentSizes.isEmpty { keepsAnalysis = true } }
     }
     /// The lines; nil until laid out, or after invalidation.
-    var layout: ParagraphLayout? { didSet { layoutVersion &+= 1 } }
+    @exclusivity(unchecked) var layout: ParagraphLayout? { didSet { layoutVersion &+= 1 } }
     /// Counts changes of ``layout``: what is derived from its lines (a line's caret geometry)
     /// stays valid while this is unchanged.
-    private(set) var layoutVersion = 0
+    @exclusivity(unchecked) private(set) var layoutVersion = 0
 
     init(length: Int) { self.length = length }
 
@@ -43,6 +48,7 @@ final class ParagraphRecord {
         self.length = length
         analysis = nil
         layout = nil
+        priorBreaks = nil
     }
 
     /// Whether the glyphs were made and then dropped to save memory.

@@ -18,12 +18,13 @@
 /// The records themselves are shared objects, as the rope's were.
 struct ParagraphTree {
     /// One node: records at a leaf, child nodes above; beside each entry, the sums below it.
+    /// (Exclusivity unchecked: see `TextFlow.store`.)
     final class Node {
         let isLeaf: Bool
-        var sums: [ParagraphSummary] = []
-        var children: [Node] = []  // empty at a leaf
-        var records: [ParagraphRecord] = []  // empty above the leaves
-        var total = ParagraphSummary()
+        @exclusivity(unchecked) var sums: [ParagraphSummary] = []
+        @exclusivity(unchecked) var children: [Node] = []  // empty at a leaf
+        @exclusivity(unchecked) var records: [ParagraphRecord] = []  // empty above the leaves
+        @exclusivity(unchecked) var total = ParagraphSummary()
 
         init(isLeaf: Bool) { self.isLeaf = isLeaf }
 

@@ -18,7 +18,7 @@ extension TextFlow {
         if let analysis = record.analysis { return analysis }
         let start = start ?? store.start(ofParagraph: p).rawValue
         let evictedCount = record.isAnalysisEvicted ? record.glyphCount : nil
-        let analysis = analyze(paragraphAt: start, length: record.length, text: text)
+        let analysis = analyze(paragraphAt: start, length: record.length, text: text, priorBreaks: record.priorBreaks)
         record.analysis = analysis
         if refreshesStore || manager.delegate != nil { store.refresh(at: p) }
         // Glyph generation delegate (geometry branch): the delegate sees the new glyphs run by run
@@ -40,8 +40,9 @@ extension TextFlow {
     }
 
     /// Shapes the paragraph `[start, start + length)` of the storage (whose units are `text`, when
-    /// the caller has them).
-    func analyze(paragraphAt start: Int, length: Int, using analyzer: ParagraphAnalyzer? = nil, text: [UInt16]? = nil) -> ParagraphAnalysis {
+    /// the caller has them; `priorBreaks`, its line breaks from before an edit inside it, when known).
+    func analyze(paragraphAt start: Int, length: Int, using analyzer: ParagraphAnalyzer? = nil, text: [UInt16]? = nil,
+                 priorBreaks: PriorBreaks? = nil) -> ParagraphAnalysis {
         guard let storage = manager.textStorage, length > 0 else { return .empty }
         let text = text ?? storage._utf16(in: NSRange(location: start, length: length))
         let runs = attributeRuns(paragraphAt: start, length: length)
@@ -56,7 +57,9 @@ extension TextFlow {
             attachment.attachmentBounds(for: container, proposedLineFragment: CGRect(x: 0, y: 0, width: width, height: font.lineHeight),
                                         glyphPosition: .zero, characterIndex: start + offset)
         }
-        return text.withUnsafeBufferPointer { analyzer.analyze(text: $0, runs: runs, paragraphStyle: style, attachmentBounds: query) }
+        return text.withUnsafeBufferPointer {
+            analyzer.analyze(text: $0, runs: runs, paragraphStyle: style, attachmentBounds: query, priorBreaks: priorBreaks)
+        }
     }
 
     /// The attribute runs of the paragraph (or piece) `[start, start + length)`, in its offsets.

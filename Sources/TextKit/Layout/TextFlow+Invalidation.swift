@@ -69,11 +69,17 @@ extension TextFlow {
         // A span reaching the end of the text takes the final empty paragraph with it: the new
         // lengths bring their own when the text still ends with a separator.
         if spanEnd == storage.length { last = store.count - 1 }
+        // An edit inside one paragraph that stays one: its old line breaks spare ICU most of the work.
+        let priorBreaks = first == last ? store.record(first).analysis.flatMap {
+            PriorBreaks(analysis: $0, editStart: range.location - spanStart, oldLength: range.length - delta, newLength: range.length)
+        } : nil
         for p in first...last {
             manager.markDisplay(ofParagraph: p)  // the old lines
             store.record(p).analysis = nil  // freed now, not when the analysis budget forgets the record
         }
-        store.replace(first..<(last + 1), withLengths: paragraphLengths(in: spanStart..<spanEnd, of: storage))
+        let lengths = paragraphLengths(in: spanStart..<spanEnd, of: storage)
+        store.replace(first..<(last + 1), withLengths: lengths)
+        if lengths.count == 1 { store.record(first).priorBreaks = priorBreaks }
         #if DEBUG
         if store.count <= 10_000 { store.checkInvariants(length: storage.length) }  // O(n): small documents only
         #endif

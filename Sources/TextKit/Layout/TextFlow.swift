@@ -42,10 +42,15 @@ final class TextFlow {
     // MARK: Paragraphs
 
     /// The paragraphs, with their glyphs and lines once made (Layout/ParagraphStore.swift).
-    var store = ParagraphStore() { didSet { changeCount &+= 1 } }
+    ///
+    /// Unchecked exclusivity here and on the store's nodes and records: Swift checks every access
+    /// to a class's stored property at run time (some fifty instructions), and a keystroke's
+    /// layout reads the store hundreds of times. The engine uses it from one thread at a time
+    /// (parallel layout's workers never touch it), and no access overlaps a mutation of it.
+    @exclusivity(unchecked) var store = ParagraphStore() { didSet { changeCount &+= 1 } }
     /// Counts changes of ``store`` and of ``extraLineFragment``: every edit, every paragraph given
     /// glyphs or lines or losing them goes through one of the two (NSLayoutManager.layoutChangeCount).
-    private(set) var changeCount = 0
+    @exclusivity(unchecked) private(set) var changeCount = 0
     /// Makes glyphs; owns HarfBuzz and ICU scratch (used on the caller's thread). Taken warm from
     /// those earlier layout managers left, and left for the next one (ParagraphAnalyzer+Reuse.swift).
     let analyzer = ParagraphAnalyzer.reused()

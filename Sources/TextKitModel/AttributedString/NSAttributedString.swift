@@ -22,8 +22,10 @@ open class NSAttributedString: NSObject, NSCopying, NSMutableCopying {
     /// Foundation's options for ``enumerateAttributes(in:options:using:)`` and ``enumerateAttribute(_:in:options:using:)``: `.reverse` and `.longestEffectiveRangeNotRequired`.
     public typealias EnumerationOptions = Foundation.NSAttributedString.EnumerationOptions
 
-    /// Built-in storage; what the base-class primitives read and write.
-    package var _storage: _AttributedStorage
+    /// Built-in storage; what the base-class primitives read and write. Its accesses skip Swift's
+    /// run-time exclusivity check (tens of instructions each, and every query makes one): no
+    /// mutation of it calls out of the storage, so no access can overlap another on one thread.
+    @exclusivity(unchecked) package var _storage: _AttributedStorage
 
     /// Which of the primitives are the built-in ones, decided once per object from its exact class
     /// (set only while it is made: reads skip the exclusivity check).

@@ -32,6 +32,11 @@ package final class ParagraphAnalysis: @unchecked Sendable {
     package let paragraphStyle: NSParagraphStyle
     /// The paragraph style's tab stops, resolved.
     package let tabStops: TabStopList
+
+    /// The ICU locale of the paragraph's line breaking: its first run's language ("" for the root rules).
+    package static func lineBreakLocale(styles: [RunStyle]) -> String {
+        styles.first.map { $0.language.isEmpty ? "" : $0.language.replacingOccurrences(of: "-", with: "_") } ?? ""
+    }
     /// The hyphenation points of its words, kept by total-fit breaking (LineLoop+TotalFit.swift)
     /// once found, for breaking it again at another width.
     package let hyphenationMemo = HyphenationMemo()
@@ -144,7 +149,7 @@ package final class ParagraphAnalyzer {
     ///   - paragraphStyle: the paragraph's style (the layout manager takes the first character's).
     package func analyze(text: UnsafeBufferPointer<UInt16>, runs: [AttributeRunInput],
                          paragraphStyle: NSParagraphStyle,
-                         attachmentBounds: AttachmentBoundsQuery? = nil) -> ParagraphAnalysis {
+                         attachmentBounds: AttachmentBoundsQuery? = nil, priorBreaks: PriorBreaks? = nil) -> ParagraphAnalysis {
         analysisCount += 1
         checkedFallbackGeneration = false
         let outer = attachmentQuery
@@ -204,8 +209,7 @@ package final class ParagraphAnalyzer {
         items.removeAll(keepingCapacity: true)
         itemBuffer = items
         let glyphs = builder.finish(length: text.count)
-        let locale = styles.first.map { $0.language.isEmpty ? "" : $0.language.replacingOccurrences(of: "-", with: "_") } ?? ""
-        let segments = glyphs.breakSegments(text: text, locale: locale)
+        let segments = glyphs.breakSegments(text: text, locale: ParagraphAnalysis.lineBreakLocale(styles: styles), prior: priorBreaks)
         cache.countFrontHits(front.hits)
         front.hits = 0
         return ParagraphAnalysis(glyphs: glyphs, segments: segments, baseLevel: bidi.baseLevel, styles: styles,

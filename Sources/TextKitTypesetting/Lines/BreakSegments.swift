@@ -29,7 +29,9 @@ extension ParagraphGlyphs {
     /// - Parameter locale: the locale whose line-breaking rules apply ("" for the root rules; "ja"
     ///   for Japanese kinsoku; dictionary breaking for Thai, Lao, Khmer, Burmese and CJK is
     ///   automatic).
-    package func breakSegments(text: UnsafeBufferPointer<UInt16>, locale: String = "") -> [BreakSegment] {
+    /// - Parameter prior: the opportunities before an edit inside the paragraph, when known: ICU
+    ///   is then asked only about the text around the edit (PriorBreaks.swift).
+    package func breakSegments(text: UnsafeBufferPointer<UInt16>, locale: String = "", prior: PriorBreaks? = nil) -> [BreakSegment] {
         precondition(text.count == length, "paragraph text has \(text.count) UTF-16 units but its glyphs were made for \(length)")
         // The arrays are read through buffers: no exclusivity check (as the class's own properties
         // would cost) and no bounds check per glyph.
@@ -37,24 +39,47 @@ extension ParagraphGlyphs {
             advances.withUnsafeBufferPointer { advances in
                 flags.withUnsafeBufferPointer { flags in
                     BreakIterator.withIterator(.line, locale: locale, text: text) { iterator in
-                        Self.segments(from: iterator, text: text, clusters: clusters, advances: advances, flags: flags)
+                        if let prior, prior.applies(to: text, locale: locale) {
+                            let boundaries = prior.boundaries(of: text, iterator: iterator)
+                            #if DEBUG
+                            let expected = Array(IteratorSequence(ICUBoundaries(iterator: iterator)))
+                            precondition(boundaries == expected, "line breaks reused after an edit (\(prior.editStart), \(prior.oldLength) → \(prior.newLength)) differ from ICU's: \(boundaries) against \(expected)")
+                            #endif
+                            return Self.segments(between: boundaries.makeIterator(), text: text, clusters: clusters, advances: advances, flags: flags)
+                        }
+                        return Self.segments(between: ICUBoundaries(iterator: iterator), text: text,
+                                             clusters: clusters, advances: advances, flags: flags)
                     }
                 }
             }
         }
     }
 
-    /// The segments between the boundaries `iterator` finds in `text`, measured over the glyphs.
-    private static func segments(from iterator: BreakIterator, text: UnsafeBufferPointer<UInt16>,
+    /// ICU's boundaries after the start of the text, in order.
+    private struct ICUBoundaries: IteratorProtocol {
+        let iterator: BreakIterator
+        init(iterator: BreakIterator) {
+            self.iterator = iterator
+            _ = iterator.first()
+        }
+        mutating func next() -> Int? {
+            let boundary = iterator.next()
+            return boundary == BreakIterator.done ? nil : boundary
+        }
+    }
+
+    /// The segments between consecutive `boundaries` of `text` (every boundary after its start,
+    /// in order), measured over the glyphs.
+    private static func segments(between boundaries: some IteratorProtocol<Int>, text: UnsafeBufferPointer<UInt16>,
                                  clusters: UnsafeBufferPointer<Int32>, advances: UnsafeBufferPointer<Float>,
                                  flags glyphFlags: UnsafeBufferPointer<GlyphFlags>) -> [BreakSegment] {
+        var boundaries = boundaries
         var segments: [BreakSegment] = []
         segments.reserveCapacity(text.count / 5 + 1)
-        _ = iterator.first()
         var g = 0
-        // One pass: each boundary ICU finds closes the segment since the last, measured over the
-        // glyphs up to it (clusters are non-decreasing).
-        while case let end = iterator.next(), end != BreakIterator.done {
+        // One pass: each boundary closes the segment since the last, measured over the glyphs up
+        // to it (clusters are non-decreasing).
+        while let end = boundaries.next() {
             // Mandatory breaks are those after BK, CR, LF or NL (UAX #14 LB4, LB5). ICU's rule
             // status cannot tell: after a dictionary-broken stretch (Thai, Khmer, …) ICU 72
             // reports the status of a later hard break for every boundary in it.

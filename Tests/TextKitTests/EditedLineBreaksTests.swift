@@ -1,0 +1,57 @@
+import Testing
+@testable import TextKit
+import TextKitGraphics
+import TextKitModel
+
+/// An edit inside one paragraph keeps its old line breaks until the paragraph is shaped again,
+/// which then asks ICU only about the text around the edit (PriorBreaks.swift); the result is the
+/// same paragraph a fresh layout makes.
+@Suite("Line breaks after an edit inside a paragraph")
+struct EditedLineBreaksTests {
+    static let text = "The quick brown fox jumps over the lazy dog; (1,234.5) “quoted” words—and more.\nA second paragraph, untouched by the edits below.\n"
+
+    @Test("Typing, deleting and replacing inside a paragraph: the old breaks are kept until relayout, and the new segments are a fresh layout's",
+          arguments: [(4, 0, "very "), (10, 6, ""), (44, 1, "\u{00A0}"), (50, 0, "\u{0301}"), (20, 5, "leaps"), (0, 0, "x"), (79, 0, " end")])
+    func edit(location: Int, length: Int, replacement: String) throws {
+        let storage = NSTextStorage(string: Self.text)
+        let manager = NSLayoutManager()
+        let container = NSTextContainer(size: CGSize(width: 180, height: 1_000))
+        manager.addTextContainer(container)
+        storage.addLayoutManager(manager)
+        manager.ensureLayout(for: container)
+        storage.replaceCharacters(in: NSRange(location: location, length: length), with: replacement)
+        let record = manager.flow.store.record(0)
+        let prior = try #require(record.priorBreaks)
+        #expect(prior.editStart == location && prior.oldLength == length && prior.newLength == replacement.utf16.count)
+        #expect(manager.flow.store.record(1).priorBreaks == nil)
+        manager.ensureLayout(for: container)
+        #expect(record.priorBreaks == nil)
+
+        let fresh = NSLayoutManager()
+        let freshContainer = NSTextContainer(size: container.size)
+        fresh.addTextContainer(freshContainer)
+        let freshStorage = NSTextStorage(attributedString: storage)
+        freshStorage.addLayoutManager(fresh)
+        fresh.ensureLayout(for: freshContainer)
+        #expect(record.analysis?.segments == fresh.flow.store.record(0).analysis?.segments)
+        #expect(manager.usedRect(for: container) == fresh.usedRect(for: freshContainer))
+        withExtendedLifetime(freshStorage) {}
+    }
+
+    @Test("An edit that joins or splits paragraphs, or a second edit before relayout, leaves no old breaks to reuse")
+    func notKept() {
+        let storage = NSTextStorage(string: Self.text)
+        let manager = NSLayoutManager()
+        let container = NSTextContainer(size: CGSize(width: 180, height: 1_000))
+        manager.addTextContainer(container)
+        storage.addLayoutManager(manager)
+        manager.ensureLayout(for: container)
+        storage.replaceCharacters(in: NSRange(location: 10, length: 0), with: "\n")
+        #expect(manager.flow.store.record(0).priorBreaks == nil && manager.flow.store.record(1).priorBreaks == nil)
+        manager.ensureLayout(for: container)
+        storage.replaceCharacters(in: NSRange(location: 2, length: 0), with: "a")
+        #expect(manager.flow.store.record(0).priorBreaks != nil)
+        storage.replaceCharacters(in: NSRange(location: 3, length: 0), with: "b")
+        #expect(manager.flow.store.record(0).priorBreaks == nil)
+    }
+}
