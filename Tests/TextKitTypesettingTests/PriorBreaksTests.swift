@@ -14,7 +14,7 @@ struct PriorBreaksTests {
     static func reusedBreaks(_ prior: PriorBreaks, _ units: [UInt16]) -> [Int]? {
         units.withUnsafeBufferPointer { text in
             guard prior.applies(to: text, locale: "") else { return nil }
-            return BreakIterator.withIterator(.line, text: text) { prior.boundaries(of: text, iterator: $0) }
+            return prior.boundaries(of: text)
         }
     }
 

@@ -33,23 +33,25 @@ extension ParagraphGlyphs {
     ///   is then asked only about the text around the edit (PriorBreaks.swift).
     package func breakSegments(text: UnsafeBufferPointer<UInt16>, locale: String = "", prior: PriorBreaks? = nil) -> [BreakSegment] {
         precondition(text.count == length, "paragraph text has \(text.count) UTF-16 units but its glyphs were made for \(length)")
-        // The arrays are read through buffers: no exclusivity check (as the class's own properties
-        // would cost) and no bounds check per glyph.
-        return clusters.withUnsafeBufferPointer { clusters in
+        if let prior, prior.applies(to: text, locale: locale) {
+            let boundaries = prior.boundaries(of: text)
+            #if DEBUG
+            let expected = BreakIterator.withIterator(.line, text: text) { Array(IteratorSequence(ICUBoundaries(iterator: $0))) }
+            precondition(boundaries == expected, "line breaks reused after an edit (\(prior.editStart), \(prior.oldLength) → \(prior.newLength)) differ from ICU's: \(boundaries) against \(expected)")
+            #endif
+            return measure(boundaries.makeIterator(), text: text)
+        }
+        return BreakIterator.withIterator(.line, locale: locale, text: text) { measure(ICUBoundaries(iterator: $0), text: text) }
+    }
+
+    /// The segments between consecutive `boundaries` (every boundary after the text's start, in
+    /// order), measured over the glyphs. The arrays are read through buffers: no exclusivity
+    /// check (as the class's own properties would cost) and no bounds check per glyph.
+    private func measure(_ boundaries: some IteratorProtocol<Int>, text: UnsafeBufferPointer<UInt16>) -> [BreakSegment] {
+        clusters.withUnsafeBufferPointer { clusters in
             advances.withUnsafeBufferPointer { advances in
                 flags.withUnsafeBufferPointer { flags in
-                    BreakIterator.withIterator(.line, locale: locale, text: text) { iterator in
-                        if let prior, prior.applies(to: text, locale: locale) {
-                            let boundaries = prior.boundaries(of: text, iterator: iterator)
-                            #if DEBUG
-                            let expected = Array(IteratorSequence(ICUBoundaries(iterator: iterator)))
-                            precondition(boundaries == expected, "line breaks reused after an edit (\(prior.editStart), \(prior.oldLength) → \(prior.newLength)) differ from ICU's: \(boundaries) against \(expected)")
-                            #endif
-                            return Self.segments(between: boundaries.makeIterator(), text: text, clusters: clusters, advances: advances, flags: flags)
-                        }
-                        return Self.segments(between: ICUBoundaries(iterator: iterator), text: text,
-                                             clusters: clusters, advances: advances, flags: flags)
-                    }
+                    Self.segments(between: boundaries, text: text, clusters: clusters, advances: advances, flags: flags)
                 }
             }
         }

@@ -65,9 +65,15 @@ package struct PriorBreaks: Sendable, Equatable {
     }
 
     /// The boundaries of `text` (the paragraph after the edit; every segment end, the text's end
-    /// included): the old ones up to two segments before the edit, then `iterator`'s (pointed at
-    /// `text`) until one of them is an old boundary past the edit, then the old ones after it.
-    package func boundaries(of text: UnsafeBufferPointer<UInt16>, iterator: BreakIterator) -> [Int] {
+    /// included): the old ones up to two segments before the edit, then ICU's for the text from
+    /// there until one of them is an old boundary past the edit, then the old ones after it.
+    ///
+    /// ICU is given only the text from the restart boundary on, as a text of its own, which is the
+    /// same as running on from that boundary (its rules start afresh at a boundary as at the
+    /// start of a text) and cheaper than asking for the boundary after an offset of the whole
+    /// paragraph: ICU then first backs up with its reverse rules and runs forward again, as
+    /// costly as breaking a few hundred characters.
+    package func boundaries(of text: UnsafeBufferPointer<UInt16>) -> [Int] {
         let delta = newLength - oldLength
         let editEnd = editStart + newLength
         // The old ends before the edit; all but the last two stay.
@@ -76,25 +82,23 @@ package struct PriorBreaks: Sendable, Equatable {
         kept = max(0, kept - 2)
         var result = ends[..<kept].map(Int.init)
         result.reserveCapacity(ends.count + 4)
-        var boundary: Int
-        if kept > 0 {
-            boundary = iterator.following(Int(ends[kept - 1]))
-        } else {
+        let restart = kept > 0 ? Int(ends[kept - 1]) : 0
+        let rest = UnsafeBufferPointer(rebasing: text[restart...])
+        return BreakIterator.withIterator(.line, text: rest) { iterator in
             _ = iterator.first()
-            boundary = iterator.next()
-        }
-        var old = kept
-        while boundary != BreakIterator.done {
-            result.append(boundary)
-            if boundary >= editEnd {
-                while old < ends.count && Int(ends[old]) < boundary - delta { old += 1 }
-                if old < ends.count && Int(ends[old]) == boundary - delta {
-                    result += ends[(old + 1)...].map { Int($0) + delta }
-                    return result
+            var old = kept
+            while case let next = iterator.next(), next != BreakIterator.done {
+                let boundary = restart + next
+                result.append(boundary)
+                if boundary >= editEnd {
+                    while old < ends.count && Int(ends[old]) < boundary - delta { old += 1 }
+                    if old < ends.count && Int(ends[old]) == boundary - delta {
+                        result += ends[(old + 1)...].map { Int($0) + delta }
+                        return result
+                    }
                 }
             }
-            boundary = iterator.next()
+            return result
         }
-        return result
     }
 }
