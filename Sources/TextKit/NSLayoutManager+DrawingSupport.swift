@@ -156,7 +156,7 @@ extension NSLayoutManager {
         let (first, _, _) = locate(glyph: glyphRange.location)
         var textParagraph = -1
         var text: [UInt16] = []
-        forEachFragment(fromParagraph: first) { found in
+        forEachFragment(fromParagraph: first, beforeGlyph: end) { found in
             let range = found.glyphRange
             if range.location >= end { return false }
             guard range.location + range.length > glyphRange.location else { return true }

@@ -58,21 +58,24 @@ extension NSLayoutManager {
         return located(p, low, layout: layout, glyphBase: first, characterBase: start)
     }
 
-    /// Calls `body` for every laid-out fragment from paragraph `start` on, in order, until it returns false.
-    func forEachFragment(fromParagraph start: Int = 0, _ body: (LocatedFragment) -> Bool) {
+    /// Calls `body` for every laid-out fragment from paragraph `start` on, in order, until it
+    /// returns false or the paragraph holding glyph `end - 1` has been walked (the paragraph after
+    /// it, which may not be laid out, is not asked about glyphs the caller does not want).
+    func forEachFragment(fromParagraph start: Int = 0, beforeGlyph end: Int = .max, _ body: (LocatedFragment) -> Bool) {
         forEachLaidOutParagraph(from: start) { p, record, layout, glyphBase, characterBase, top in
             for i in layout.fragments.indices {
                 if !body(located(p, i, layout: layout, glyphBase: glyphBase, characterBase: characterBase,
                                  top: top, record: record)) { return false }
             }
-            return true
+            return glyphBase + (record.glyphCount ?? 0) < end
         }
     }
 
     /// Calls `body` with each paragraph from `start` on, laid out as the walk reaches it, with its
     /// first glyph, first character and top (in the stacked flow), until `body` returns false or a
-    /// paragraph overflows the containers.
-    func forEachLaidOutParagraph(from start: Int,
+    /// paragraph overflows the containers. With `laysOut` false the walk lays out nothing past
+    /// `start`: it ends at the first paragraph that is not laid out where it belongs.
+    func forEachLaidOutParagraph(from start: Int, laysOut: Bool = true,
                                  _ body: (_ p: Int, ParagraphRecord, ParagraphLayout, _ glyphBase: Int, _ characterBase: Int,
                                           _ top: CGFloat) -> Bool) {
         var p = start
@@ -85,13 +88,26 @@ extension NSLayoutManager {
         // walk asks the tree once rather than once per line.
         var top = before.height
         let stacked = flow.isStacked
+        // The records come a leaf of the paragraph tree at a time, fetched again when the store
+        // changed (laying out a paragraph on the way refreshes its sums).
+        var records = ArraySlice<ParagraphRecord>()
+        var recordsStart = 0, recordsChange = flow.changeCount
+        func record(_ p: Int) -> ParagraphRecord {
+            if recordsChange != flow.changeCount || p < recordsStart || p - recordsStart >= records.count {
+                records = flow.store.records(from: p)
+                recordsStart = p
+                recordsChange = flow.changeCount
+            }
+            return records[records.startIndex + p - recordsStart]
+        }
         while p < flow.store.count {
             let last = flow.store.count - 1
-            var record = flow.store.record(p)
+            var record = record(p)
             // A laid-out paragraph is current in the stacked flow, and before the first one to
             // check in the general flow; the last is always asked (the end of the text is
             // reported from there).
             if record.layout == nil || p == last || !(stacked || p < flow.validatedParagraphs) {
+                if !laysOut && p > start && (record.layout == nil || !(stacked || p < flow.validatedParagraphs)) { return }
                 flow.ensureLayout(throughParagraph: p)
                 record = flow.store.record(p)
             }
@@ -299,9 +315,9 @@ extension NSLayoutManager {
         let containers = textContainers
         let unretained = containers.map { Unmanaged.passUnretained($0) }
         withExtendedLifetime(containers) {
-            forEachLaidOutParagraph(from: p) { _, _, layout, glyphBase, _, top in
+            forEachLaidOutParagraph(from: p) { _, record, layout, glyphBase, _, top in
                 var container = -1, containerTop: CGFloat = 0
-                return layout.fragments.withUnsafeBufferPointer { fragments in
+                let more = layout.fragments.withUnsafeBufferPointer { fragments in
                     for i in fragments.indices {
                         let lineGlyphs = fragments[i].line.glyphRange
                         let range = NSRange(location: glyphBase + lineGlyphs.lowerBound, length: lineGlyphs.count)
@@ -321,6 +337,8 @@ extension NSLayoutManager {
                     }
                     return true
                 }
+                // The range ends in this paragraph: the next one (perhaps not laid out) is not asked.
+                return more && glyphBase + (record.glyphCount ?? 0) < end
             }
         }
     }
@@ -330,7 +348,7 @@ extension NSLayoutManager {
         var result = CGRect.null
         let end = glyphRange.location + glyphRange.length
         let (p, _, _) = locate(glyph: glyphRange.location)
-        forEachFragment(fromParagraph: p) { found in
+        forEachFragment(fromParagraph: p, beforeGlyph: end) { found in
             let range = found.glyphRange
             if range.location >= end { return false }
             guard found.container == index, range.location + range.length > glyphRange.location else { return true }
@@ -363,15 +381,25 @@ extension NSLayoutManager {
         var first: Int?
         var end = 0
         let startParagraph = flow.isStacked ? flow.store.paragraph(atHeight: FixedHeight.from(max(0, bounds.minY))).index : 0
-        forEachFragment(fromParagraph: min(startParagraph, max(0, flow.store.count - 1))) { found in
-            if found.container > index { return false }
-            guard found.container == index else { return true }
-            if found.rect.minY > bounds.maxY { return false }
-            if found.rect.intersects(bounds) || found.rect.maxY > bounds.minY && found.rect.minY < bounds.maxY {
-                if first == nil { first = found.glyphRange.location }
-                end = found.glyphRange.location + found.glyphRange.length
+        // Reads each stored fragment's container, rectangle and glyphs in place, as
+        // `_enumerateLineFragments` does: no fragment is copied.
+        let flow = self.flow
+        let containerTop = flow.containerTop(index)
+        forEachLaidOutParagraph(from: min(startParagraph, max(0, flow.store.count - 1)), laysOut: false) { _, _, layout, glyphBase, _, top in
+            layout.fragments.withUnsafeBufferPointer { fragments in
+                for i in fragments.indices {
+                    if fragments[i].container > index { return false }
+                    guard fragments[i].container == index else { continue }
+                    let rect = fragments[i].rect.offsetBy(dx: 0, dy: top - containerTop)
+                    if rect.minY > bounds.maxY { return false }
+                    if rect.intersects(bounds) || rect.maxY > bounds.minY && rect.minY < bounds.maxY {
+                        let glyphs = fragments[i].line.glyphRange
+                        if first == nil { first = glyphBase + glyphs.lowerBound }
+                        end = glyphBase + glyphs.upperBound
+                    }
+                }
+                return true
             }
-            return true
         }
         guard let first else { return NSRange(location: 0, length: 0) }
         return NSRange(location: first, length: end - first)

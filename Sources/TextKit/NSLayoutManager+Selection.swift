@@ -181,7 +181,7 @@ extension NSLayoutManager {
         let selectionEnd = selection.location + selection.length
         var pieces: [SelectionRect] = []
         let startParagraph = locate(glyph: glyphRange.location).paragraph
-        forEachFragment(fromParagraph: startParagraph) { found in
+        forEachFragment(fromParagraph: startParagraph, beforeGlyph: end) { found in
             let lineGlyphs = found.glyphRange
             if lineGlyphs.location >= end { return false }
             guard found.container == index, lineGlyphs.location + lineGlyphs.length > glyphRange.location else {

@@ -80,4 +80,42 @@ struct ScreenQueryLocalityTests {
         }
         withExtendedLifetime(stack) {}
     }
+
+    @Test("Queries about glyphs that end where the laid-out text ends, or about the screen without layout, lay out nothing more",
+          arguments: [800.0, 400.0, 613.0])
+    func queriesEndingAtTheLaidOutText(screenHeight: Double) {
+        let text = (0..<300).map { "Paragraph \($0) of a long text, one of many, wrapping in the column." }.joined(separator: "\n")
+        let stack = H.stack(NSAttributedString(string: text, attributes: [.font: H.serif(12)]), width: 300, padding: 5)
+        let lm = stack.lm, container = stack.container
+        lm.allowsNonContiguousLayout = true
+        let screen = CGRect(x: 0, y: 0, width: 300, height: screenHeight)
+        lm.ensureLayout(forBoundingRect: screen, in: container)
+        func pending() -> (Int, Int) { (lm.flow.store.summary.unanalyzed, lm.flow.store.summary.unlaid) }
+        let before = pending()
+        // Apple's "without additional layout": the paragraph below the screen is not laid out to
+        // find that its first line is below the screen.
+        let shown = lm.glyphRange(forBoundingRectWithoutAdditionalLayout: screen, in: container)
+        #expect(shown.length > 0)
+        #expect(pending() == before)
+        let laidOut = NSRange(location: 0, length: lm.flow.store.sumsBeforeFirstUnlaid!.glyphs)
+        #expect(shown.location + shown.length <= laidOut.length)
+        let queries: [(String, () -> Void)] = [
+            ("enumerateLineFragments(forGlyphRange:)", { lm.enumerateLineFragments(forGlyphRange: laidOut) { _, _, _, _, _ in } }),
+            ("boundingRect(forGlyphRange:in:)", { _ = lm.boundingRect(forGlyphRange: laidOut, in: container) }),
+            ("enumerateEnclosingRects", {
+                lm.enumerateEnclosingRects(forGlyphRange: laidOut, withinSelectedGlyphRange: laidOut, in: container) { _, _ in }
+            }),
+            ("drawGlyphs", {
+                let context = CGContext(recordingSize: CGSize(width: 300, height: 800))
+                UIGraphicsPushContext(context)
+                lm.drawGlyphs(forGlyphRange: laidOut, at: .zero)
+                UIGraphicsPopContext()
+            }),
+        ]
+        for (name, query) in queries {
+            query()
+            #expect(pending() == before, "\(name) laid out the paragraph after the glyphs it was asked about")
+        }
+        withExtendedLifetime(stack) {}
+    }
 }

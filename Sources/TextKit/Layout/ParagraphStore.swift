@@ -156,6 +156,11 @@ struct ParagraphStore {
         tree.paragraph(index).record
     }
 
+    /// The records of paragraph `index` and of some after it (those in the same leaf of the tree).
+    func records(from index: Int) -> ArraySlice<ParagraphRecord> {
+        tree.records(from: index)
+    }
+
     /// Copies the record's summary into the tree after its analysis or layout changed.
     mutating func refresh(at paragraph: Int) {
         tree.refresh(paragraph..<(paragraph + 1))
