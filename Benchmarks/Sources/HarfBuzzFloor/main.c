@@ -6,7 +6,7 @@
 // Fonts: DejaVu Serif at 12 px, then fontconfig's fallback order; a font is loaded the first time
 // a character needs it, and the untimed warm-up pass loads every font the text needs.
 //
-// Modes (see `usage`): layout, edit, firstpage, memory, threads.
+// Modes (see `usage`): layout, edit (and firstkeystroke, the same), firstpage, memory, threads.
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,9 +18,10 @@
 
 static const char *usage =
     "usage: HarfBuzzFloor MODE FILE [--width 400] [--page-height 800] [--runs 5] [--max-seconds 0]\n"
-    "                     [--threads 1] [--warmup-bytes 1000000]\n"
+    "                     [--threads 1] [--warmup-bytes 1000000] [--at -1]\n"
     "modes: layout FILE      itemize and hb_shape every paragraph once: time and glyph count\n"
-    "       edit FILE        insert one character at the middle character and re-shape that paragraph\n"
+    "       edit FILE        insert one character at character --at (the middle one by default) and\n"
+    "                        re-shape that paragraph; firstkeystroke FILE is the same (no page to lay out)\n"
     "       firstpage FILE   shape paragraphs from the start until --page-height is filled, lines\n"
     "                        estimated as ceil(advance / width) (the floor does not break lines);\n"
     "                        the count is the glyphs shaped\n"
@@ -107,7 +108,7 @@ static void run_edit(floor_fonts *fonts, const peer_text *text, const utf16_text
     floor_shaper *s = floor_shaper_new(fonts);
     warm_up(s, text, u, o);
     size_t paragraph = 0, byte = 0;
-    peer_text_locate(text, peer_text_characters(text) / 2, &paragraph, &byte);
+    peer_text_locate(text, o->at >= 0 ? (size_t)o->at : peer_text_characters(text) / 2, &paragraph, &byte);
     // The UTF-16 offset of that byte offset.
     int32_t at = 0;
     UErrorCode error = U_ZERO_ERROR;
@@ -236,7 +237,7 @@ int main(int argc, char **argv) {
     peer_info("engine=harfbuzz-floor version=%s paragraphs=%zu bytes=%zu width=%.1f", hb_version_string(), text.count,
               text.bytes, o.width);
     if (!strcmp(o.mode, "layout")) run_layout(fonts, &text, &u, &o);
-    else if (!strcmp(o.mode, "edit")) run_edit(fonts, &text, &u, &o);
+    else if (!strcmp(o.mode, "edit") || !strcmp(o.mode, "firstkeystroke")) run_edit(fonts, &text, &u, &o);
     else if (!strcmp(o.mode, "firstpage")) run_firstpage(fonts, &text, &u, &o);
     else if (!strcmp(o.mode, "memory")) run_memory(fonts, &text, &u, &o);
     else if (!strcmp(o.mode, "threads")) run_threads(fonts, &text, &u, &o);

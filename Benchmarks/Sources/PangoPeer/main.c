@@ -8,7 +8,7 @@
 // at fractional positions). Pango has no line fragment padding. Fonts are loaded and caches
 // warmed by an untimed warm-up pass before the first timed run.
 //
-// Modes (see `usage`): check, layout, relayout, edit, firstpage, memory, threads.
+// Modes (see `usage`): check, layout, relayout, edit, firstpage, firstkeystroke, memory, threads.
 #define _GNU_SOURCE
 #include <pango/pangocairo.h>
 #include <hb.h>
@@ -21,13 +21,15 @@
 
 static const char *usage =
     "usage: PangoPeer MODE [FILE] [--width 400] [--new-width 300] [--page-height 800] [--runs 5]\n"
-    "                 [--max-seconds 0] [--threads 1] [--warmup-bytes 1000000]\n"
+    "                 [--max-seconds 0] [--threads 1] [--warmup-bytes 1000000] [--at -1]\n"
     "modes: check                 setup sanity check (font, widths, line count agreement)\n"
     "       layout FILE           one PangoLayout per paragraph, all laid out: time and line count\n"
     "       relayout FILE         existing layouts at --width set to --new-width: time and lines\n"
     "       edit FILE             insert one character at the middle character, re-lay out that\n"
     "                             paragraph, count the lines of the first --page-height points\n"
     "       firstpage FILE        lay out paragraphs from the start until --page-height is filled\n"
+    "       firstkeystroke FILE   lay out the first page (untimed), then type one character at\n"
+    "                             character --at, re-lay out that paragraph and count the first page's lines\n"
     "       memory FILE           resident memory retained by all the layouts of FILE\n"
     "       threads FILE          layout split into --threads contiguous parts, one font map each\n"
     "       breaks FILE           each paragraph's line starts (character offsets), for comparing breaks\n";
@@ -283,33 +285,71 @@ static void run_firstpage(const peer_text *text, const peer_options *o) {
     setup_free(&s);
 }
 
+/// Types 'x' at `byte` of `paragraph`, re-lays that paragraph out and counts the first page's
+/// lines (the timed part of the edit modes); returns the edited text, which the layout holds.
+static char *type_and_relayout(PangoContext *context, const peer_text *text, PangoLayout **layouts,
+                               size_t paragraph, size_t byte, const peer_options *o, long *lines) {
+    const char *old = text->paragraphs[paragraph];
+    size_t length = text->lengths[paragraph];
+    char *edited = malloc(length + 2);   // the paragraph with one character inserted
+    memcpy(edited, old, byte);
+    edited[byte] = 'x';
+    memcpy(edited + byte + 1, old + byte, length - byte + 1);
+    pango_layout_set_text(layouts[paragraph], edited, (int)length + 1);
+    pango_layout_get_line_count(layouts[paragraph]);   // re-lay out the edited paragraph
+    *lines = first_page_lines(context, text, layouts, o->width, o->page_height, 0);
+    return edited;
+}
+
+/// The paragraph and byte of character --at (the middle character by default).
+static void edit_place(const peer_text *text, const peer_options *o, size_t *paragraph, size_t *byte) {
+    peer_text_locate(text, o->at >= 0 ? (size_t)o->at : peer_text_characters(text) / 2, paragraph, byte);
+    peer_info("edit paragraph=%zu of=%zu byte=%zu paragraph_bytes=%zu", *paragraph, text->count, *byte,
+              text->lengths[*paragraph]);
+}
+
 static void run_edit(const peer_text *text, const peer_options *o) {
     pango_setup s = setup_new();
     warm_up(s.context, text, o);
     PangoLayout **layouts = calloc(text->count, sizeof *layouts);
     layout_range(s.context, text, 0, text->count, o->width, layouts);   // the document, laid out
     size_t paragraph = 0, byte = 0;
-    peer_text_locate(text, peer_text_characters(text) / 2, &paragraph, &byte);
-    peer_info("edit paragraph=%zu of=%zu byte=%zu paragraph_bytes=%zu", paragraph, text->count, byte,
-              text->lengths[paragraph]);
-    const char *old = text->paragraphs[paragraph];
-    size_t length = text->lengths[paragraph];
+    edit_place(text, o, &paragraph, &byte);
     for (int run = 0; run < o->runs; run++) {
         double start = peer_now();
-        char *edited = malloc(length + 2);   // the paragraph with one character inserted
-        memcpy(edited, old, byte);
-        edited[byte] = 'x';
-        memcpy(edited + byte + 1, old + byte, length - byte + 1);
-        pango_layout_set_text(layouts[paragraph], edited, (int)length + 1);
-        pango_layout_get_line_count(layouts[paragraph]);   // re-lay out the edited paragraph
-        long lines = first_page_lines(s.context, text, layouts, o->width, o->page_height, 0);
+        long lines = 0;
+        char *edited = type_and_relayout(s.context, text, layouts, paragraph, byte, o, &lines);
         double seconds = peer_now() - start;
         peer_sample(seconds, lines);
-        free(edited);
-        pango_layout_set_text(layouts[paragraph], old, (int)length);   // undo, untimed
+        pango_layout_set_text(layouts[paragraph], text->paragraphs[paragraph], (int)text->lengths[paragraph]);   // undo, untimed
         pango_layout_get_line_count(layouts[paragraph]);
+        free(edited);
     }
     free_layouts(layouts, text->count);
+    free(layouts);
+    setup_free(&s);
+}
+
+/// Each run: the first page laid out from nothing (untimed), then one character typed in it and
+/// the first page laid out again (timed).
+static void run_firstkeystroke(const peer_text *text, const peer_options *o) {
+    pango_setup s = setup_new();
+    warm_up(s.context, text, o);
+    PangoLayout **layouts = calloc(text->count, sizeof *layouts);
+    size_t paragraph = 0, byte = 0;
+    edit_place(text, o, &paragraph, &byte);
+    for (int run = 0; run < o->runs; run++) {
+        first_page_lines(s.context, text, layouts, o->width, o->page_height, 1);
+        if (!layouts[paragraph]) peer_fail("character --at %ld is not on the first page", o->at);
+        double start = peer_now();
+        long lines = 0;
+        char *edited = type_and_relayout(s.context, text, layouts, paragraph, byte, o, &lines);
+        double seconds = peer_now() - start;
+        peer_sample(seconds, lines);
+        free_layouts(layouts, text->count);
+        memset(layouts, 0, text->count * sizeof *layouts);
+        free(edited);
+    }
     free(layouts);
     setup_free(&s);
 }
@@ -419,6 +459,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(o.mode, "relayout")) run_relayout(&text, &o);
     else if (!strcmp(o.mode, "edit")) run_edit(&text, &o);
     else if (!strcmp(o.mode, "firstpage")) run_firstpage(&text, &o);
+    else if (!strcmp(o.mode, "firstkeystroke")) run_firstkeystroke(&text, &o);
     else if (!strcmp(o.mode, "memory")) run_memory(&text, &o);
     else if (!strcmp(o.mode, "threads")) run_threads(&text, &o);
     else if (!strcmp(o.mode, "breaks")) run_breaks(&text, &o);

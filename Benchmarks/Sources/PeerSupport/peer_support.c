@@ -114,7 +114,7 @@ long peer_rss(void) {
 
 void peer_parse(int argc, char **argv, peer_options *o, const char *usage) {
     *o = (peer_options){.width = 400, .new_width = 300, .page_height = 800, .runs = 5,
-                        .max_seconds = 0, .threads = 1, .warmup_bytes = 1000000};
+                        .max_seconds = 0, .threads = 1, .warmup_bytes = 1000000, .at = -1};
     if (argc < 2) peer_fail("%s", usage);
     o->mode = argv[1];
     int i = 2;
@@ -129,6 +129,7 @@ void peer_parse(int argc, char **argv, peer_options *o, const char *usage) {
         else if (!strcmp(name, "--max-seconds")) o->max_seconds = atof(value);
         else if (!strcmp(name, "--threads")) o->threads = atoi(value);
         else if (!strcmp(name, "--warmup-bytes")) o->warmup_bytes = (size_t)atoll(value);
+        else if (!strcmp(name, "--at")) o->at = atol(value);
         else peer_fail("unknown option %s\n%s", name, usage);
     }
     if (o->runs < 1 || o->threads < 1 || o->width <= 0) peer_fail("bad option value\n%s", usage);

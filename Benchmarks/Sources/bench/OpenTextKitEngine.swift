@@ -28,6 +28,7 @@ struct OpenTextKitEngine: BenchEngine {
         case .relayout(let newWidth): relayout(setup.path(workload.file), newWidth: newWidth, setup)
         case .edit(let pageHeight): edit(setup.path(workload.file), pageHeight: pageHeight, setup)
         case .firstPage(let pageHeight): firstPage(setup.path(workload.file), pageHeight: pageHeight, setup)
+        case .firstKeystroke(let pageHeight, let at): firstKeystroke(setup.path(workload.file), pageHeight: pageHeight, at: at, setup)
         case .longWord: longWord(setup.path(workload.file), setup)
         case .memory: memory(setup.path(workload.file), setup)
         case .threads(let count): threads(setup.path(workload.file), count: count, setup)
@@ -141,6 +142,25 @@ struct OpenTextKitEngine: BenchEngine {
         let page = CGRect(x: 0, y: 0, width: CGFloat(setup.containerWidth), height: CGFloat(pageHeight))
         return .samples(timedRuns(runs: setup.runs, prepare: { Document(text, setup) }, body: { document in
             document.layoutManager.allowsNonContiguousLayout = true
+            document.layoutManager.ensureLayout(forBoundingRect: page, in: document.container)
+            return document.linesAbove(pageHeight)
+        }))
+    }
+
+    /// prepare: a fresh document, its first page laid out. body: type one character at character
+    /// `at` (Unicode scalars, as the peers count), lay out the first page again.
+    func firstKeystroke(_ path: String, pageHeight: Double, at: Int, _ setup: BenchSetup) -> Outcome {
+        let text = Self.corpusText(path)
+        let location = text.unicodeScalars.prefix(at).reduce(0) { $0 + $1.utf16.count }
+        let page = CGRect(x: 0, y: 0, width: CGFloat(setup.containerWidth), height: CGFloat(pageHeight))
+        return .samples(timedRuns(runs: setup.runs, prepare: { () -> Document in
+            let document = Document(text, setup)
+            document.layoutManager.allowsNonContiguousLayout = true
+            document.layoutManager.ensureLayout(forBoundingRect: page, in: document.container)
+            precondition(document.layoutManager.firstUnlaidCharacterIndex() > location, "character \(at) is not on the first page")
+            return document
+        }, body: { document in
+            document.storage.replaceCharacters(in: NSRange(location: location, length: 0), with: "x")
             document.layoutManager.ensureLayout(forBoundingRect: page, in: document.container)
             return document.linesAbove(pageHeight)
         }))

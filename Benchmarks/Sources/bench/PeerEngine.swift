@@ -40,6 +40,8 @@ struct PeerEngine: BenchEngine {
             arguments = ["edit", file, "--page-height", format(pageHeight)] + common
         case .firstPage(let pageHeight):
             arguments = ["firstpage", file, "--page-height", format(pageHeight)] + common
+        case .firstKeystroke(let pageHeight, let at):
+            arguments = ["firstkeystroke", file, "--page-height", format(pageHeight), "--at", String(at)] + common
         case .longWord:
             arguments = ["layout", file, "--width", format(setup.containerWidth), "--runs", String(setup.runs),
                          "--warmup-bytes", "0", "--max-seconds", format(setup.timeoutSeconds)]

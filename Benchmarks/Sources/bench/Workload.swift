@@ -13,6 +13,10 @@ enum WorkloadKind: Sendable, Equatable {
     case edit(pageHeight: Double)
     /// From a fresh start (fonts loaded), lay out only what the first `pageHeight` points show.
     case firstPage(pageHeight: Double)
+    /// From a fresh start, the first `pageHeight` points laid out (untimed); then type one
+    /// character at character `at` (a Unicode scalar offset, on that page) and lay out the first
+    /// page again: the first keystroke after opening a document.
+    case firstKeystroke(pageHeight: Double, at: Int)
     /// One paragraph that is a single word without break opportunities (character fallback on
     /// every line), capped at the setup's time limit.
     case longWord
@@ -57,6 +61,9 @@ struct Workload: Sendable {
                  file: "W4-10MB.txt", kind: .edit(pageHeight: 800)),
         Workload(id: "firstpage-10MB", title: "First page (800 pt) of the 10 MB text", file: "W4-10MB.txt",
                  kind: .firstPage(pageHeight: 800)),
+        // Character 1,500 is the middle of that page (its 800 pt hold about 3,000 characters).
+        Workload(id: "firstkeystroke-10MB", title: "Insert 1 character in the first page just laid out + relayout it, 10 MB",
+                 file: "W4-10MB.txt", kind: .firstKeystroke(pageHeight: 800, at: 1_500)),
         Workload(id: "word-8000", title: "One 8,000-character word, 400 pt column", file: "word-8000.txt",
                  kind: .longWord),
         Workload(id: "word-16000", title: "One 16,000-character word", file: "word-16000.txt", kind: .longWord),

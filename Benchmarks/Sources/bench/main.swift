@@ -135,7 +135,9 @@ let notes = """
     out, the paragraph holding the middle character gets a copy with one character inserted \
     (`pango_layout_set_text`) and is laid out again; then the lines of the first 800 pt are counted \
     (their layouts are still valid; count: those lines). *First page*: layouts made from the first paragraph on until 800 \
-    pt are filled; count = lines whose top is above 800 pt. *Memory*: RSS delta (after `malloc_trim`) \
+    pt are filled; count = lines whose top is above 800 pt. *First keystroke*: each run lays out a \
+    first page from nothing (untimed), then inserts a character at character 1,500 (on that page) and \
+    lays that paragraph out again and counts the page's lines. *Memory*: RSS delta (after `malloc_trim`) \
     of holding every layout of the 10 MB text (text loaded and fonts warm before; Pango's own copy of \
     the text is included). *Threads*: the paragraphs split into contiguous parts of about equal \
     bytes, one thread each with its own font map and context.
@@ -145,7 +147,8 @@ let notes = """
     breaking, no caching: the cost of shaping everything once. (An engine with a shaped-word cache \
     can go below it on repetitive text: W4 10 MB is W1 ten times over.) *Insert*: re-shaping the \
     edited paragraph (count: its glyphs). *First page*: shaping paragraphs until 800 pt are filled, \
-    lines estimated as ceil(advance / 400 pt) (count: the glyphs shaped). *Memory*: the glyphs kept \
+    lines estimated as ceil(advance / 400 pt) (count: the glyphs shaped). *First keystroke*: \
+    re-shaping the paragraph holding character 1,500 with a character inserted. *Memory*: the glyphs kept \
     as HarfBuzz's info and position records (40 bytes per glyph). *Threads*: the same split, fonts \
     shared (HarfBuzz fonts are immutable).
     - OpenTextKit: in process, through the functions of `Benchmarks/Sources/bench/OpenTextKitEngine.swift`.

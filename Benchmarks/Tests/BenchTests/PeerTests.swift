@@ -53,10 +53,10 @@ struct PeerTests {
         let path = try corpusFile(["Hello world, this is a paragraph of English prose that wraps.",
                                    "مرحبا بالعالم، هذه فقرة عربية.", "日本語のテキスト。", "Emoji 👩🏽‍💻 and 🇫🇷 flags."])
         defer { try? FileManager.default.removeItem(atPath: path) }
-        for (peer, modes) in [("PangoPeer", ["layout", "relayout", "edit", "firstpage", "threads"]),
-                              ("HarfBuzzFloor", ["layout", "edit", "firstpage", "threads"])] {
+        for (peer, modes) in [("PangoPeer", ["layout", "relayout", "edit", "firstpage", "firstkeystroke", "threads"]),
+                              ("HarfBuzzFloor", ["layout", "edit", "firstpage", "firstkeystroke", "threads"])] {
             for mode in modes {
-                let output = try runPeer(peers + "/" + peer, [mode, path, "--runs", "2", "--threads", "2"], limit: 60)
+                let output = try runPeer(peers + "/" + peer, [mode, path, "--runs", "2", "--threads", "2", "--at", "10"], limit: 60)
                 #expect(output.samples.count == 2, "\(peer) \(mode): \(output.errors)")
                 #expect(output.samples.allSatisfy { $0.count > 0 }, "\(peer) \(mode)")
             }

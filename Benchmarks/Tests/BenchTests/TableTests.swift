@@ -70,7 +70,7 @@ struct TableTests {
     func rows() {
         let ids = Workload.all.map(\.id)
         #expect(Set(ids).count == ids.count)
-        for id in ["W1-full", "W1-relayout", "W2-full", "edit-10KB", "edit-10MB", "firstpage-10MB", "word-8000",
+        for id in ["W1-full", "W1-relayout", "W2-full", "edit-10KB", "edit-10MB", "firstpage-10MB", "firstkeystroke-10MB", "word-8000",
                    "word-16000", "word-64000", "memory-10MB", "threads1-10MB", "threads2-10MB"] {
             #expect(ids.contains(id), "missing row \(id)")
         }

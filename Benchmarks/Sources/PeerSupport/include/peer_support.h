@@ -56,6 +56,8 @@ typedef struct {
     size_t warmup_bytes;   // warm-up: lay out this much of the text's start untimed
                            // (--warmup-bytes, default 1000000; 0 = only the first 200 bytes of the
                            // first paragraph, for one huge paragraph)
+    long at;               // the character (Unicode scalar) where the edit modes type, counted from
+                           // the text's start (--at; default -1: the middle character of the text)
 } peer_options;
 
 /// Parses `argv` (mode file [options]); exits with usage on error.
