@@ -208,12 +208,17 @@ open class NSTextStorage: NSMutableAttributedString {
         delegate?.textStorage(self, willProcessEditing: editedMask, range: editedRange, changeInLength: changeInLength)
         NotificationCenter.default.post(name: NSTextStorage.willProcessEditingNotification, object: self)
 
-        invalidateAttributes(in: paragraphRange(for: clippedEditedRange))
+        let edited = clippedEditedRange
+        let editedParagraphs = paragraphRange(for: edited)
+        let version = _storageVersion
+        invalidateAttributes(in: editedParagraphs)
 
         delegate?.textStorage(self, didProcessEditing: editedMask, range: editedRange, changeInLength: changeInLength)
         NotificationCenter.default.post(name: NSTextStorage.didProcessEditingNotification, object: self)
 
-        let invalidated = paragraphRange(for: clippedEditedRange)
+        // The paragraphs again, unless nothing changed since (the built-in storage counts changes).
+        let unchanged = version != nil && version == _storageVersion && clippedEditedRange == edited
+        let invalidated = unchanged ? editedParagraphs : paragraphRange(for: clippedEditedRange)
         for layoutManager in layoutManagers {
             layoutManager.processEditing(for: self, edited: editedMask, range: editedRange,
                                          changeInLength: changeInLength, invalidatedRange: invalidated)

@@ -229,13 +229,6 @@ struct ParagraphStore {
         return (found.index, found.before.height)
     }
 
-    /// The length and the height (1/1024 pt) of paragraphs `0..<index`: the two sums of
-    /// ``prefix(_:)`` that place a paragraph in the stacked flow.
-    func lengthAndTop(before index: Int) -> (length: Int, top: Int64) {
-        let sums = prefix(index)
-        return (sums.length, sums.height)
-    }
-
     /// Sums over paragraphs `0..<index`.
     func prefix(_ index: Int) -> ParagraphSummary {
         if index <= 0 { return .zero }
@@ -269,8 +262,15 @@ struct ParagraphStore {
 
     /// The first paragraph without lines, or nil.
     var firstUnlaid: Int? {
+        firstUnlaidWithSums?.index
+    }
+
+    /// The first paragraph without lines and the sums of the paragraphs before it (all laid out),
+    /// from one walk, or nil.
+    var firstUnlaidWithSums: (index: Int, before: ParagraphSummary)? {
         guard summary.unlaid > 0 else { return nil }
-        return tree.locate(.unlaid, 0).index
+        let found = tree.locate(.unlaid, 0)
+        return (found.index, found.before)
     }
 
     /// Replaces paragraphs `range` with records of the given lengths, without glyphs or lines.

@@ -70,16 +70,19 @@ extension TextFlow {
         // lengths bring their own when the text still ends with a separator.
         if spanEnd == storage.length { last = store.count - 1 }
         // An edit inside one paragraph that stays one: its old line breaks spare ICU most of the work.
-        let priorBreaks = first == last ? store.record(first).analysis.flatMap {
+        // (The records are read a tree leaf at a time, not with a walk down the tree each.)
+        var records = store.records(from: first).prefix(last - first + 1)
+        if records.count < last - first + 1 { records = ArraySlice((first...last).map(store.record)) }
+        let priorBreaks = first == last ? records.first!.analysis.flatMap {
             PriorBreaks(analysis: $0, editStart: range.location - spanStart, oldLength: range.length - delta, newLength: range.length)
         } : nil
-        for p in first...last {
-            manager.markDisplay(ofParagraph: p)  // the old lines
-            store.record(p).analysis = nil  // freed now, not when the analysis budget forgets the record
+        for (p, record) in zip(first...last, records) {
+            manager.markDisplay(ofParagraph: p, record: record)  // the old lines
+            record.analysis = nil  // freed now, not when the analysis budget forgets the record
         }
         let lengths = paragraphLengths(in: spanStart..<spanEnd, of: storage)
         store.replace(first..<(last + 1), withLengths: lengths)
-        if lengths.count == 1 { store.record(first).priorBreaks = priorBreaks }
+        if first == last && lengths.count == 1 { records.first!.priorBreaks = priorBreaks }  // the same record, emptied
         #if DEBUG
         if store.count <= 10_000 { store.checkInvariants(length: storage.length) }  // O(n): small documents only
         #endif

@@ -46,8 +46,8 @@ extension TextFlow {
         let target = min(target, store.count - 1)
         if isStacked {
             // Jump to each stretch of paragraphs without lines and lay it out.
-            while let u = store.firstUnlaid, u <= target {
-                layOutStretch(from: u, above: store.lengthAndTop(before: u), through: target)
+            while let (u, before) = store.firstUnlaidWithSums, u <= target {
+                layOutStretch(from: u, above: (before.length, before.height), through: target)
             }
             if target == store.count - 1 { layoutReachedEnd() }
             return
@@ -175,8 +175,8 @@ extension TextFlow {
     /// out at least one paragraph, and the next guess knows better.
     func ensureLayout(throughHeight bottom: Int64) {
         var stretch = 1  // while nothing above has height to guess from
-        while let u = store.firstUnlaid {
-            let above = store.lengthAndTop(before: u)  // all laid out: `u` is the first without lines
+        while let (u, before) = store.firstUnlaidWithSums {
+            let above = (length: before.length, top: before.height)  // all laid out: `u` is the first without lines
             guard above.top <= bottom else { return }
             var target = u + stretch - 1
             if above.top > 0 {
