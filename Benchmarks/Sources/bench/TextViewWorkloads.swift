@@ -50,9 +50,12 @@ extension OpenTextKitEngine {
                 switch action {
                 case .insert, .insertAndCheckSpelling:
                     if view.textStorage.length > text.utf16.count { view.deleteBackward() }  // back to the file's text
-                    if action == .insertAndCheckSpelling { view.layoutIfNeeded() }
+                    // Settled before the next keystroke, as the run loop leaves a view between two
+                    // key events: the edit above would otherwise be laid out in the timed one.
+                    view.layoutIfNeeded()
                 case .deleteBackward:
                     if view.textStorage.length == text.utf16.count { view.insertText("x") }
+                    view.layoutIfNeeded()
                 case .deleteAll:
                     if view.textStorage.length == 0 { view.undoManager?.undo() }
                     view.selectAll(nil)
