@@ -392,7 +392,8 @@ extension NSLayoutManager {
                     guard fragments[i].container == index else { continue }
                     let rect = fragments[i].rect.offsetBy(dx: 0, dy: top - containerTop)
                     if rect.minY > bounds.maxY { return false }
-                    if rect.intersects(bounds) || rect.maxY > bounds.minY && rect.minY < bounds.maxY {
+                    // (The vertical test first: it decides for almost every line, and `intersects` is a call into Foundation.)
+                    if rect.maxY > bounds.minY && rect.minY < bounds.maxY || rect.intersects(bounds) {
                         let glyphs = fragments[i].line.glyphRange
                         if first == nil { first = glyphBase + glyphs.lowerBound }
                         end = glyphBase + glyphs.upperBound
