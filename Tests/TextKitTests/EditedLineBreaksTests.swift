@@ -10,15 +10,17 @@ import TextKitModel
 struct EditedLineBreaksTests {
     static let text = "The quick brown fox jumps over the lazy dog; (1,234.5) “quoted” words—and more.\nA second paragraph, untouched by the edits below.\n"
 
+    /// ``text`` laid out in a column narrow enough to wrap its first paragraph.
+    static func laidOut() -> (NSTextStorage, NSLayoutManager, NSTextContainer) {
+        let stack = DrawingHarness.stack(NSAttributedString(string: text), width: 180, padding: 5)
+        stack.lm.ensureLayout(for: stack.container)
+        return (stack.storage, stack.lm, stack.container)
+    }
+
     @Test("Typing, deleting and replacing inside a paragraph: the old breaks are kept until relayout, and the new segments are a fresh layout's",
           arguments: [(4, 0, "very "), (10, 6, ""), (44, 1, "\u{00A0}"), (50, 0, "\u{0301}"), (20, 5, "leaps"), (0, 0, "x"), (79, 0, " end")])
     func edit(location: Int, length: Int, replacement: String) throws {
-        let storage = NSTextStorage(string: Self.text)
-        let manager = NSLayoutManager()
-        let container = NSTextContainer(size: CGSize(width: 180, height: 1_000))
-        manager.addTextContainer(container)
-        storage.addLayoutManager(manager)
-        manager.ensureLayout(for: container)
+        let (storage, manager, container) = Self.laidOut()
         storage.replaceCharacters(in: NSRange(location: location, length: length), with: replacement)
         let record = manager.flow.store.record(0)
         let prior = try #require(record.priorBreaks)
@@ -40,12 +42,7 @@ struct EditedLineBreaksTests {
 
     @Test("An edit that joins or splits paragraphs, or a second edit before relayout, leaves no old breaks to reuse")
     func notKept() {
-        let storage = NSTextStorage(string: Self.text)
-        let manager = NSLayoutManager()
-        let container = NSTextContainer(size: CGSize(width: 180, height: 1_000))
-        manager.addTextContainer(container)
-        storage.addLayoutManager(manager)
-        manager.ensureLayout(for: container)
+        let (storage, manager, container) = Self.laidOut()
         storage.replaceCharacters(in: NSRange(location: 10, length: 0), with: "\n")
         #expect(manager.flow.store.record(0).priorBreaks == nil && manager.flow.store.record(1).priorBreaks == nil)
         manager.ensureLayout(for: container)
