@@ -5,7 +5,7 @@ import TextKitTypesetting
 /// placed lines. A class so that the tree can hold it by reference while its layout is filled in;
 /// the tree's copy of the summary is refreshed through ``ParagraphStore/refresh(at:)``.
 ///
-/// (Exclusivity unchecked on its properties: see `TextFlow.store`.)
+/// (Exclusivity unchecked on the properties every query reads: see `TextFlow.store`.)
 final class ParagraphRecord {
     /// UTF-16 units, terminator included.
     @exclusivity(unchecked) var length: Int

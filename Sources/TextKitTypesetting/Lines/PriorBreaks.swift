@@ -1,6 +1,6 @@
 /// A paragraph's line-break opportunities from before an edit inside it, so that making its
 /// segments again asks ICU only about the text around the edit (a keystroke in a paragraph of a
-/// few hundred characters otherwise runs UAX #14 over all of them: about half the cost of
+/// few hundred characters otherwise runs UAX #14 over all of them, which costs about as much as
 /// shaping the paragraph again from the word cache).
 ///
 /// Why the answer is ICU's. ICU finds each boundary by running its rules forward from the
