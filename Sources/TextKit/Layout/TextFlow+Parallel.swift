@@ -30,7 +30,7 @@ extension TextFlow {
         guard threads > 1, manager.delegate == nil, let storage = manager.textStorage, storage._primitives != .custom,
               !reportsLayoutToPrimitives, target - first + 1 >= Self.parallelThreshold else { return false }
         // The stretch: consecutive paragraphs without layout.
-        var jobs: [(paragraph: Int, start: Int, length: Int, record: ParagraphRecord, keepsGlyphs: Bool)] = []
+        var jobs: [ParallelJob] = []
         var start = characterStart
         var pending = pendingUnits
         store.forEach(from: first) { p, record in
@@ -80,7 +80,17 @@ extension TextFlow {
                 }
             }
         }
-        // Store the results in order, placing each paragraph after the previous one.
+        placeResults(results, of: jobs, threads: threads)
+        return true
+    }
+
+    /// A paragraph of a parallel pass: where it starts, its record, whether its glyphs are kept.
+    typealias ParallelJob = (paragraph: Int, start: Int, length: Int, record: ParagraphRecord, keepsGlyphs: Bool)
+
+    /// Stores the workers' results in order, placing each paragraph after the previous one (on the
+    /// calling thread, once the workers are done).
+    private func placeResults(_ results: [WorkerResult?], of jobs: [ParallelJob], threads: Int) {
+        let first = jobs[0].paragraph
         var y = store.top(ofParagraph: first)
         var tops: [Int64] = []
         tops.reserveCapacity(jobs.count)
@@ -104,12 +114,11 @@ extension TextFlow {
             job.record.layout = placed
         }
         Self.free(&dropped, threads: threads)
-        store.refresh(jobs[0].paragraph..<(jobs[jobs.count - 1].paragraph + 1))
+        store.refresh(first..<(jobs[jobs.count - 1].paragraph + 1))
         extraLineFragment = nil
         for (job, top) in zip(jobs, tops) {
             manager.markDisplay(ofParagraph: job.paragraph, top: FixedHeight.points(top), record: job.record)
         }
-        return true
     }
 
     /// Frees `analyses` (which nothing else holds, unless a query kept one) on `threads` threads,

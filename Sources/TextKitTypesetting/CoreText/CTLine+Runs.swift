@@ -15,44 +15,7 @@ extension CTLine {
         let (xs, drawn) = glyphPositions(placed: placed, glyphs: glyphs, clusterSpacing: clusterSpacing)
         let lower = placed.glyphRange.lowerBound
         let pen = placed.originX
-        let hidden = placed.truncation?.hiddenGlyphs ?? 0..<0
-        let visualRuns = placed.visualRuns.isEmpty
-            ? [PlacedLine.VisualRun(glyphs: placed.glyphRange, isRightToLeft: false)] : placed.visualRuns
-
-        // Pieces in visual order, split at font/style changes and at the hidden glyphs; pieces of
-        // one font, style and direction that follow each other in the text are merged (a script
-        // change alone does not start a run, as in Core Text).
-        var pieces: [(range: Range<Int>, run: GlyphRun, rightToLeft: Bool)] = []
-        for visual in visualRuns {
-            var inRun: [(range: Range<Int>, run: GlyphRun, rightToLeft: Bool)] = []
-            var start = visual.glyphs.lowerBound
-            while start < visual.glyphs.upperBound {
-                let run = glyphs.runs[glyphs.runIndex(containingGlyph: start)]
-                var end = min(visual.glyphs.upperBound, run.glyphRange.upperBound)
-                if hidden.contains(start) {
-                    start = min(end, hidden.upperBound)
-                    continue
-                }
-                if start < hidden.lowerBound { end = min(end, hidden.lowerBound) }
-                inRun.append((start..<end, run, visual.isRightToLeft))
-                start = end
-            }
-            if visual.isRightToLeft { inRun.reverse() }
-            for piece in inRun {
-                if let last = pieces.last, last.rightToLeft == piece.rightToLeft, last.run.font == piece.run.font,
-                   last.run.style == piece.run.style {
-                    if !piece.rightToLeft, last.range.upperBound == piece.range.lowerBound {
-                        pieces[pieces.count - 1].range = last.range.lowerBound..<piece.range.upperBound
-                        continue
-                    }
-                    if piece.rightToLeft, piece.range.upperBound == last.range.lowerBound {
-                        pieces[pieces.count - 1].range = piece.range.lowerBound..<last.range.upperBound
-                        continue
-                    }
-                }
-                pieces.append(piece)
-            }
-        }
+        let pieces = visualPieces(of: placed, glyphs: glyphs)
         var runs = pieces.map {
             textRun($0.range, run: $0.run, rightToLeft: $0.rightToLeft, paragraph: paragraph, xs: xs, drawn: drawn,
                     lower: lower, pen: pen)
@@ -91,6 +54,50 @@ extension CTLine {
             }
         }
         return runs
+    }
+
+    /// A piece of a line's glyphs in one font, style and direction.
+    private typealias Piece = (range: Range<Int>, run: GlyphRun, rightToLeft: Bool)
+
+    /// The line's glyphs in visual order, split at font or style changes and around the glyphs a
+    /// truncation hides; pieces of one font, style and direction that follow each other in the text
+    /// are merged (a script change alone does not start a run, as in Core Text).
+    private static func visualPieces(of placed: PlacedLine, glyphs: ParagraphGlyphs) -> [Piece] {
+        let hidden = placed.truncation?.hiddenGlyphs ?? 0..<0
+        let visualRuns = placed.visualRuns.isEmpty
+            ? [PlacedLine.VisualRun(glyphs: placed.glyphRange, isRightToLeft: false)] : placed.visualRuns
+        var pieces: [Piece] = []
+        for visual in visualRuns {
+            var inRun: [Piece] = []
+            var start = visual.glyphs.lowerBound
+            while start < visual.glyphs.upperBound {
+                let run = glyphs.runs[glyphs.runIndex(containingGlyph: start)]
+                var end = min(visual.glyphs.upperBound, run.glyphRange.upperBound)
+                if hidden.contains(start) {
+                    start = min(end, hidden.upperBound)
+                    continue
+                }
+                if start < hidden.lowerBound { end = min(end, hidden.lowerBound) }
+                inRun.append((start..<end, run, visual.isRightToLeft))
+                start = end
+            }
+            if visual.isRightToLeft { inRun.reverse() }
+            for piece in inRun {
+                if let last = pieces.last, last.rightToLeft == piece.rightToLeft, last.run.font == piece.run.font,
+                   last.run.style == piece.run.style {
+                    if !piece.rightToLeft, last.range.upperBound == piece.range.lowerBound {
+                        pieces[pieces.count - 1].range = last.range.lowerBound..<piece.range.upperBound
+                        continue
+                    }
+                    if piece.rightToLeft, piece.range.upperBound == last.range.lowerBound {
+                        pieces[pieces.count - 1].range = piece.range.lowerBound..<last.range.upperBound
+                        continue
+                    }
+                }
+                pieces.append(piece)
+            }
+        }
+        return pieces
     }
 
     /// Each glyph's pen x (text coordinates, the placed line's `originX` included) and drawn
