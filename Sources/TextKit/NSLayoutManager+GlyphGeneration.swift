@@ -106,7 +106,7 @@ extension NSLayoutManager {
         }
         remeasureBreakSegments(of: analysis, paragraphStart: paragraphStart, length: record.length)
         record.analysis = analysis  // the glyph count changed
-        if record.layout != nil { record.layout = nil }
+        if record.hasLayout { record.layout = nil }
         flow.store.refresh(at: p)
         flow.invalidateFlow(fromParagraph: p)
         return old.lowerBound..<(old.lowerBound + count)

@@ -34,8 +34,14 @@ struct LocatedFragment {
 extension NSLayoutManager {
     func located(_ p: Int, _ index: Int, layout: ParagraphLayout, glyphBase: Int, characterBase: Int,
                  top: CGFloat? = nil, record: ParagraphRecord? = nil) -> LocatedFragment {
-        let fragment = layout.fragments[index]
-        let dy = (top ?? flow.paragraphTop(p, layout: layout)) - flow.containerTop(fragment.container)
+        located(p, index, fragment: layout.fragments[index], glyphBase: glyphBase, characterBase: characterBase,
+                top: top ?? flow.paragraphTop(p, layout: layout), record: record)
+    }
+
+    /// Fragment `index` of paragraph `p` (`fragment`), its paragraph's top being `top`.
+    func located(_ p: Int, _ index: Int, fragment: LineFragment, glyphBase: Int, characterBase: Int,
+                 top: CGFloat, record: ParagraphRecord? = nil) -> LocatedFragment {
+        let dy = top - flow.containerTop(fragment.container)
         return LocatedFragment(paragraph: p, index: index, fragment: fragment, glyphBase: glyphBase, characterBase: characterBase,
                                rect: fragment.rect.offsetBy(dx: 0, dy: dy), usedRect: fragment.usedRect.offsetBy(dx: 0, dy: dy),
                                record: record ?? flow.store.record(p), manager: self)
@@ -62,9 +68,9 @@ extension NSLayoutManager {
     /// returns false or the paragraph holding glyph `end - 1` has been walked (the paragraph after
     /// it, which may not be laid out, is not asked about glyphs the caller does not want).
     func forEachFragment(fromParagraph start: Int = 0, beforeGlyph end: Int = .max, _ body: (LocatedFragment) -> Bool) {
-        forEachLaidOutParagraph(from: start) { p, record, layout, glyphBase, characterBase, top in
-            for i in layout.fragments.indices {
-                if !body(located(p, i, layout: layout, glyphBase: glyphBase, characterBase: characterBase,
+        forEachLaidOutParagraph(from: start) { p, record, fragments, glyphBase, characterBase, top in
+            for i in fragments.indices {
+                if !body(located(p, i, fragment: fragments[i], glyphBase: glyphBase, characterBase: characterBase,
                                  top: top, record: record)) { return false }
             }
             return glyphBase + (record.glyphCount ?? 0) < end
@@ -75,9 +81,13 @@ extension NSLayoutManager {
     /// first glyph, first character and top (in the stacked flow), until `body` returns false or a
     /// paragraph overflows the containers. With `laysOut` false the walk lays out nothing past
     /// `start`: it ends at the first paragraph that is not laid out where it belongs.
+    ///
+    /// `body` gets the paragraph's stored fragments, not its whole layout: a copy of the layout
+    /// taken out of the record and released costs about 300 instructions a paragraph (Swift
+    /// releases an optional struct of this shape through its generic value witnesses).
     func forEachLaidOutParagraph(from start: Int, laysOut: Bool = true,
-                                 _ body: (_ p: Int, ParagraphRecord, ParagraphLayout, _ glyphBase: Int, _ characterBase: Int,
-                                          _ top: CGFloat) -> Bool) {
+                                 _ body: (_ p: Int, ParagraphRecord, _ fragments: [LineFragment], _ glyphBase: Int,
+                                          _ characterBase: Int, _ top: CGFloat) -> Bool) {
         var p = start
         // The sums below count only laid-out paragraphs: lay out up to `start` before reading them.
         if start < flow.store.count { flow.ensureLayout(throughParagraph: start) }
@@ -106,17 +116,19 @@ extension NSLayoutManager {
             // A laid-out paragraph is current in the stacked flow, and before the first one to
             // check in the general flow; the last is always asked (the end of the text is
             // reported from there).
-            if record.layout == nil || p == last || !(stacked || p < flow.validatedParagraphs) {
-                if !laysOut && p > start && (record.layout == nil || !(stacked || p < flow.validatedParagraphs)) { return }
+            if !record.hasLayout || p == last || !(stacked || p < flow.validatedParagraphs) {
+                if !laysOut && p > start && (!record.hasLayout || !(stacked || p < flow.validatedParagraphs)) { return }
                 flow.ensureLayout(throughParagraph: p)
                 record = flow.store.record(p)
             }
-            guard let layout = record.layout, let glyphCount = record.glyphCount else { return }
-            let paragraphTop = FixedHeight.points(stacked ? top : layout.start.y)
-            if !body(p, record, layout, glyphBase, characterBase, paragraphTop) || layout.overflowed { return }
+            guard record.hasLayout, let glyphCount = record.glyphCount, let height = record.layoutHeight else { return }
+            // (Read before `body`, which may be an app's block that edits the text.)
+            let paragraphTop = FixedHeight.points(stacked ? top : record.layout!.start.y)
+            let overflowed = record.layout!.overflowed
+            if !body(p, record, record.layout!.fragments, glyphBase, characterBase, paragraphTop) || overflowed { return }
             glyphBase += glyphCount
             characterBase += record.length
-            top += layout.height
+            top += height
             p += 1
         }
     }
@@ -315,9 +327,9 @@ extension NSLayoutManager {
         let containers = textContainers
         let unretained = containers.map { Unmanaged.passUnretained($0) }
         withExtendedLifetime(containers) {
-            forEachLaidOutParagraph(from: p) { _, record, layout, glyphBase, _, top in
+            forEachLaidOutParagraph(from: p) { _, record, fragments, glyphBase, _, top in
                 var container = -1, containerTop: CGFloat = 0
-                let more = layout.fragments.withUnsafeBufferPointer { fragments in
+                let more = fragments.withUnsafeBufferPointer { fragments in
                     for i in fragments.indices {
                         let lineGlyphs = fragments[i].line.glyphRange
                         let range = NSRange(location: glyphBase + lineGlyphs.lowerBound, length: lineGlyphs.count)
@@ -385,8 +397,8 @@ extension NSLayoutManager {
         // `_enumerateLineFragments` does: no fragment is copied.
         let flow = self.flow
         let containerTop = flow.containerTop(index)
-        forEachLaidOutParagraph(from: min(startParagraph, max(0, flow.store.count - 1)), laysOut: false) { _, _, layout, glyphBase, _, top in
-            layout.fragments.withUnsafeBufferPointer { fragments in
+        forEachLaidOutParagraph(from: min(startParagraph, max(0, flow.store.count - 1)), laysOut: false) { _, _, fragments, glyphBase, _, top in
+            fragments.withUnsafeBufferPointer { fragments in
                 for i in fragments.indices {
                     if fragments[i].container > index { return false }
                     guard fragments[i].container == index else { continue }

@@ -35,7 +35,18 @@ final class ParagraphRecord {
         didSet { if !attachmentSizes.isEmpty { keepsAnalysis = true } }
     }
     /// The lines; nil until laid out, or after invalidation.
-    @exclusivity(unchecked) var layout: ParagraphLayout? { didSet { layoutVersion &+= 1 } }
+    @exclusivity(unchecked) var layout: ParagraphLayout? {
+        didSet {
+            layoutVersion &+= 1
+            layoutHeight = layout?.height
+        }
+    }
+    /// ``layout``'s height, nil without lines: what the sums and the walks ask, read without
+    /// copying the layout (a copy of the optional struct and its release cost some 300
+    /// instructions through Swift's generic value witnesses).
+    @exclusivity(unchecked) private(set) var layoutHeight: Int64?
+    /// Whether the paragraph has lines (``layout`` is not nil).
+    var hasLayout: Bool { layoutHeight != nil }
     /// Counts changes of ``layout``: what is derived from its lines (a line's caret geometry)
     /// stays valid while this is unchanged.
     @exclusivity(unchecked) private(set) var layoutVersion = 0
@@ -73,8 +84,8 @@ final class ParagraphRecord {
 
     var summary: ParagraphSummary {
         ParagraphSummary(paragraphs: 1, length: length, glyphs: glyphCount ?? 0,
-                         unanalyzed: glyphCount == nil ? 1 : 0, unlaid: layout == nil ? 1 : 0,
-                         height: layout?.height ?? 0)
+                         unanalyzed: glyphCount == nil ? 1 : 0, unlaid: hasLayout ? 0 : 1,
+                         height: layoutHeight ?? 0)
     }
 }
 

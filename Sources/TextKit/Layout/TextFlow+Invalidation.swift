@@ -144,7 +144,7 @@ extension TextFlow {
             let record = store.record(p)
             end += UTF16Offset(record.length)
             manager.markDisplay(ofParagraph: p)
-            guard glyphsToo || record.layout != nil else { continue }
+            guard glyphsToo || record.hasLayout else { continue }
             if glyphsToo { record.analysis = nil }
             record.layout = nil
             store.refresh(at: p)
@@ -185,7 +185,7 @@ extension TextFlow {
         if let first {
             var laidOut: [Int] = []
             store.forEach(from: first) { p, record in
-                if record.layout != nil {
+                if record.hasLayout {
                     record.layout = nil
                     laidOut.append(p)
                 }

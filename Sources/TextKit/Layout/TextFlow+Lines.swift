@@ -59,7 +59,7 @@ extension TextFlow {
         var pending = pendingUnits(from: p, start: characterStart, through: target)
         while p <= target {
             let record = store.record(p)
-            if record.layout == nil {
+            if !record.hasLayout {
                 layOut(p, characterStart: characterStart, from: state, record: record,
                        keepsGlyphs: keepsGlyphs(length: record.length, pending: &pending))
             } else if var layout = record.layout, !startsAgain(layout, at: state) {
@@ -94,14 +94,14 @@ extension TextFlow {
         var p = first
         while p <= target {
             let record = store.record(p)
-            if record.layout == nil {
+            if !record.hasLayout {
                 layOut(p, characterStart: characterStart, from: FlowState(y: y, container: 0, linesInContainer: 0),
                        record: record, keepsGlyphs: keepsGlyphs(length: record.length, pending: &pending))
             }
-            y += record.layout?.height ?? 0
+            y += record.layoutHeight ?? 0
             characterStart += record.length
             p += 1
-            if p <= target, store.record(p).layout != nil { return }
+            if p <= target, store.record(p).hasLayout { return }
         }
     }
 

@@ -35,7 +35,7 @@ extension TextFlow {
         var pending = pendingUnits
         store.forEach(from: first) { p, record in
             // The stretch's glyphs are all held until they are stored: keep them within the budget.
-            guard p <= target, record.layout == nil, start - characterStart < Self.parallelStretchLength else { return false }
+            guard p <= target, !record.hasLayout, start - characterStart < Self.parallelStretchLength else { return false }
             let keeps = keepsGlyphs(length: record.length, pending: &pending) || record.analysis != nil
             jobs.append((p, start, record.length, record, keeps))
             start += record.length
