@@ -262,7 +262,7 @@ extension NSLayoutManager {
         if flow.isStacked {
             // Nothing overflows an unbounded container: the tree finds the first paragraph without
             // lines in O(log n) (a text view asks after every keystroke).
-            let before = flow.store.sumsBeforeFirstUnlaid ?? (flow.store.summary.glyphs, flow.store.length)
+            let before = flow.store.firstUnlaidWithSums?.before ?? flow.store.summary
             return (before.glyphs, min(before.length, flow.store.length))
         }
         var glyph = 0, character = 0

@@ -12,6 +12,15 @@ import TextKitModel
 struct ScreenQueryLocalityTests {
     typealias H = DrawingHarness
 
+    /// Runs each query and expects `pending` (paragraphs without glyphs, without lines) to stay `before`.
+    static func expect(_ queries: [(String, () -> Void)], leave before: (Int, Int), as pending: () -> (Int, Int),
+                       _ failure: String) {
+        for (name, query) in queries {
+            query()
+            #expect(pending() == before, "\(name) \(failure)")
+        }
+    }
+
     @Test("Glyph, character, line, hit-test, drawing and selection queries about the first screen")
     func queriesStayOnTheScreen() {
         let text = (0..<3000).map { "Paragraph \($0) of a long text, one of many, wrapping in the column." }.joined(separator: "\n")
@@ -74,10 +83,7 @@ struct ScreenQueryLocalityTests {
                 UIGraphicsPopContext()
             }),
         ]
-        for (name, query) in queries {
-            query()
-            #expect(pending() == before, "\(name) made glyphs or lines below the screen")
-        }
+        Self.expect(queries, leave: before, as: pending, "made glyphs or lines below the screen")
         withExtendedLifetime(stack) {}
     }
 
@@ -97,7 +103,7 @@ struct ScreenQueryLocalityTests {
         let shown = lm.glyphRange(forBoundingRectWithoutAdditionalLayout: screen, in: container)
         #expect(shown.length > 0)
         #expect(pending() == before)
-        let laidOut = NSRange(location: 0, length: lm.flow.store.sumsBeforeFirstUnlaid!.glyphs)
+        let laidOut = NSRange(location: 0, length: lm.flow.store.firstUnlaidWithSums!.before.glyphs)
         #expect(shown.location + shown.length <= laidOut.length)
         let queries: [(String, () -> Void)] = [
             ("enumerateLineFragments(forGlyphRange:)", { lm.enumerateLineFragments(forGlyphRange: laidOut) { _, _, _, _, _ in } }),
@@ -112,10 +118,7 @@ struct ScreenQueryLocalityTests {
                 UIGraphicsPopContext()
             }),
         ]
-        for (name, query) in queries {
-            query()
-            #expect(pending() == before, "\(name) laid out the paragraph after the glyphs it was asked about")
-        }
+        Self.expect(queries, leave: before, as: pending, "laid out the paragraph after the glyphs it was asked about")
         withExtendedLifetime(stack) {}
     }
 }

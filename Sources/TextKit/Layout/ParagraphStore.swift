@@ -264,13 +264,6 @@ struct ParagraphStore {
         return (found.index, found.record!, found.before.glyphs)
     }
 
-    /// The glyphs and characters before the first paragraph without lines, or nil when all have lines.
-    var sumsBeforeFirstUnlaid: (glyphs: Int, length: Int)? {
-        guard summary.unlaid > 0 else { return nil }
-        let before = tree.locate(.unlaid, 0).before
-        return (before.glyphs, before.length)
-    }
-
     /// The first paragraph without lines, or nil.
     var firstUnlaid: Int? {
         firstUnlaidWithSums?.index
