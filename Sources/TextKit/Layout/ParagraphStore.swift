@@ -17,12 +17,12 @@ final class ParagraphRecord {
         set {
             storedAnalysis = newValue
             glyphCount = newValue?.glyphs.count
-            if newValue == nil { attachmentSizes = [:]; keepsAnalysis = false } else { priorBreaks = nil }
+            if newValue == nil { attachmentSizes = [:]; keepsAnalysis = false } else { prior = nil }
         }
     }
-    /// The line breaks the paragraph had before an edit inside it, until its glyphs are made again
-    /// (which then asks ICU only about the text around the edit: PriorBreaks.swift).
-    @exclusivity(unchecked) var priorBreaks: PriorBreaks?
+    /// The analysis the paragraph had before an edit inside it, until its glyphs are made again,
+    /// which then reuses its line breaks and glyphs away from the edit (PriorGlyphs.swift).
+    @exclusivity(unchecked) var prior: PriorAnalysis?
     @exclusivity(unchecked) private var storedAnalysis: ParagraphAnalysis?
     /// The number of glyphs, known once the paragraph has been analyzed, also while its analysis
     /// is evicted (glyph indices of later paragraphs depend on it).
@@ -59,7 +59,7 @@ final class ParagraphRecord {
         self.length = length
         analysis = nil
         layout = nil
-        priorBreaks = nil
+        prior = nil
     }
 
     /// Whether the glyphs were made and then dropped to save memory.

@@ -18,13 +18,14 @@ extension TextFlow {
         if let analysis = record.analysis { return analysis }
         let start = start ?? store.start(ofParagraph: p).rawValue
         let evictedCount = record.isAnalysisEvicted ? record.glyphCount : nil
-        let analysis = analyze(paragraphAt: start, length: record.length, text: text, priorBreaks: record.priorBreaks)
+        let analysis = analyze(paragraphAt: start, length: record.length, text: text, prior: record.prior)
         record.analysis = analysis
         if refreshesStore || manager.delegate != nil { store.refresh(at: p) }
         // Glyph generation delegate (geometry branch): the delegate sees the new glyphs run by run
         // and may change them through setGlyphs(_:properties:characterIndexes:font:forGlyphRange:),
         // which edits `record.analysis` in place (NSLayoutManager+GlyphGeneration.swift).
         if manager.delegate != nil {
+            analysis.isAsShaped = false  // the delegate may change them
             manager.offerGlyphsToDelegate(paragraph: p)
             manager.applyControlCharacterActions(paragraph: p)
         }
@@ -40,9 +41,9 @@ extension TextFlow {
     }
 
     /// Shapes the paragraph `[start, start + length)` of the storage (whose units are `text`, when
-    /// the caller has them; `priorBreaks`, its line breaks from before an edit inside it, when known).
+    /// the caller has them; `prior`, its analysis from before an edit inside it, when known).
     func analyze(paragraphAt start: Int, length: Int, using analyzer: ParagraphAnalyzer? = nil, text: [UInt16]? = nil,
-                 priorBreaks: PriorBreaks? = nil) -> ParagraphAnalysis {
+                 prior: PriorAnalysis? = nil) -> ParagraphAnalysis {
         guard let storage = manager.textStorage, length > 0 else { return .empty }
         let text = text ?? storage._utf16(in: NSRange(location: start, length: length))
         let runs = attributeRuns(paragraphAt: start, length: length)
@@ -58,7 +59,7 @@ extension TextFlow {
                                         glyphPosition: .zero, characterIndex: start + offset)
         }
         return text.withUnsafeBufferPointer {
-            analyzer.analyze(text: $0, runs: runs, paragraphStyle: style, attachmentBounds: query, priorBreaks: priorBreaks)
+            analyzer.analyze(text: $0, runs: runs, paragraphStyle: style, attachmentBounds: query, prior: prior)
         }
     }
 

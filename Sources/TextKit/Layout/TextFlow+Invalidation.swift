@@ -69,12 +69,14 @@ extension TextFlow {
         // A span reaching the end of the text takes the final empty paragraph with it: the new
         // lengths bring their own when the text still ends with a separator.
         if spanEnd == storage.length { last = store.count - 1 }
-        // An edit inside one paragraph that stays one: its old line breaks spare ICU most of the work.
+        // An edit inside one paragraph that stays one: its old line breaks and glyphs spare ICU
+        // and the word caches most of the work (PriorGlyphs.swift). Not glyphs the app set.
         // (The records are read a tree leaf at a time, not with a walk down the tree each.)
         var records = store.records(from: first).prefix(last - first + 1)
         if records.count < last - first + 1 { records = ArraySlice((first...last).map(store.record)) }
-        let priorBreaks = first == last ? records.first!.analysis.flatMap {
-            PriorBreaks(analysis: $0, editStart: range.location - spanStart, oldLength: range.length - delta, newLength: range.length)
+        let prior = first == last ? records.first!.analysis.map {
+            if records.first!.keepsAnalysis { $0.isAsShaped = false }
+            return PriorAnalysis(analysis: $0, editStart: range.location - spanStart, oldLength: range.length - delta, newLength: range.length)
         } : nil
         for (p, record) in zip(first...last, records) {
             manager.markDisplay(ofParagraph: p, record: record)  // the old lines
@@ -82,7 +84,7 @@ extension TextFlow {
         }
         let lengths = paragraphLengths(in: spanStart..<spanEnd, of: storage)
         store.replace(first..<(last + 1), withLengths: lengths)
-        if first == last && lengths.count == 1 { records.first!.priorBreaks = priorBreaks }  // the same record, emptied
+        if first == last && lengths.count == 1 { records.first!.prior = prior }  // the same record, emptied
         #if DEBUG
         if store.count <= 10_000 { store.checkInvariants(length: storage.length) }  // O(n): small documents only
         #endif

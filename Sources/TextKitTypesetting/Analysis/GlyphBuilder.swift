@@ -88,6 +88,23 @@ struct GlyphBuilder {
         count += n
     }
 
+    /// Appends glyphs `range` of another paragraph's glyphs as they are (advances in points), their
+    /// clusters moved by `clusterShift`. Offsets are the caller's.
+    mutating func append(glyphsOf other: ParagraphGlyphs, _ range: Range<Int>, clusterShift: Int32) {
+        let n = range.count
+        guard n > 0 else { return }
+        if count + n > buffers.capacity { buffers.grow(toAtLeast: count + n, keeping: count) }
+        let from = range.lowerBound
+        other.glyphs.withUnsafeBufferPointer { (buffers.glyphs + count).initialize(from: $0.baseAddress! + from, count: n) }
+        other.advances.withUnsafeBufferPointer { (buffers.advances + count).initialize(from: $0.baseAddress! + from, count: n) }
+        other.flags.withUnsafeBufferPointer { (buffers.flags + count).initialize(from: $0.baseAddress! + from, count: n) }
+        let clusters = buffers.clusters + count
+        other.clusters.withUnsafeBufferPointer { source in
+            for i in 0..<n { clusters[i] = source[from + i] + clusterShift }
+        }
+        count += n
+    }
+
     /// Copies the glyphs into a paragraph's glyph storage.
     func finish(length: Int) -> ParagraphGlyphs {
         let result = ParagraphGlyphs()

@@ -40,6 +40,10 @@ package final class ParagraphAnalysis: @unchecked Sendable {
     /// The hyphenation points of its words, kept by total-fit breaking (LineLoop+TotalFit.swift)
     /// once found, for breaking it again at another width.
     package let hyphenationMemo = HyphenationMemo()
+    /// Whether its glyphs are still what shaping made: false once a glyph-generation delegate was
+    /// offered them, or `setGlyphs` or a layout primitive changed them. An edit inside the
+    /// paragraph then shapes it whole (``PriorGlyphs`` copies only shaped glyphs).
+    @exclusivity(unchecked) package var isAsShaped = true
 
     package var length: Int { glyphs.length }
 
@@ -75,6 +79,9 @@ package final class ParagraphAnalyzer {
     var wordBatch = WordBatch()
     /// How many paragraphs this analyzer has shaped (what invalidation tests count).
     package private(set) var analysisCount = 0
+    /// How many glyphs its analyses copied from the paragraphs' analyses before an edit instead of
+    /// looking their words up (``PriorGlyphs``).
+    package private(set) var copiedGlyphCount = 0
     /// The ids the shared cache gave to shaping parameters, by run style, direction and script,
     /// for the recent styles: asking the cache compares language and features under its lock.
     /// Holding the style keeps its identity.
@@ -147,9 +154,11 @@ package final class ParagraphAnalyzer {
     ///   - text: the paragraph's UTF-16, terminator included.
     ///   - runs: attribute runs covering `0..<text.count` in order.
     ///   - paragraphStyle: the paragraph's style (the layout manager takes the first character's).
+    ///   - prior: the paragraph's analysis from before an edit inside it, whose line breaks and
+    ///     glyphs away from the edit are reused (``PriorAnalysis``).
     package func analyze(text: UnsafeBufferPointer<UInt16>, runs: [AttributeRunInput],
                          paragraphStyle: NSParagraphStyle,
-                         attachmentBounds: AttachmentBoundsQuery? = nil, priorBreaks: PriorBreaks? = nil) -> ParagraphAnalysis {
+                         attachmentBounds: AttachmentBoundsQuery? = nil, prior: PriorAnalysis? = nil) -> ParagraphAnalysis {
         analysisCount += 1
         checkedFallbackGeneration = false
         let outer = attachmentQuery
@@ -203,18 +212,31 @@ package final class ParagraphAnalyzer {
             }
         }
         var lookahead = ItemLookahead()
+        var reuse = prior.flatMap { PriorGlyphs($0, newLength: text.count) }
         for index in items.indices {
-            shapeItem(at: index, of: items, text: text, styles: styles, front: front, lookahead: &lookahead, into: &builder)
+            shapeItem(at: index, of: items, text: text, styles: styles, front: front, lookahead: &lookahead,
+                      reuse: &reuse, into: &builder)
         }
         items.removeAll(keepingCapacity: true)
         itemBuffer = items
         let glyphs = builder.finish(length: text.count)
-        let segments = glyphs.breakSegments(text: text, locale: ParagraphAnalysis.lineBreakLocale(styles: styles), prior: priorBreaks)
+        let segments = glyphs.breakSegments(text: text, locale: ParagraphAnalysis.lineBreakLocale(styles: styles), prior: prior?.breaks)
         cache.countFrontHits(front.hits)
         front.hits = 0
-        return ParagraphAnalysis(glyphs: glyphs, segments: segments, baseLevel: bidi.baseLevel, styles: styles,
-                                 styleRanges: runs.map(\.range), paragraphStyle: paragraphStyle,
-                                 tabStops: tabStops(for: paragraphStyle))
+        copiedGlyphCount += reuse?.copiedGlyphs ?? 0
+        let analysis = ParagraphAnalysis(glyphs: glyphs, segments: segments, baseLevel: bidi.baseLevel, styles: styles,
+                                         styleRanges: runs.map(\.range), paragraphStyle: paragraphStyle,
+                                         tabStops: tabStops(for: paragraphStyle))
+        #if DEBUG
+        if let reuse, reuse.copiedGlyphs > 0, !styles.contains(where: { $0.attachment != nil }) {
+            // The copies are what shaping makes (PriorGlyphs.swift): compare with a fresh analysis.
+            let fresh = self.analyze(text: text, runs: runs, paragraphStyle: paragraphStyle, attachmentBounds: attachmentBounds)
+            analysisCount -= 1
+            precondition(glyphs.isIdentical(to: fresh.glyphs),
+                         "glyphs reused after an edit (\(prior!.editStart), \(prior!.oldLength) → \(prior!.newLength)) differ from a fresh analysis")
+        }
+        #endif
+        return analysis
     }
 
     // MARK: Attribute changes
@@ -477,8 +499,10 @@ package final class ParagraphAnalyzer {
     }
 
     /// Shapes `item` word by word and appends its glyphs in logical order.
+    /// `reuse`: the glyphs from before an edit, taken for the pieces that still have them.
     private func shapeItem(at index: Int, of items: [Item], text: UnsafeBufferPointer<UInt16>, styles: [RunStyle],
-                           front: FrontWordCache, lookahead: inout ItemLookahead, into glyphs: inout GlyphBuilder) {
+                           front: FrontWordCache, lookahead: inout ItemLookahead, reuse: inout PriorGlyphs?,
+                           into glyphs: inout GlyphBuilder) {
         let item = items[index]
         let style = styles[item.style]
         let (parameters, id) = shaping(of: item, styles: styles)
@@ -497,6 +521,11 @@ package final class ParagraphAnalyzer {
         /// Where the last lookahead for unknown words stopped.
         var batchedThrough = pieceStart
         while pieceStart < item.range.upperBound {
+            if let end = reuse?.take(from: pieceStart, item: item.range, font: item.font, style: style, level: item.level,
+                                     script: item.script, text: text, into: &glyphs) {
+                pieceStart = end
+                continue
+            }
             let pieceEnd = Self.wordEnd(from: pieceStart, limit: item.range.upperBound, in: text)
             let pieceText = UnsafeBufferPointer(rebasing: text[pieceStart..<pieceEnd])
             let piece: ShapedPiece

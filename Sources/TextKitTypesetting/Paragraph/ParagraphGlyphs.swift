@@ -199,6 +199,22 @@ package final class ParagraphGlyphs: @unchecked Sendable {
         return low
     }
 
+    /// Whether `other` holds the same glyphs: ids, advances (bit for bit), clusters, flags,
+    /// offsets, attachment bounds, runs and fonts (the same objects).
+    package func isIdentical(to other: ParagraphGlyphs) -> Bool {
+        func sameRun(_ a: GlyphRun, _ b: GlyphRun) -> Bool {
+            a.glyphRange == b.glyphRange && a.characterRange == b.characterRange && a.style == b.style
+                && a.level == b.level && a.script == b.script && a.font == b.font
+        }
+        return length == other.length && glyphs == other.glyphs && clusters == other.clusters && flags == other.flags
+            && advances.map(\.bitPattern) == other.advances.map(\.bitPattern)
+            && offsets.map(\.key) == other.offsets.map(\.key) && offsets.map(\.value) == other.offsets.map(\.value)
+            && attachmentBounds.map(\.key) == other.attachmentBounds.map(\.key)
+            && attachmentBounds.map(\.value) == other.attachmentBounds.map(\.value)
+            && runs.count == other.runs.count && zip(runs, other.runs).allSatisfy(sameRun)
+            && fonts.count == other.fonts.count && zip(fonts, other.fonts).allSatisfy { $0 === $1 }
+    }
+
     /// Approximate bytes held.
     package var byteCount: Int {
         glyphs.count * 2 + advances.count * 4 + clusters.count * 4 + flags.count * 2 + offsets.count * 24 + runs.count * 48
