@@ -20,11 +20,20 @@ struct AnalysisBudget {
     static let defaultLimit = 16 << 20
 
     var limit = defaultLimit
-    /// An analysis counted: its record (weakly: a record an edit replaced, and its lines, must not
-    /// outlive it here), which glyphs (the record may have others by now; an analysis restyled by
-    /// an attribute change shares its predecessor's, and stays counted by its entry), and its size.
+    /// A counted record, as the budget holds it: a record an edit replaced, and its lines, must not
+    /// outlive it here, yet a weak reference would give every record a side table, through which
+    /// every retain and release of it (every walk over paragraphs makes some) takes the Swift
+    /// runtime's slow path. The record clears `record` when it goes.
+    final class Handle {
+        unowned(unsafe) var record: ParagraphRecord?
+        init(_ record: ParagraphRecord) { self.record = record }
+    }
+
+    /// An analysis counted: its record, which glyphs (the record may have others by now; an
+    /// analysis restyled by an attribute change shares its predecessor's, and stays counted by its
+    /// entry), and its size.
     private struct Entry {
-        weak var record: ParagraphRecord?
+        let handle: Handle
         let glyphs: ObjectIdentifier
         let bytes: Int
     }
@@ -73,14 +82,15 @@ struct AnalysisBudget {
     /// dozen `free` calls that would otherwise run on one thread).
     mutating func add(_ analysis: ParagraphAnalysis, of record: ParagraphRecord, droppingInto dropped: inout [ParagraphAnalysis]) {
         let cost = analysis.byteCount
-        queue.append(Entry(record: record, glyphs: ObjectIdentifier(analysis.glyphs), bytes: cost))
+        if record.budgetHandle == nil { record.budgetHandle = Handle(record) }
+        queue.append(Entry(handle: record.budgetHandle!, glyphs: ObjectIdentifier(analysis.glyphs), bytes: cost))
         bytes += cost
         count(bytes: cost, units: record.length)
         while bytes > limit, head < queue.count - 1 {
             let oldest = queue[head]
             head += 1
             bytes -= oldest.bytes
-            if let kept = oldest.record, kept !== record, let current = kept.analysis, ObjectIdentifier(current.glyphs) == oldest.glyphs {
+            if let kept = oldest.handle.record, kept !== record, let current = kept.analysis, ObjectIdentifier(current.glyphs) == oldest.glyphs {
                 if let gone = kept.evictAnalysis() { dropped.append(gone) }
             }
         }

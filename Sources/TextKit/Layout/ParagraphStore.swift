@@ -51,7 +51,13 @@ final class ParagraphRecord {
     /// stays valid while this is unchanged.
     @exclusivity(unchecked) private(set) var layoutVersion = 0
 
+    /// How the analysis budget refers to the record, made when it first counts the record's
+    /// glyphs (AnalysisBudget.swift).
+    var budgetHandle: AnalysisBudget.Handle?
+
     init(length: Int) { self.length = length }
+
+    deinit { budgetHandle?.record = nil }
 
     /// Makes the record as new for a paragraph of `length` units: no glyphs, no lines (what
     /// identifies a record's lines to a cache, ``layoutVersion``, still moves on).

@@ -172,6 +172,7 @@ extension TextFlow {
     /// Layout from container `index` on must be redone.
     func invalidateLayoutFromContainer(_ index: Int) {
         containerTops = []
+        stackedAnswer = nil
         manager.markAllDisplay(fromContainer: index)
         guard store.count > 0 else { return }
         // Find the first paragraph with a line in (or past) that container, or that overflowed.

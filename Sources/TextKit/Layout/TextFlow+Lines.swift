@@ -27,10 +27,22 @@ extension TextFlow {
 
     /// True when a paragraph's lines never depend on where it is: one simple rectangular container
     /// of unbounded height and no line limit. Then the tree's height sums place every paragraph.
+    ///
+    /// Asked of the containers once after each change of them or their geometry (every query asks
+    /// it, and each answer reads open properties of the container): a container subclass whose
+    /// `isSimpleRectangularTextContainer` changes calls `textContainerChangedGeometry(_:)`, as
+    /// Apple requires of a subclass whose shape changes.
     var isStacked: Bool {
-        guard manager.textContainers.count == 1, let container = manager.textContainers.first else { return false }
-        return container.isSimpleRectangularTextContainer && container.maximumNumberOfLines == 0
-            && container.size.height >= Self.unboundedHeight
+        if let stackedAnswer { return stackedAnswer }
+        let answer: Bool
+        if manager.textContainers.count == 1, let container = manager.textContainers.first {
+            answer = container.isSimpleRectangularTextContainer && container.maximumNumberOfLines == 0
+                && container.size.height >= Self.unboundedHeight
+        } else {
+            answer = false
+        }
+        stackedAnswer = answer
+        return answer
     }
 
     /// The top of paragraph `p` in the stacked flow (its layout must be current).

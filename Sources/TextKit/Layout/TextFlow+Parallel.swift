@@ -58,6 +58,7 @@ extension TextFlow {
         let analyzers = workerAnalyzers
         // Everything the workers read is made now: they must not fill a lazy cache behind each other.
         _ = containerTop(0)
+        _ = isStacked
         let next = WorkCounter()
         let shared = UncheckedSendable((self, jobs, analyzers, storage))
         results.withUnsafeMutableBufferPointer { buffer in

@@ -87,6 +87,8 @@ final class TextFlow {
     /// The tops of the containers in the stacked flow (``containerTop(_:)``), cleared when a
     /// container is added, removed or changes size.
     @exclusivity(unchecked) var containerTops: [CGFloat] = []  // read or assigned whole; workers only read it
+    /// ``isStacked`` as last asked, cleared with ``containerTops`` (nil: ask the containers).
+    @exclusivity(unchecked) var stackedAnswer: Bool?
 
     // MARK: Reporting to the layout manager's hooks
 

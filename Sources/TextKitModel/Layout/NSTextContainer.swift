@@ -113,7 +113,9 @@ open class NSTextContainer: NSObject, NSTextLayoutOrientationProvider {
     /// it is: true when there are no exclusion paths and the class is `NSTextContainer` itself.
     /// TextKit asks subclasses that override ``lineFragmentRect(forProposedRect:at:writingDirection:remaining:)``
     /// to return false here; this implementation assumes any subclass may, which only costs the
-    /// layout manager a faster path.
+    /// layout manager a faster path. The layout manager asks once after each change of its
+    /// containers' geometry: a subclass whose answer changes calls
+    /// `layoutManager?.textContainerChangedGeometry(self)`, as for any change of its shape.
     open var isSimpleRectangularTextContainer: Bool {
         exclusionPaths.isEmpty && type(of: self) == NSTextContainer.self
     }

@@ -79,6 +79,10 @@ extension ParagraphGlyphs {
         var segments: [BreakSegment] = []
         segments.reserveCapacity(text.count / 5 + 1)
         var g = 0
+        let count = clusters.count
+        // The flags read as bits, in a loop without branches on them (it runs for every glyph of
+        // every paragraph laid out).
+        let hangs = GlyphFlags.whitespace.rawValue | GlyphFlags.control.rawValue
         // One pass: each boundary closes the segment since the last, measured over the glyphs up
         // to it (clusters are non-decreasing).
         while let end = boundaries.next() {
@@ -88,20 +92,19 @@ extension ParagraphGlyphs {
             let hard = end == text.count || isMandatoryBreak(after: text[end - 1])
             var width: Float = 0
             var trailing: Float = 0
-            var flags: BreakSegment.Flags = hard ? [.hardBreak] : []
-            while g < clusters.count && Int(clusters[g]) < end {
+            var seen: UInt16 = 0
+            let end32 = Int32(truncatingIfNeeded: end)
+            while g < count && clusters[g] < end32 {
                 let advance = advances[g]
+                let bits = glyphFlags[g].rawValue
                 width += advance
-                let f = glyphFlags[g]
-                if f.contains(.tab) { flags.insert(.containsTab) }
-                if f.contains(.whitespace) || f.contains(.control) {
-                    trailing += advance
-                } else {
-                    trailing = 0
-                }
+                seen |= bits
+                trailing = bits & hangs != 0 ? trailing + advance : 0
                 g += 1
             }
-            segments.append(BreakSegment(end: Int32(end), width: width, trailingWhitespace: trailing, flags: flags))
+            var flags: BreakSegment.Flags = hard ? [.hardBreak] : []
+            if seen & GlyphFlags.tab.rawValue != 0 { flags.insert(.containsTab) }
+            segments.append(BreakSegment(end: end32, width: width, trailingWhitespace: trailing, flags: flags))
         }
         return segments
     }
