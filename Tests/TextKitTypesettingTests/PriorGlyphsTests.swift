@@ -47,15 +47,19 @@ struct PriorGlyphsTests {
             for _ in 0..<Int.random(in: 2...30, using: &random) {
                 old += Array((Self.words.randomElement(using: &random)! + (Int.random(in: 0..<5, using: &random) == 0 ? "" : " ")).utf16)
             }
-            old.append(0x0A)
+            // The last paragraph of a text has no terminator.
+            let terminated = Bool.random(using: &random)
+            if terminated { old.append(0x0A) }
             let bounds = (0..<Int.random(in: 0...2, using: &random)).map { _ in Int.random(in: 1..<old.count, using: &random) }.sorted()
             let styleOffset = Int.random(in: 0..<Self.styles.count, using: &random)
-            // Replace a few units (keeping the terminator) with a word, a space, a letter or nothing.
-            let start = Int.random(in: 0..<old.count, using: &random)
-            let oldLength = Int.random(in: 0...min(3, old.count - 1 - start), using: &random)
+            // Replace a few units (keeping any terminator) with a word, a space, a letter or nothing.
+            let editable = old.count - (terminated ? 1 : 0)
+            let start = Int.random(in: 0...editable, using: &random)
+            let oldLength = Int.random(in: 0...min(3, editable - start), using: &random)
             let inserted = Array(["x", " ", "", "न", "م", "🙂", "\u{0301}", "AV"].randomElement(using: &random)!.utf16)
             var new = old
             new.replaceSubrange(start..<(start + oldLength), with: inserted)
+            guard !new.isEmpty else { continue }
             let delta = inserted.count - oldLength
             // The runs' bounds move with the edit as an attributed string's do.
             let newBounds = bounds.map { $0 <= start ? $0 : max(start + inserted.count, $0 + delta) }

@@ -220,7 +220,9 @@ package final class ParagraphAnalyzer {
         items.removeAll(keepingCapacity: true)
         itemBuffer = items
         let glyphs = builder.finish(length: text.count)
-        let segments = glyphs.breakSegments(text: text, locale: ParagraphAnalysis.lineBreakLocale(styles: styles), prior: prior?.breaks)
+        let copied = reuse.flatMap { reuse in prior.map { reuse.copied(oldSegments: $0.analysis.segments, length: text.count) } }
+        let segments = glyphs.breakSegments(text: text, locale: ParagraphAnalysis.lineBreakLocale(styles: styles),
+                                            prior: prior?.breaks, copied: copied)
         cache.countFrontHits(front.hits)
         front.hits = 0
         copiedGlyphCount += reuse?.copiedGlyphs ?? 0

@@ -56,6 +56,11 @@ struct PriorGlyphs {
     private var nextTry = 0
     /// How many glyphs were copied.
     private(set) var copiedGlyphs = 0
+    /// The new characters from 0 whose glyphs were all copied; those from `suffixStart` to
+    /// `suffixEnd`, after the edit (what ``copied(oldSegments:length:)`` reports).
+    private var prefixEnd = 0
+    private var suffixStart = Int.max
+    private var suffixEnd = -1
 
     /// The reusable glyphs of `prior` for its paragraph's new text of `newLength` units; nil when
     /// none can be reused.
@@ -103,7 +108,21 @@ struct PriorGlyphs {
             }
         }
         copiedGlyphs += last - first
+        if start < editStart {
+            if start == prefixEnd { prefixEnd = end }
+        } else if start == suffixEnd {
+            suffixEnd = end
+        } else {
+            (suffixStart, suffixEnd) = (start, end)
+        }
         return end
+    }
+
+    /// Where the paragraph of `length` units has the old glyphs, for keeping the old analysis's
+    /// `oldSegments` there (BreakSegments.swift).
+    func copied(oldSegments: [BreakSegment], length: Int) -> CopiedGlyphs {
+        CopiedGlyphs(oldSegments: oldSegments, prefixEnd: prefixEnd, suffixStart: suffixEnd == length ? suffixStart : Int.max,
+                     delta: newEditEnd - oldEditEnd)
     }
 
     /// Where the stretch of old pieces from new offset `start` ends (at most at `limit`), nil when
@@ -171,4 +190,16 @@ struct PriorGlyphs {
         let new = offset + newEditEnd - oldEditEnd
         return offset >= oldEditEnd && new < text.count ? text[new] : nil
     }
+}
+
+/// Where a paragraph analyzed after an edit has the glyphs of its analysis before it, copied by
+/// ``PriorGlyphs``: the old break segments made of those glyphs keep their widths.
+package struct CopiedGlyphs {
+    /// The old analysis's segments.
+    let oldSegments: [BreakSegment]
+    /// Characters `0 ..< prefixEnd` have the old glyphs.
+    let prefixEnd: Int
+    /// Characters from `suffixStart` to the end have the old glyphs, moved by `delta` units.
+    let suffixStart: Int
+    let delta: Int
 }

@@ -31,7 +31,10 @@ extension ParagraphGlyphs {
     ///   automatic).
     /// - Parameter prior: the opportunities before an edit inside the paragraph, when known: ICU
     ///   is then asked only about the text around the edit (PriorBreaks.swift).
-    package func breakSegments(text: UnsafeBufferPointer<UInt16>, locale: String = "", prior: PriorBreaks? = nil) -> [BreakSegment] {
+    /// - Parameter copied: with `prior`, which of these glyphs were copied from the analysis
+    ///   before the edit (PriorGlyphs.swift): the old segments made of them keep their widths.
+    package func breakSegments(text: UnsafeBufferPointer<UInt16>, locale: String = "", prior: PriorBreaks? = nil,
+                               copied: CopiedGlyphs? = nil) -> [BreakSegment] {
         precondition(text.count == length, "paragraph text has \(text.count) UTF-16 units but its glyphs were made for \(length)")
         if let prior, prior.applies(to: text, locale: locale) {
             let boundaries = prior.boundaries(of: text)
@@ -39,22 +42,88 @@ extension ParagraphGlyphs {
             let expected = BreakIterator.withIterator(.line, text: text) { Array(IteratorSequence(ICUBoundaries(iterator: $0))) }
             precondition(boundaries == expected, "line breaks reused after an edit (\(prior.editStart), \(prior.oldLength) → \(prior.newLength)) differ from ICU's: \(boundaries) against \(expected)")
             #endif
-            return measure(boundaries.makeIterator(), text: text)
+            guard let copied else { return measure(boundaries.makeIterator(), text: text) }
+            let segments = withMeter(text: text) { Self.segments(at: boundaries, copying: copied, meter: &$0) }
+            #if DEBUG
+            let measured = measure(boundaries.makeIterator(), text: text)
+            precondition(segments == measured, "segments kept after an edit (\(prior.editStart), \(prior.oldLength) → \(prior.newLength); glyphs copied before \(copied.prefixEnd), from \(copied.suffixStart)) differ from those measured: \(segments) against \(measured); text \(String(decoding: text, as: UTF16.self).debugDescription)")
+            #endif
+            return segments
         }
         return BreakIterator.withIterator(.line, locale: locale, text: text) { measure(ICUBoundaries(iterator: $0), text: text) }
     }
 
     /// The segments between consecutive `boundaries` (every boundary after the text's start, in
-    /// order), measured over the glyphs. The arrays are read through buffers: no exclusivity
-    /// check (as the class's own properties would cost) and no bounds check per glyph.
+    /// order), measured over the glyphs.
     private func measure(_ boundaries: some IteratorProtocol<Int>, text: UnsafeBufferPointer<UInt16>) -> [BreakSegment] {
+        withMeter(text: text) { meter in
+            var boundaries = boundaries
+            var segments: [BreakSegment] = []
+            segments.reserveCapacity(text.count / 5 + 1)
+            while let end = boundaries.next() { segments.append(meter.measure(to: end)) }
+            return segments
+        }
+    }
+
+    /// Calls `body` with a meter over the glyphs, read through buffers: no exclusivity check (as
+    /// the class's own properties would cost) and no bounds check per glyph.
+    private func withMeter<R>(text: UnsafeBufferPointer<UInt16>, _ body: (inout SegmentMeter) -> R) -> R {
         clusters.withUnsafeBufferPointer { clusters in
             advances.withUnsafeBufferPointer { advances in
                 flags.withUnsafeBufferPointer { flags in
-                    Self.segments(between: boundaries, text: text, clusters: clusters, advances: advances, flags: flags)
+                    var meter = SegmentMeter(text: text, clusters: clusters, advances: advances, flags: flags)
+                    return body(&meter)
                 }
             }
         }
+    }
+
+    /// The segments between consecutive `boundaries` (an array of them, after an edit), the old
+    /// segments where their glyphs are the old ones: those before the edit that end where `copied`
+    /// says the glyphs before the edit still are the old ones, and from the first segment
+    /// starting in the copied glyphs after the edit at an old segment's start, the old ones moved
+    /// by the edit's length while the boundaries are theirs.
+    private static func segments(at boundaries: [Int], copying copied: CopiedGlyphs, meter: inout SegmentMeter) -> [BreakSegment] {
+        let old = copied.oldSegments
+        var segments: [BreakSegment] = []
+        segments.reserveCapacity(boundaries.count)
+        var i = 0
+        // (A kept segment's hard break is asked again: the old text may have ended after it.)
+        while i < boundaries.count, i < old.count, boundaries[i] <= copied.prefixEnd, Int(old[i].end) == boundaries[i] {
+            segments.append(meter.kept(old[i], end: boundaries[i]))
+            i += 1
+        }
+        var start = i > 0 ? boundaries[i - 1] : 0
+        meter.skip(to: start)
+        while i < boundaries.count {
+            if start >= copied.suffixStart, start - copied.delta >= 0,
+               let first = Self.oldSegment(startingAt: start - copied.delta, in: old) {
+                var m = first
+                while i < boundaries.count, m < old.count, Int(old[m].end) + copied.delta == boundaries[i] {
+                    segments.append(meter.kept(old[m], end: boundaries[i]))
+                    start = boundaries[i]
+                    i += 1
+                    m += 1
+                }
+                if i == boundaries.count { break }
+                meter.skip(to: start)  // (boundaries of their own after all: measure on)
+            }
+            segments.append(meter.measure(to: boundaries[i]))
+            start = boundaries[i]
+            i += 1
+        }
+        return segments
+    }
+
+    /// The index of the old segment that starts at `offset`, nil when none does.
+    private static func oldSegment(startingAt offset: Int, in old: [BreakSegment]) -> Int? {
+        if offset == 0 { return old.isEmpty ? nil : 0 }
+        var low = 0, high = old.count
+        while low < high {
+            let mid = (low + high) / 2
+            if Int(old[mid].end) < offset { low = mid + 1 } else { high = mid }
+        }
+        return low < old.count && Int(old[low].end) == offset && low + 1 < old.count ? low + 1 : nil
     }
 
     /// ICU's boundaries after the start of the text, in order.
@@ -70,43 +139,66 @@ extension ParagraphGlyphs {
         }
     }
 
-    /// The segments between consecutive `boundaries` of `text` (every boundary after its start,
-    /// in order), measured over the glyphs.
-    private static func segments(between boundaries: some IteratorProtocol<Int>, text: UnsafeBufferPointer<UInt16>,
-                                 clusters: UnsafeBufferPointer<Int32>, advances: UnsafeBufferPointer<Float>,
-                                 flags glyphFlags: UnsafeBufferPointer<GlyphFlags>) -> [BreakSegment] {
-        var boundaries = boundaries
-        var segments: [BreakSegment] = []
-        segments.reserveCapacity(text.count / 5 + 1)
+    /// Measures segments over a paragraph's glyphs, one after the other (clusters are
+    /// non-decreasing, so each boundary closes the segment since the last).
+    private struct SegmentMeter {
+        let text: UnsafeBufferPointer<UInt16>
+        let clusters: UnsafeBufferPointer<Int32>
+        let advances: UnsafeBufferPointer<Float>
+        let flags: UnsafeBufferPointer<GlyphFlags>
+        /// The first glyph not measured yet.
         var g = 0
-        let count = clusters.count
-        // The flags read as bits, in a loop without branches on them (it runs for every glyph of
-        // every paragraph laid out).
-        let hangs = GlyphFlags.whitespace.rawValue | GlyphFlags.control.rawValue
-        // One pass: each boundary closes the segment since the last, measured over the glyphs up
-        // to it (clusters are non-decreasing).
-        while let end = boundaries.next() {
-            // Mandatory breaks are those after BK, CR, LF or NL (UAX #14 LB4, LB5). ICU's rule
-            // status cannot tell: after a dictionary-broken stretch (Thai, Khmer, …) ICU 72
-            // reports the status of a later hard break for every boundary in it.
-            let hard = end == text.count || isMandatoryBreak(after: text[end - 1])
+
+        /// Moves on to the glyphs from character `offset` (a segment boundary).
+        mutating func skip(to offset: Int) {
+            let target = Int32(truncatingIfNeeded: offset)
+            var low = g, high = clusters.count
+            while low < high {
+                let mid = (low + high) / 2
+                if clusters[mid] < target { low = mid + 1 } else { high = mid }
+            }
+            g = low
+        }
+
+        /// Whether the segment ending at `end` ends with a mandatory break: after BK, CR, LF or NL
+        /// (UAX #14 LB4, LB5), or at the text's end. ICU's rule status cannot tell: after a
+        /// dictionary-broken stretch (Thai, Khmer, …) ICU 72 reports the status of a later hard
+        /// break for every boundary in it.
+        func isHardBreak(at end: Int) -> Bool {
+            end == text.count || ParagraphGlyphs.isMandatoryBreak(after: text[end - 1])
+        }
+
+        /// `old`, a segment of the same glyphs before an edit, ending at `end` now.
+        func kept(_ old: BreakSegment, end: Int) -> BreakSegment {
+            var segment = old
+            segment.end = Int32(end)
+            if isHardBreak(at: end) { segment.flags.insert(.hardBreak) } else { segment.flags.remove(.hardBreak) }
+            return segment
+        }
+
+        /// The segment from the first glyph not measured to character `end`.
+        mutating func measure(to end: Int) -> BreakSegment {
+            let hard = isHardBreak(at: end)
+            // The flags read as bits, in a loop without branches on them (it runs for every glyph
+            // of every paragraph laid out).
+            let hangs = GlyphFlags.whitespace.rawValue | GlyphFlags.control.rawValue
             var width: Float = 0
             var trailing: Float = 0
             var seen: UInt16 = 0
             let end32 = Int32(truncatingIfNeeded: end)
+            let count = clusters.count
             while g < count && clusters[g] < end32 {
                 let advance = advances[g]
-                let bits = glyphFlags[g].rawValue
+                let bits = flags[g].rawValue
                 width += advance
                 seen |= bits
                 trailing = bits & hangs != 0 ? trailing + advance : 0
                 g += 1
             }
-            var flags: BreakSegment.Flags = hard ? [.hardBreak] : []
-            if seen & GlyphFlags.tab.rawValue != 0 { flags.insert(.containsTab) }
-            segments.append(BreakSegment(end: end32, width: width, trailingWhitespace: trailing, flags: flags))
+            var segmentFlags: BreakSegment.Flags = hard ? [.hardBreak] : []
+            if seen & GlyphFlags.tab.rawValue != 0 { segmentFlags.insert(.containsTab) }
+            return BreakSegment(end: end32, width: width, trailingWhitespace: trailing, flags: segmentFlags)
         }
-        return segments
     }
 
     /// Whether a line must break after this unit (line-break classes BK, CR, LF and NL).
