@@ -38,7 +38,9 @@ package struct PriorAnalysis: Sendable {
 /// character. So a piece of the new text that lies wholly before or wholly after the edit, in an
 /// old item of the same font, level and script whose style shapes alike, and whose two bounds were
 /// piece bounds of the old text too, was an old piece: its glyphs are the old ones, clusters moved
-/// by the edit's change in length, offsets with them. Runs with an attachment are always shaped
+/// by the edit's change in length, offsets with them. They are taken a stretch of pieces at a
+/// time: from a bound of both texts to the last one before the edit, the item's end or the old
+/// run's end, in one copy. Runs with an attachment are always shaped
 /// (an attachment's bounds are asked as its glyph is made), and so are glyphs that a delegate,
 /// `setGlyphs` or a layout primitive changed (``ParagraphAnalysis/isAsShaped``). Debug builds
 /// compare every paragraph made with copies against a fresh analysis.
