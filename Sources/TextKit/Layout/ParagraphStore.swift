@@ -23,6 +23,9 @@ final class ParagraphRecord {
     /// The analysis the paragraph had before an edit inside it, until its glyphs are made again,
     /// which then reuses its line breaks and glyphs away from the edit (PriorGlyphs.swift).
     @exclusivity(unchecked) var prior: PriorAnalysis?
+    /// The lines the paragraph had before an edit inside it, until it is laid out again, which
+    /// then takes those the edit cannot have changed (PriorLines.swift).
+    @exclusivity(unchecked) var priorLines: PriorLayout?
     @exclusivity(unchecked) private var storedAnalysis: ParagraphAnalysis?
     /// The number of glyphs, known once the paragraph has been analyzed, also while its analysis
     /// is evicted (glyph indices of later paragraphs depend on it).
@@ -39,6 +42,7 @@ final class ParagraphRecord {
         didSet {
             layoutVersion &+= 1
             layoutHeight = layout?.height
+            if layout != nil { priorLines = nil }
         }
     }
     /// ``layout``'s height, nil without lines: what the sums and the walks ask, read without
@@ -66,6 +70,7 @@ final class ParagraphRecord {
         analysis = nil
         layout = nil
         prior = nil
+        priorLines = nil
     }
 
     /// Whether the glyphs were made and then dropped to save memory.

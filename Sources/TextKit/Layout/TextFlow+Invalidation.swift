@@ -69,22 +69,34 @@ extension TextFlow {
         // A span reaching the end of the text takes the final empty paragraph with it: the new
         // lengths bring their own when the text still ends with a separator.
         if spanEnd == storage.length { last = store.count - 1 }
-        // An edit inside one paragraph that stays one: its old line breaks and glyphs spare ICU
-        // and the word caches most of the work (PriorGlyphs.swift). Not glyphs the app set.
         // (The records are read a tree leaf at a time, not with a walk down the tree each.)
         var records = store.records(from: first).prefix(last - first + 1)
         if records.count < last - first + 1 { records = ArraySlice((first...last).map(store.record)) }
-        let prior = first == last ? records.first!.analysis.map {
+        // An edit inside one paragraph that stays one (the text's final empty paragraph may come
+        // along, unchanged): its old analysis and lines spare ICU, the word caches and the line
+        // loop most of the work (PriorGlyphs.swift, PriorLines.swift). Not glyphs the app set.
+        let editStart = range.location - spanStart
+        let oldLengths = records.count <= 2 ? records.map(\.length) : []
+        let isInsideFirst = !oldLengths.isEmpty && editStart >= 0 && editStart + range.length - delta <= oldLengths[0]
+            && (records.count == 1 || oldLengths[1] == 0)
+        let prior = isInsideFirst ? records.first!.analysis.map {
             if records.first!.keepsAnalysis { $0.isAsShaped = false }
-            return PriorAnalysis(analysis: $0, editStart: range.location - spanStart, oldLength: range.length - delta, newLength: range.length)
+            return PriorAnalysis(analysis: $0, editStart: editStart, oldLength: range.length - delta, newLength: range.length)
         } : nil
+        let priorLines = prior.flatMap { prior in
+            records.first!.layout.flatMap { PriorLayout(layout: $0, analysis: prior.analysis, flow: self) }
+        }
         for (p, record) in zip(first...last, records) {
             manager.markDisplay(ofParagraph: p, record: record)  // the old lines
             record.analysis = nil  // freed now, not when the analysis budget forgets the record
         }
         let lengths = paragraphLengths(in: spanStart..<spanEnd, of: storage)
         store.replace(first..<(last + 1), withLengths: lengths)
-        if first == last && lengths.count == 1 { records.first!.prior = prior }  // the same record, emptied
+        if isInsideFirst, lengths.count == oldLengths.count, lengths[0] == oldLengths[0] + delta, lengths.dropFirst().allSatisfy({ $0 == 0 }) {
+            // The same records, emptied: the first is the edited paragraph.
+            records.first!.prior = prior
+            records.first!.priorLines = priorLines
+        }
         #if DEBUG
         if store.count <= 10_000 { store.checkInvariants(length: storage.length) }  // O(n): small documents only
         #endif
@@ -146,6 +158,9 @@ extension TextFlow {
             let record = store.record(p)
             end += UTF16Offset(record.length)
             manager.markDisplay(ofParagraph: p)
+            // What an edit left to reuse is not (the app says glyphs or lines are stale).
+            record.prior = nil
+            record.priorLines = nil
             guard glyphsToo || record.hasLayout else { continue }
             if glyphsToo { record.analysis = nil }
             record.layout = nil
@@ -160,6 +175,7 @@ extension TextFlow {
         guard store.count > 0 else { return }
         store.forEach { _, record in
             record.layout = nil
+            record.priorLines = nil
             return true
         }
         let count = store.count

@@ -16,8 +16,10 @@ extension TextFlow {
         let makesGlyphs = record.analysis == nil
         let analysis = ensureAnalysis(p, start: characterStart, record: record, text: text, refreshesStore: false,
                                       counts: keepsGlyphs)
+        // After an edit inside the paragraph, its old lines where the edit cannot have changed them.
+        let priorLines = record.priorLines?.lines(for: analysis, in: self)
         record.layout = paragraphLayout(analysis: analysis, paragraph: p, characterStart: characterStart,
-                                        length: record.length, from: state, text: text)
+                                        length: record.length, from: state, text: text, priorLines: priorLines)
         if makesGlyphs, !keepsGlyphs {
             // The rest of the pass would push these glyphs out of the budget: freed now, still
             // in the caches, rather than long after.
@@ -34,9 +36,10 @@ extension TextFlow {
     /// `analysis`) from flow state `state`: its lines, through the line loop (TextKitTypesetting's
     /// LineLoop.swift, with LayoutManagerLineHost.swift). Called by parallel layout's workers too:
     /// it reads the layout manager, never writes it. `text`: the paragraph's units, when the
-    /// caller has them (else they are copied from the storage).
+    /// caller has them (else they are copied from the storage); `priorLines`, its lines from
+    /// before an edit inside it, to be taken again where the loop would make them.
     func paragraphLayout(analysis: ParagraphAnalysis, paragraph p: Int, characterStart: Int,
-                         length: Int, from state: FlowState, text: [UInt16]? = nil) -> ParagraphLayout {
+                         length: Int, from state: FlowState, text: [UInt16]? = nil, priorLines: PriorLines? = nil) -> ParagraphLayout {
         guard length > 0 else {
             return ParagraphLayout(fragments: [], height: 0, start: state, end: state, isShiftable: true, overflowed: false)
         }
@@ -60,7 +63,21 @@ extension TextFlow {
         return text.withUnsafeBufferPointer { buffer in
             var loop = LineLoop(host: host, analysis: analysis, text: buffer, characterStart: characterStart,
                                 settings: settings, rules: rules, usesFontLeading: manager.usesFontLeading, from: state)
-            return loop.run()
+            loop.priorLines = priorLines
+            let layout = loop.run()
+            takenPriorLineCount += loop.takenPriorLines  // (only `layOut` passes prior lines: never a worker)
+            #if DEBUG
+            if loop.takenPriorLines > 0 {
+                // The lines taken again are the loop's own (PriorLines.swift): compare with a fresh run.
+                var fresh = LineLoop(host: host, analysis: analysis, text: buffer, characterStart: characterStart,
+                                     settings: settings, rules: rules, usesFontLeading: manager.usesFontLeading, from: state)
+                let expected = fresh.run()
+                precondition(layout.fragments == expected.fragments && layout.height == expected.height && layout.end == expected.end
+                                && layout.isShiftable == expected.isShiftable && layout.overflowed == expected.overflowed,
+                             "lines taken again after an edit differ from a fresh layout of paragraph \(p): \(layout.fragments.map(\.line.fitted.characters)) against \(expected.fragments.map(\.line.fitted.characters))")
+            }
+            #endif
+            return layout
         }
     }
 

@@ -89,6 +89,8 @@ final class TextFlow {
     @exclusivity(unchecked) var containerTops: [CGFloat] = []  // read or assigned whole; workers only read it
     /// ``isStacked`` as last asked, cleared with ``containerTops`` (nil: ask the containers).
     @exclusivity(unchecked) var stackedAnswer: Bool?
+    /// How many lines from before an edit laying out took again (PriorLines.swift; for tests).
+    var takenPriorLineCount = 0
 
     // MARK: Reporting to the layout manager's hooks
 

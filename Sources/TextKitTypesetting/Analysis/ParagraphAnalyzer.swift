@@ -44,6 +44,11 @@ package final class ParagraphAnalysis: @unchecked Sendable {
     /// offered them, or `setGlyphs` or a layout primitive changed them. An edit inside the
     /// paragraph then shapes it whole (``PriorGlyphs`` copies only shaped glyphs).
     @exclusivity(unchecked) package var isAsShaped = true
+    /// Where an analysis made after an edit inside the paragraph has the glyphs of the analysis
+    /// before it (``PriorGlyphs``): characters before `prefixEnd`, and from `suffixStart` on
+    /// (`Int.max`: none after the edit); nil when it copied none. The lines before the edit and
+    /// after it are then taken again where their segments are unchanged too (``PriorLines``).
+    package var copiedGlyphs: (prefixEnd: Int, suffixStart: Int)?
 
     package var length: Int { glyphs.length }
 
@@ -229,6 +234,7 @@ package final class ParagraphAnalyzer {
         let analysis = ParagraphAnalysis(glyphs: glyphs, segments: segments, baseLevel: bidi.baseLevel, styles: styles,
                                          styleRanges: runs.map(\.range), paragraphStyle: paragraphStyle,
                                          tabStops: tabStops(for: paragraphStyle))
+        if let copied, reuse?.copiedGlyphs ?? 0 > 0 { analysis.copiedGlyphs = (copied.prefixEnd, copied.suffixStart) }
         #if DEBUG
         if let reuse, reuse.copiedGlyphs > 0, !styles.contains(where: { $0.attachment != nil }) {
             // The copies are what shaping makes (PriorGlyphs.swift): compare with a fresh analysis.

@@ -5,7 +5,7 @@ import TextKitModel
 // paragraphs: shared by the layout manager and the framesetter.
 
 /// One line fragment as stored: the placed line and where it sits.
-package struct LineFragment {
+package struct LineFragment: Equatable {
     package var line: PlacedLine
     /// The container (index into the layout manager's containers).
     package var container: Int

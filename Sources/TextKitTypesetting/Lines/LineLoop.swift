@@ -202,6 +202,11 @@ package struct LineLoop {
     /// LineLoop+WidowControl.swift), sorted, and the first of them not yet reached.
     var forcedAreaBreaks: [AreaBreak] = []
     var nextForcedAreaBreak = 0
+    /// The paragraph's lines from before an edit inside it, taken where the edit cannot have
+    /// changed them (PriorLines.swift); set by the caller before ``run()``.
+    package var priorLines: PriorLines?
+    /// How many of them it took.
+    package private(set) var takenPriorLines = 0
 
     /// A loop over `analysis` (its text `text`) from `state`, starting at paragraph offset
     /// `from` and ending at `end` (nil: the paragraph's end).
@@ -238,12 +243,53 @@ package struct LineLoop {
 
     /// Lays out every line, starting an area at each of ``forcedAreaBreaks``.
     mutating func layOutLines() -> ParagraphLayout {
+        if let prior = priorLines, takesPriorLines() {
+            for index in 0..<prior.prefixCount() { takePriorLine(prior.fragments[index]) }
+            while offset < end {
+                if let index = prior.suffixLine(startingAt: offset) {
+                    for later in index..<prior.fragments.count { takePriorLine(prior.moved(later)) }
+                    break
+                }
+                guard nextLine() else { break }
+            }
+        }
         while offset < end, nextLine() {}
         if remainingInRow != nil { y = rowBottom }
         let endState = FlowState(y: start.y + FixedHeight.from(max(0, y - top)), container: area, linesInContainer: lines)
         let staysInItsArea = fragments.allSatisfy { $0.container == start.container }
         return ParagraphLayout(fragments: fragments, height: endState.y - start.y, start: start, end: endState,
                                isShiftable: isShiftable && !overflowed && staysInItsArea, overflowed: overflowed)
+    }
+
+    /// Whether ``priorLines`` may be taken: a whole paragraph, greedy lines of their natural
+    /// breaking in one simple area of unbounded height without a line limit, truncation or hooks,
+    /// where a line depends on nothing but its start and the text from there (PriorLines.swift).
+    private mutating func takesPriorLines() -> Bool {
+        guard areaCount == 1, area == 0, offset == 0, end == text.count, !placesAtNaturalWidth, !host.hasHooks,
+              !settings.breaksByTotalFit, rules.truncation == nil, forcedAreaBreaks.isEmpty else { return false }
+        let geometry = currentArea()
+        return geometry.isSimple && geometry.maximumLines == 0 && geometry.height >= LineArea.unbounded
+    }
+
+    /// Stores `fragment`, a line from before the edit that is the one the loop would make here, as
+    /// ``store(_:in:before:remaining:area:)`` stores a line in a simple area: its top is where the
+    /// flow stands (its size, x and line are the old ones), and the flow moves below it.
+    private mutating func takePriorLine(_ fragment: LineFragment) {
+        let geometry = currentArea()
+        let before = offset == 0 ? rules.spacingBefore : 0
+        let bandTop = y - geometry.top + before  // the proposed band's (a simple area keeps it)
+        let fragmentTop = bandTop - before
+        let relativeTop = geometry.top + fragmentTop - top
+        var stored = fragment
+        stored.rect.origin.y = relativeTop
+        stored.usedRect.origin.y = relativeTop + (bandTop - fragmentTop)
+        fragments.append(stored)
+        takenPriorLines += 1
+        lines += 1
+        offset = fragment.line.fitted.characters.upperBound
+        rowBottom = max(rowBottom, geometry.top + CGRect(x: 0, y: fragmentTop, width: 0, height: fragment.rect.height).maxY)
+        remainingInRow = nil
+        y = rowBottom
     }
 
     /// The width a proposed line rect keeps inside an area `width` wide, before the area carves

@@ -4,7 +4,7 @@ import TextKitModel
 /// A broken line placed horizontally and measured vertically: everything needed to draw it and
 /// answer geometry questions, with x relative to the start of the line's text area (the line
 /// fragment's origin plus the container's padding) and y relative to the fragment's top.
-package struct PlacedLine: Sendable {
+package struct PlacedLine: Sendable, Equatable {
     package var fitted: FittedLine
     /// The line's glyphs (paragraph glyph indices), logical order.
     package var glyphRange: Range<Int>
