@@ -244,6 +244,7 @@ package struct LineLoop {
     /// Lays out every line, starting an area at each of ``forcedAreaBreaks``.
     mutating func layOutLines() -> ParagraphLayout {
         if let prior = priorLines, takesPriorLines() {
+            fragments.reserveCapacity(prior.fragments.count + 2)  // about as many lines as before
             for index in 0..<prior.prefixCount() { takePriorLine(prior.fragments[index]) }
             while offset < end {
                 if let index = prior.suffixLine(startingAt: offset) {
