@@ -5,8 +5,9 @@ import TextKitTypesetting
 /// A paragraph's lines from before an edit inside it, kept by its record until it is laid out
 /// again, with what they were made from: the old analysis's segments, paragraph style and glyph
 /// count, and the flow's line inputs. The new layout takes the old lines again where the edit
-/// cannot have changed them (``PriorLines``, in the typesetting layer).
-struct PriorLayout {
+/// cannot have changed them (``PriorLines``, in the typesetting layer). A class: every record
+/// has room for a reference to one, and one record in a document has one.
+final class PriorLayout {
     let layout: ParagraphLayout
     let segments: [BreakSegment]
     let paragraphStyle: NSParagraphStyle
