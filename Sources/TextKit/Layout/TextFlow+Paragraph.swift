@@ -65,7 +65,9 @@ extension TextFlow {
                                 settings: settings, rules: rules, usesFontLeading: manager.usesFontLeading, from: state)
             loop.priorLines = priorLines
             let layout = loop.run()
-            takenPriorLineCount += loop.takenPriorLines  // (only `layOut` passes prior lines: never a worker)
+            // Counted only when lines were taken: only `layOut` passes prior lines, never a worker,
+            // and a worker must not write the flow.
+            if loop.takenPriorLines > 0 { takenPriorLineCount += loop.takenPriorLines }
             #if DEBUG
             if loop.takenPriorLines > 0 {
                 // The lines taken again are the loop's own (PriorLines.swift): compare with a fresh run.
