@@ -3,16 +3,13 @@ import TextKitModel
 import TextKitTypesetting
 
 /// A paragraph's lines from before an edit inside it, kept by its record until it is laid out
-/// again, with what they were made from: the old analysis's segments, paragraph style and glyph
-/// count, and the flow's line inputs. The new layout takes the old lines again where the edit
-/// cannot have changed them (``PriorLines``, in the typesetting layer). A class: every record
-/// has room for a reference to one, and one record in a document has one.
+/// again, with what they were made from: the old analysis (its segments, paragraph style, glyph
+/// count and length) and the flow's line inputs. The new layout takes the old lines again where
+/// the edit cannot have changed them (``PriorLines``, in the typesetting layer). A class: every
+/// record has room for a reference to one, and one record in a document has one.
 final class PriorLayout {
     let layout: ParagraphLayout
-    let segments: [BreakSegment]
-    let paragraphStyle: NSParagraphStyle
-    let glyphCount: Int
-    let length: Int
+    let analysis: ParagraphAnalysis
     let inputs: LineInputs
 
     /// The lines `layout` of a paragraph analyzed as `analysis`, when the flow is one where lines
@@ -20,10 +17,7 @@ final class PriorLayout {
     init?(layout: ParagraphLayout, analysis: ParagraphAnalysis, flow: TextFlow) {
         guard !layout.overflowed, layout.isShiftable, let inputs = LineInputs.current(in: flow) else { return nil }
         self.layout = layout
-        segments = analysis.segments
-        paragraphStyle = analysis.paragraphStyle
-        glyphCount = analysis.glyphs.count
-        length = analysis.length
+        self.analysis = analysis
         self.inputs = inputs
     }
 
@@ -32,10 +26,11 @@ final class PriorLayout {
     /// and its segments are the old ones, in a flow whose line inputs are unchanged; nil when
     /// there are none.
     func lines(for analysis: ParagraphAnalysis, in flow: TextFlow) -> PriorLines? {
+        let oldStyle = self.analysis.paragraphStyle
         guard let copied = analysis.copiedGlyphs, inputs == LineInputs.current(in: flow),
-              analysis.paragraphStyle === paragraphStyle || analysis.paragraphStyle.isEqual(paragraphStyle) else { return nil }
-        let new = analysis.segments, old = segments
-        let shift = analysis.length - length
+              analysis.paragraphStyle === oldStyle || analysis.paragraphStyle.isEqual(oldStyle) else { return nil }
+        let new = analysis.segments, old = self.analysis.segments
+        let shift = analysis.length - self.analysis.length
         // From the start, the segments that are the old ones in copied glyphs.
         var identicalPrefix = 0
         var i = 0
@@ -56,7 +51,7 @@ final class PriorLayout {
         }
         guard identicalPrefix > 0 || identicalSuffix < Int.max else { return nil }
         return PriorLines(fragments: layout.fragments, identicalPrefix: identicalPrefix, identicalSuffix: identicalSuffix,
-                          characterShift: shift, glyphShift: analysis.glyphs.count - glyphCount, oldSegments: old)
+                          characterShift: shift, glyphShift: analysis.glyphs.count - self.analysis.glyphs.count, oldSegments: old)
     }
 }
 

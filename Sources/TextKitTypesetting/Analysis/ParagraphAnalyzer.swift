@@ -225,7 +225,7 @@ package final class ParagraphAnalyzer {
         items.removeAll(keepingCapacity: true)
         itemBuffer = items
         let glyphs = builder.finish(length: text.count)
-        let copied = reuse.flatMap { reuse in prior.map { reuse.copied(oldSegments: $0.analysis.segments, length: text.count) } }
+        let copied = reuse?.copied(length: text.count)
         let segments = glyphs.breakSegments(text: text, locale: ParagraphAnalysis.lineBreakLocale(styles: styles),
                                             prior: prior?.breaks, copied: copied)
         cache.countFrontHits(front.hits)

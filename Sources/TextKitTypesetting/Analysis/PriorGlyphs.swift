@@ -47,6 +47,7 @@ package struct PriorAnalysis: Sendable {
 struct PriorGlyphs {
     private let old: ParagraphGlyphs
     private let oldStyles: [RunStyle]
+    private let oldSegments: [BreakSegment]
     /// The edit, in new offsets: `editStart ..< newEditEnd` replaced the old `editStart ..< oldEditEnd`.
     private let editStart: Int
     private let newEditEnd: Int
@@ -59,7 +60,7 @@ struct PriorGlyphs {
     /// How many glyphs were copied.
     private(set) var copiedGlyphs = 0
     /// The new characters from 0 whose glyphs were all copied; those from `suffixStart` to
-    /// `suffixEnd`, after the edit (what ``copied(oldSegments:length:)`` reports).
+    /// `suffixEnd`, after the edit (what ``copied(length:)`` reports).
     private var prefixEnd = 0
     private var suffixStart = Int.max
     private var suffixEnd = -1
@@ -74,6 +75,7 @@ struct PriorGlyphs {
               glyphs.attachmentBounds.isEmpty else { return nil }
         old = glyphs
         oldStyles = prior.analysis.styles
+        oldSegments = prior.analysis.segments
         editStart = prior.editStart
         newEditEnd = prior.editStart + prior.newLength
         oldEditEnd = prior.editStart + prior.oldLength
@@ -121,8 +123,8 @@ struct PriorGlyphs {
     }
 
     /// Where the paragraph of `length` units has the old glyphs, for keeping the old analysis's
-    /// `oldSegments` there (BreakSegments.swift).
-    func copied(oldSegments: [BreakSegment], length: Int) -> CopiedGlyphs {
+    /// segments there (BreakSegments.swift).
+    func copied(length: Int) -> CopiedGlyphs {
         CopiedGlyphs(oldSegments: oldSegments, prefixEnd: prefixEnd, suffixStart: suffixEnd == length ? suffixStart : Int.max,
                      delta: newEditEnd - oldEditEnd)
     }

@@ -253,8 +253,9 @@ package struct LineLoop {
                 }
                 guard nextLine() else { break }
             }
+        } else {
+            while offset < end, nextLine() {}
         }
-        while offset < end, nextLine() {}
         if remainingInRow != nil { y = rowBottom }
         let endState = FlowState(y: start.y + FixedHeight.from(max(0, y - top)), container: area, linesInContainer: lines)
         let staysInItsArea = fragments.allSatisfy { $0.container == start.container }

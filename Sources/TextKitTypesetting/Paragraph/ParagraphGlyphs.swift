@@ -200,7 +200,8 @@ package final class ParagraphGlyphs: @unchecked Sendable {
     }
 
     /// Whether `other` holds the same glyphs: ids, advances (bit for bit), clusters, flags,
-    /// offsets, attachment bounds, runs and fonts (the same objects).
+    /// offsets, attachment bounds, runs and fonts that draw alike (the same face at the same size:
+    /// a font registered meanwhile makes fallback fonts anew, as other objects of the same faces).
     package func isIdentical(to other: ParagraphGlyphs) -> Bool {
         func sameRun(_ a: GlyphRun, _ b: GlyphRun) -> Bool {
             a.glyphRange == b.glyphRange && a.characterRange == b.characterRange && a.style == b.style
@@ -212,7 +213,7 @@ package final class ParagraphGlyphs: @unchecked Sendable {
             && attachmentBounds.map(\.key) == other.attachmentBounds.map(\.key)
             && attachmentBounds.map(\.value) == other.attachmentBounds.map(\.value)
             && runs.count == other.runs.count && zip(runs, other.runs).allSatisfy(sameRun)
-            && fonts.count == other.fonts.count && zip(fonts, other.fonts).allSatisfy { $0 === $1 }
+            && fonts.count == other.fonts.count && zip(fonts, other.fonts).allSatisfy { $0 == $1 }
     }
 
     /// Approximate bytes held.
