@@ -341,9 +341,12 @@ package final class ParagraphAnalyzer {
         var currentFace = primaryFace
         var itemStart = range.lowerBound
         var i = range.lowerBound
+        // The range's text up to its end, for the scans that skip four units at a time.
+        let throughRange = UnsafeBufferPointer(rebasing: text[..<range.upperBound])
         while i < range.upperBound {
             if current === primary {
                 // Fast path: printable ASCII the primary font has stays in it (no per-character lookups).
+                if ascii.coversPrintable { i = endOfPrintableASCII(in: throughRange, from: i) }
                 while i < range.upperBound, text[i] < 0x80, ascii.covers(text[i]) { i += 1 }
                 if i == range.upperBound { break }
             }
@@ -434,6 +437,8 @@ package final class ParagraphAnalyzer {
         func covers(_ unit: UInt16) -> Bool {
             unit >= 0x40 ? (high >> UInt64(unit - 0x40)) & 1 == 1 : (low >> UInt64(unit)) & 1 == 1
         }
+        /// Whether the font has every printable ASCII character (U+0020–U+007E), as most do.
+        var coversPrintable: Bool { low == 0xFFFF_FFFF_0000_0000 && high == 0x7FFF_FFFF_FFFF_FFFF }
     }
     private var asciiCoverageCache: (font: UIFont, coverage: ASCIICoverage)?
 

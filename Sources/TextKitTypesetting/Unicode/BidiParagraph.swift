@@ -143,15 +143,24 @@ package struct BidiParagraph: Sendable {
     /// conservative (any unit in the Hebrew–Arabic blocks or from U+07C0 to U+08FF, the
     /// presentation forms, RTL surrogate planes, or a bidi control counts).
     package static func mayContainRightToLeft(_ text: UnsafeBufferPointer<UInt16>) -> Bool {
-        for unit in text where unit >= 0x0590 {
-            switch unit {
-            case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF: return true
-            case 0x200F, 0x202B, 0x202E, 0x2067, 0x061C: return true  // RLM, RLE, RLO, RLI, ALM
-            case 0xD802, 0xD803, 0xD83A, 0xD83B: return true  // high surrogates of RTL planes (U+10800–U+10FFF, U+1E800–U+1EFFF)
-            default: continue
-            }
+        var i = 0
+        while true {
+            // Text below U+0400 (Latin, Greek, most punctuation) is skipped four units at a time;
+            // from the first unit above it, four are looked at one by one.
+            i = firstUnit(atLeast: 0x0400, in: text, from: i)
+            guard i < text.count else { return false }
+            for unit in text[i..<min(i + 4, text.count)] where mayBeRightToLeft(unit) { return true }
+            i += 4
         }
-        return false
+    }
+
+    private static func mayBeRightToLeft(_ unit: UInt16) -> Bool {
+        switch unit {
+        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF: return true
+        case 0x200F, 0x202B, 0x202E, 0x2067, 0x061C: return true  // RLM, RLE, RLO, RLI, ALM
+        case 0xD802, 0xD803, 0xD83A, 0xD83B: return true  // high surrogates of RTL planes (U+10800–U+10FFF, U+1E800–U+1EFFF)
+        default: return false
+        }
     }
 }
 

@@ -104,7 +104,7 @@ package enum ScriptItemizer {
             if current == .latin {
                 // Fast path: in Latin text, ASCII letters are Latin and the rest of ASCII is Common;
                 // only brackets need the general path.
-                while i < text.count, text[i] < 0x80, !Self.isASCIIBracket(text[i]) { i += 1 }
+                i = endOfASCIIWithoutBrackets(in: text, from: i)
                 if i == text.count { break }
             }
             let start = i
@@ -137,10 +137,6 @@ package enum ScriptItemizer {
             runs.append(Run(range: runStart..<text.count, script: current))
         }
         return runs
-    }
-
-    private static func isASCIIBracket(_ unit: UInt16) -> Bool {
-        unit == 0x28 || unit == 0x29 || unit == 0x5B || unit == 0x5D || unit == 0x7B || unit == 0x7D
     }
 
     private static func closingBracket(for scalar: UInt32) -> UInt32? {
