@@ -91,7 +91,10 @@ open class NSTextStorage: NSMutableAttributedString {
     /// notification, so derived methods may use the storage directly and then call `edited` — which
     /// is what these primitives would do. A subclass always goes through its primitives.
     private func adoptBuiltInPrimitives() {
-        if type(of: self) == NSTextStorage.self { _primitives = .builtInNotifying }
+        if type(of: self) == NSTextStorage.self {
+            _primitives = .builtInNotifying
+            _builtInEdited = { [unowned(unsafe) self] in self._builtInStorageEdited(mask: $0, range: $1, changeInLength: $2) }
+        }
         _reportsCharacterChanges = true  // a subclass calls edited(_:range:changeInLength:)
         prepareNotificationPosting()
     }

@@ -149,4 +149,29 @@ struct AttributeValueTypesTests {
         #expect(NSParagraphStyle.defaultWritingDirection(forLanguage: "de_CH") == .leftToRight)
         #expect(NSParagraphStyle.defaultWritingDirection(forLanguage: nil) == .natural)
     }
+
+    /// `addAttribute` remembers edits by the identity of an object value (`_AttributeTable.Edit`);
+    /// it takes that identity without bridging the value.
+    @Test("An attribute value is an object exactly when it is a class instance, and keeps its identity")
+    func classInstances() {
+        let color = UIColor.red
+        let paragraph = NSParagraphStyle()
+        #expect(_classInstance(color) === color)
+        #expect(_classInstance(paragraph as Any) === paragraph)
+        #expect(_classInstance(3) == nil)
+        #expect(_classInstance("text") == nil)
+        #expect(_classInstance(Optional(color) as Any) == nil)  // as `type(of:) is AnyClass` answers
+        #expect(_classInstance(NSUnderlineStyle.single) == nil)
+        // The object returned is retained: it outlives every other reference.
+        weak var weakObject: NSShadow?
+        var kept: AnyObject?
+        do {
+            let shadow = NSShadow()
+            weakObject = shadow
+            kept = _classInstance(shadow)
+        }
+        #expect(weakObject != nil && kept === weakObject)
+        kept = nil
+        #expect(weakObject == nil)
+    }
 }

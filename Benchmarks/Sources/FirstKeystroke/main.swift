@@ -145,7 +145,11 @@ let container = NSTextContainer(size: CGSize(width: 400, height: CGFloat.greates
 container.lineFragmentPadding = 0
 lm.addTextContainer(container)
 let h = (storage as? HighlightingStorage)?.highlighter ?? (storage as? BackedHighlightingStorage)?.highlighter ?? Highlighter()
+let highlightStart = now()
 storage.beginEditing(); h.highlight(storage, in: NSRange(location: 0, length: storage.length)); storage.endEditing()
+if !CommandLine.arguments.dropFirst(2).contains("once") {
+    print(String(format: "highlighting the whole file: %.1f ms", (now() - highlightStart) / 1000))
+}
 if !subclass { storage.delegate = h }
 lm.ensureLayout(for: container)
 let page = CGRect(x: 0, y: 0, width: 400, height: 800)

@@ -31,6 +31,11 @@ open class NSAttributedString: NSObject, NSCopying, NSMutableCopying {
     /// (set only while it is made: reads skip the exclusivity check).
     @exclusivity(unchecked) package var _primitives: _PrimitiveKind
 
+    /// What a fast-path change calls when the primitives are `.builtInNotifying` (set with them, by
+    /// ``NSTextStorage``): a cast of `self` to ``_BuiltInEditNotifying`` would search its
+    /// conformances at every change.
+    @exclusivity(unchecked) package var _builtInEdited: ((_ mask: UInt, _ range: NSRange, _ delta: Int) -> Void)?
+
     /// For a subclass that reports every change of its characters (an `NSTextStorage` subclass
     /// must call `edited(_:range:changeInLength:)`): a rope of its ``string``'s UTF-16 units, kept
     /// up to date edit by edit, so text and paragraph queries cost O(log n) instead of O(n) each

@@ -67,9 +67,7 @@ open class NSMutableAttributedString: NSAttributedString {
 
     /// After a fast-path change: tell an ``NSTextStorage`` what its primitives would have told it.
     private func _noteEdit(_ mask: UInt, _ range: NSRange, _ delta: Int) {
-        if _primitives == .builtInNotifying, let notifying = self as? _BuiltInEditNotifying {
-            notifying._builtInStorageEdited(mask: mask, range: range, changeInLength: delta)
-        }
+        if _primitives == .builtInNotifying, let edited = _builtInEdited { edited(mask, range, delta) }
     }
 
     // MARK: Derived mutators
@@ -102,8 +100,7 @@ open class NSMutableAttributedString: NSAttributedString {
 
     /// Adds `value` for `name` to the characters in `range`, keeping their other attributes.
     open func addAttribute(_ name: NSAttributedString.Key, value: Any, range: NSRange) {
-        let object: AnyObject? = type(of: value) is AnyClass ? value as AnyObject : nil
-        _modifyAttributes(in: range, edit: object.map { (name, $0) }) { $0[name] = value }
+        _modifyAttributes(in: range, edit: _classInstance(value).map { (name, $0) }) { $0[name] = value }
     }
 
     /// Adds `attrs` to the characters in `range`; keys already present take the new values.
@@ -124,28 +121,18 @@ open class NSMutableAttributedString: NSAttributedString {
         _checkRange(range)
         guard range.length > 0 else { return }
         if _writesBuiltIn {
-            var pieces: [(range: Range<Int>, set: UInt32)] = []
-            _storage.runs.forEachRun(in: range.location..<(range.location + range.length)) { id, r in
-                pieces.append((r, id))
-                return true
-            }
-            for piece in pieces {
-                let memo = edit.map { _AttributeTable.Edit(set: piece.set, key: $0.key, value: $0.value.map(ObjectIdentifier.init)) }
-                let made: UInt32
-                if let memo, let known = _storage.table.result(of: memo) {
-                    made = known
-                } else {
-                    var attrs = _storage.table[piece.set]
-                    let old = edit.flatMap { attrs[$0.key] }
-                    change(&attrs)
-                    made = _storage.table.intern(attrs)
-                    if let memo, let edit {
-                        _storage.table.remember(memo, value: edit.value, made: made)
-                        _storage.table.rememberReverse(of: memo, value: edit.value, made: made, replaced: old)
-                    }
-                }
+            // Run by run, each found afresh (no list of pieces to allocate). A write may merge its
+            // piece with the run after it, which then already had the set written; the changes made
+            // here (set, merge or remove keys) give that set back, so the merged run keeps it.
+            var location = range.location
+            let end = range.location + range.length
+            while location < end {
+                let run = _storage.runs.run(at: location)
+                let pieceEnd = min(run.range.upperBound, end)
                 // A piece that keeps its set is not written (each write is a few walks of the run tree).
-                if made != piece.set { _storage.setAttributeID(made, range: piece.range) }
+                let made = _storage.changedSet(run.id, edit: edit, change)
+                if made != run.id { _storage.setAttributeID(made, range: location..<pieceEnd) }
+                location = pieceEnd
             }
             _storage.compactIfNeeded()
             _noteEdit(1, range, 0)

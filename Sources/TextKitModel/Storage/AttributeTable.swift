@@ -20,6 +20,16 @@ func _attributeValuesEqual(_ a: Any, _ b: Any) -> Bool {
     return false
 }
 
+/// `value` when it is an instance of a class, else nil. Not `value as AnyObject`: on Linux that
+/// bridges through the runtime's dynamic casts (about 2,600 instructions; a highlighter adds
+/// attributes for every token).
+func _classInstance(_ value: Any) -> AnyObject? {
+    func opened<T>(_ value: T) -> AnyObject? {
+        T.self is AnyClass ? unsafeBitCast(value, to: AnyObject.self) : nil
+    }
+    return _openExistential(value, do: opened)  // T is then the value's own type, not `Any`
+}
+
 /// The hashable form of an attribute value under the rules of ``_attributeValuesEqual(_:_:)``, or nil
 /// when it has none (compared by identity or never equal).
 func _canonicalAttributeValue(_ value: Any) -> AnyHashable? {
@@ -240,8 +250,7 @@ struct _AttributeTable {
         guard made != edit.set else { return }
         if value != nil, replaced == nil {
             remember(Edit(set: made, key: edit.key, value: nil), value: nil, made: edit.set)
-        } else if value == nil, let replaced, type(of: replaced) is AnyClass {
-            let object = replaced as AnyObject
+        } else if value == nil, let replaced, let object = _classInstance(replaced) {
             remember(Edit(set: made, key: edit.key, value: ObjectIdentifier(object)), value: object, made: edit.set)
         }
     }

@@ -65,6 +65,24 @@ package struct _AttributedStorage {
         compactIfNeeded()
     }
 
+    /// The set that `change` makes of set `id`. `edit` names the change when it adds one object
+    /// or removes one key: the set it makes is then remembered (see `_AttributeTable.Edit`), and
+    /// found again without a dictionary. Mutating, so that the table is used in place, not copied.
+    mutating func changedSet(_ id: UInt32, edit: (key: NSAttributedString.Key, value: AnyObject?)?,
+                             _ change: (inout [NSAttributedString.Key: Any]) -> Void) -> UInt32 {
+        let memo = edit.map { _AttributeTable.Edit(set: id, key: $0.key, value: $0.value.map(ObjectIdentifier.init)) }
+        if let memo, let known = table.result(of: memo) { return known }
+        var attributes = table[id]
+        let old = edit.flatMap { attributes[$0.key] }
+        change(&attributes)
+        let made = table.intern(attributes)
+        if let memo, let edit {
+            table.remember(memo, value: edit.value, made: made)
+            table.rememberReverse(of: memo, value: edit.value, made: made, replaced: old)
+        }
+        return made
+    }
+
     /// Gives `range` the attribute set `id` of ``table``. Does not compact the table, so ids stay
     /// valid until ``compactIfNeeded()``.
     mutating func setAttributeID(_ id: UInt32, range: Range<Int>) {
