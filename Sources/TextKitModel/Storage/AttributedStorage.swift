@@ -147,6 +147,9 @@ package struct _AttributedStorage {
     /// Checks the invariants (tests call it).
     package func invariantCheck() {
         precondition(text.count == runs.length, "text length \(text.count) != runs length \(runs.length)")
+        #if DEBUG
+        runs.invariantCheck()
+        #endif
         var previous: UInt32? = nil
         runs.forEachRun(in: 0..<length) { id, _ in
             precondition(id != previous, "adjacent runs with equal ids")
