@@ -93,7 +93,7 @@ open class NSTextStorage: NSMutableAttributedString {
     private func adoptBuiltInPrimitives() {
         if type(of: self) == NSTextStorage.self {
             _primitives = .builtInNotifying
-            _builtInEdited = { [unowned(unsafe) self] in self._builtInStorageEdited(mask: $0, range: $1, changeInLength: $2) }
+            _builtInEdited = { [unowned(unsafe) self] in self.edited(EditActions(rawValue: $0), range: $1, changeInLength: $2) }
         }
         _reportsCharacterChanges = true  // a subclass calls edited(_:range:changeInLength:)
         prepareNotificationPosting()
@@ -256,11 +256,5 @@ open class NSTextStorage: NSMutableAttributedString {
         if fix.location <= pending.location && fix.location + fix.length >= pending.location + pending.length {
             pendingFixRange = nil
         }
-    }
-}
-
-extension NSTextStorage: _BuiltInEditNotifying {
-    package func _builtInStorageEdited(mask: UInt, range: NSRange, changeInLength delta: Int) {
-        edited(EditActions(rawValue: mask), range: range, changeInLength: delta)
     }
 }

@@ -31,9 +31,10 @@ open class NSAttributedString: NSObject, NSCopying, NSMutableCopying {
     /// (set only while it is made: reads skip the exclusivity check).
     @exclusivity(unchecked) package var _primitives: _PrimitiveKind
 
-    /// What a fast-path change calls when the primitives are `.builtInNotifying` (set with them, by
-    /// ``NSTextStorage``): a cast of `self` to ``_BuiltInEditNotifying`` would search its
-    /// conformances at every change.
+    /// When the primitives are `.builtInNotifying`: what the fast paths of the derived mutators
+    /// call after changing the storage directly, as the overridden primitive would have called
+    /// `edited(_:range:changeInLength:)` (`mask` in NSTextStorage's raw values: 1 attributes,
+    /// 2 characters). Set with the primitives, by ``NSTextStorage``, which lives in a module above.
     @exclusivity(unchecked) package var _builtInEdited: ((_ mask: UInt, _ range: NSRange, _ delta: Int) -> Void)?
 
     /// For a subclass that reports every change of its characters (an `NSTextStorage` subclass
@@ -53,7 +54,7 @@ open class NSAttributedString: NSObject, NSCopying, NSMutableCopying {
         /// Exactly `NSAttributedString`/`NSMutableAttributedString`: read and write the storage directly.
         case builtIn
         /// Exactly `NSTextStorage`: reads are built in; writes go to the storage and then must call
-        /// `edited(_:range:changeInLength:)` (through ``_BuiltInEditNotifying``).
+        /// `edited(_:range:changeInLength:)` (through ``_builtInEdited``).
         case builtInNotifying
         /// A subclass: everything goes through the overridable primitives.
         case custom

@@ -1,14 +1,5 @@
 import TextKitGraphics
 
-/// Lets the built-in fast paths of ``NSMutableAttributedString`` report an edit to a class whose
-/// mutating primitives add a notification to the built-in storage (``NSTextStorage``): after a fast
-/// path changed the storage directly, it calls this exactly as the overridden primitive would have
-/// called `edited(_:range:changeInLength:)`. `mask` uses NSTextStorage's raw values
-/// (1 = attributes, 2 = characters).
-package protocol _BuiltInEditNotifying: AnyObject {
-    func _builtInStorageEdited(mask: UInt, range: NSRange, changeInLength delta: Int)
-}
-
 /// An attributed string that can change, as Foundation's `NSMutableAttributedString`.
 ///
 /// ## Subclassing
