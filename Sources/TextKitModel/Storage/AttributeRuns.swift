@@ -125,16 +125,7 @@ struct _AttributeRuns {
             if !isKnownUniquelyReferenced(&node.children[i]) { node.children[i] = node.children[i].copy() }
             guard let change = replaceWithinLeaf(node.children[i], start: childStart, end: childStart + node.lengths[i],
                                                  textLength: textLength, range, newLength, id) else { return nil }
-            node.lengths[i] += newLength - range.count
-            node.counts[i] += change.count
-            if let sibling = change.split {
-                let moved = sibling.totals
-                node.lengths[i] -= moved.length
-                node.counts[i] -= moved.count
-                node.children.insert(sibling, at: i + 1)
-                node.lengths.insert(moved.length, at: i + 1)
-                node.counts.insert(moved.count, at: i + 1)
-            }
+            node.childChanged(i, length: newLength - range.count, count: change.count, split: change.split)
             return (change.count, node.children.count > maxEntries ? node.splitOff() : nil)
         }
         // The runs `first...last` meet the range; an insertion inside a run cuts that run in two
@@ -340,22 +331,8 @@ struct _AttributeRuns {
             i += 1
         }
         if !isKnownUniquelyReferenced(&node.children[i]) { node.children[i] = node.children[i].copy() }
-        let child = node.children[i]
-        let change = perform(operation, at: rest, in: child)
-        node.lengths[i] += change.length
-        node.counts[i] += change.count
-        if let sibling = change.split {
-            let moved = sibling.totals
-            node.lengths[i] -= moved.length
-            node.counts[i] -= moved.count
-            node.children.insert(sibling, at: i + 1)
-            node.lengths.insert(moved.length, at: i + 1)
-            node.counts.insert(moved.count, at: i + 1)
-        } else if node.counts[i] == 0 {
-            node.children.remove(at: i)
-            node.lengths.remove(at: i)
-            node.counts.remove(at: i)
-        }
+        let change = perform(operation, at: rest, in: node.children[i])
+        node.childChanged(i, length: change.length, count: change.count, split: change.split)
         return (change.length, change.count, node.children.count > maxEntries ? node.splitOff() : nil)
     }
 
@@ -524,6 +501,25 @@ private final class _RunNode {
         children.append(child)
         lengths.append(totals.length)
         counts.append(totals.count)
+    }
+
+    /// After child `i` changed by `length` and `count` and perhaps split off `sibling`: its totals
+    /// fixed, the sibling put after it, the child removed when it was left empty.
+    func childChanged(_ i: Int, length: Int, count: Int, split sibling: _RunNode?) {
+        lengths[i] += length
+        counts[i] += count
+        if let sibling {
+            let moved = sibling.totals
+            lengths[i] -= moved.length
+            counts[i] -= moved.count
+            children.insert(sibling, at: i + 1)
+            lengths.insert(moved.length, at: i + 1)
+            counts.insert(moved.count, at: i + 1)
+        } else if counts[i] == 0 {
+            children.remove(at: i)
+            lengths.remove(at: i)
+            counts.remove(at: i)
+        }
     }
 
     /// Moves the second half of the entries into a new right sibling.

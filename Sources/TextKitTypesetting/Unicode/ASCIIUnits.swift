@@ -14,28 +14,26 @@ package func isASCII(_ units: UnsafeBufferPointer<UInt16>) -> Bool {
 /// The index of the first unit at or after `start` that is not printable ASCII (U+0020–U+007E),
 /// or `units.count`.
 package func endOfPrintableASCII(in units: UnsafeBufferPointer<UInt16>, from start: Int) -> Int {
-    var i = start
-    if let base = units.baseAddress {
-        let raw = UnsafeRawPointer(base)
-        while i + 4 <= units.count, isPrintableASCII(raw.loadUnaligned(fromByteOffset: i &* 2, as: UInt64.self)) {
-            i &+= 4
-        }
-    }
-    while i < units.count, units[i] >= 0x20, units[i] < 0x7F { i += 1 }
-    return i
+    endOfUnits(in: units, from: start, wordPasses: isPrintableASCII) { $0 >= 0x20 && $0 < 0x7F }
 }
 
 /// The index of the first unit at or after `start` that is not ASCII or is one of ASCII's paired
 /// brackets `( ) [ ] { }`, or `units.count`.
 package func endOfASCIIWithoutBrackets(in units: UnsafeBufferPointer<UInt16>, from start: Int) -> Int {
+    endOfUnits(in: units, from: start, wordPasses: isASCIIWithoutBrackets) { $0 < 0x80 && !isASCIIBracket($0) }
+}
+
+/// The index of the first unit at or after `start` that fails `unitPasses`, skipping words of four
+/// units that pass `wordPasses` (which passes a word only when all four of its units pass).
+@inline(__always)
+private func endOfUnits(in units: UnsafeBufferPointer<UInt16>, from start: Int, wordPasses: (UInt64) -> Bool,
+                        unitPasses: (UInt16) -> Bool) -> Int {
     var i = start
     if let base = units.baseAddress {
         let raw = UnsafeRawPointer(base)
-        while i + 4 <= units.count, isASCIIWithoutBrackets(raw.loadUnaligned(fromByteOffset: i &* 2, as: UInt64.self)) {
-            i &+= 4
-        }
+        while i + 4 <= units.count, wordPasses(raw.loadUnaligned(fromByteOffset: i &* 2, as: UInt64.self)) { i &+= 4 }
     }
-    while i < units.count, units[i] < 0x80, !isASCIIBracket(units[i]) { i += 1 }
+    while i < units.count, unitPasses(units[i]) { i += 1 }
     return i
 }
 
