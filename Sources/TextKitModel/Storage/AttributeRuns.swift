@@ -31,19 +31,8 @@ struct _AttributeRuns {
     /// The run holding `offset` (0 ≤ offset < length) and its range.
     func run(at offset: Int) -> (id: UInt32, range: Range<Int>) {
         precondition(offset >= 0 && offset < length, "run(at:) \(offset) outside 0..<\(length)")
-        var node = root
-        var start = 0
-        var rest = offset
-        while true {
-            var i = 0
-            while rest >= node.lengths[i] {
-                rest -= node.lengths[i]
-                start += node.lengths[i]
-                i += 1
-            }
-            if node.isLeaf { return (node.ids[i], start..<(start + node.lengths[i])) }
-            node = node.children[i]
-        }
+        let (_, start, run) = locate(offset)
+        return (run.id, start..<(start + run.length))
     }
 
     /// Replaces `range` by `newLength` characters carrying `id`.
