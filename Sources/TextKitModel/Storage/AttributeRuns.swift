@@ -12,7 +12,8 @@
 ///   an inner node's `lengths[k]` and `counts[k]` are the totals of its child *k*.
 ///
 /// A value type: a copy shares its nodes; a mutation copies the nodes on its path that are shared.
-/// Costs: `run(at:)` O(log r); `replace` O(log r) per run removed or split; iteration O(1) per run.
+/// Costs, for r runs: `run(at:)` O(log r); `replace` O(log r) within one leaf, else O(log r + the
+/// runs it removes); iteration O(1) per run.
 struct _AttributeRuns {
     private var root = _RunNode(isLeaf: true)
     /// The total length of the runs (the text's length).
