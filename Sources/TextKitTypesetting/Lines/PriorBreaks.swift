@@ -42,15 +42,8 @@ package struct PriorBreaks: Sendable, Equatable {
         guard locale.isEmpty, let last = ends.last,
               Int(last) + newLength - oldLength == text.count,
               editStart >= 0, oldLength >= 0, editStart + newLength <= text.count else { return false }
-        // Most text is below U+0800, skipped four units at a time; from the first unit above it,
-        // four are looked at one by one.
-        var i = 0
-        while true {
-            i = firstUnit(atLeast: 0x0800, in: text, from: i)
-            guard i < text.count else { return true }
-            for unit in text[i..<min(i + 4, text.count)] where Self.mayBreakByDictionary(unit) { return false }
-            i += 4
-        }
+        // Most text is below U+0800, skipped four units at a time.
+        return !containsUnit(atLeast: 0x0800, in: text, where: Self.mayBreakByDictionary)
     }
 
     /// Units of the scripts ICU breaks by dictionary (line-break class SA), and every surrogate

@@ -52,6 +52,21 @@ package func firstUnit(atLeast floor: UInt16, in units: UnsafeBufferPointer<UInt
     return i
 }
 
+/// Whether some unit of `units` at or above `floor` (a power of two) satisfies `matches`. Units
+/// below `floor` are skipped four at a time; from the first one above it, four are looked at one
+/// by one.
+@inline(__always)
+package func containsUnit(atLeast floor: UInt16, in units: UnsafeBufferPointer<UInt16>,
+                          where matches: (UInt16) -> Bool) -> Bool {
+    var i = 0
+    while true {
+        i = firstUnit(atLeast: floor, in: units, from: i)
+        guard i < units.count else { return false }
+        for unit in units[i..<min(i + 4, units.count)] where matches(unit) { return true }
+        i += 4
+    }
+}
+
 /// ASCII's paired brackets, which take the script of the text they enclose.
 @inline(__always)
 package func isASCIIBracket(_ unit: UInt16) -> Bool {

@@ -143,15 +143,8 @@ package struct BidiParagraph: Sendable {
     /// conservative (any unit in the Hebrew–Arabic blocks or from U+07C0 to U+08FF, the
     /// presentation forms, RTL surrogate planes, or a bidi control counts).
     package static func mayContainRightToLeft(_ text: UnsafeBufferPointer<UInt16>) -> Bool {
-        var i = 0
-        while true {
-            // Text below U+0400 (Latin, Greek, most punctuation) is skipped four units at a time;
-            // from the first unit above it, four are looked at one by one.
-            i = firstUnit(atLeast: 0x0400, in: text, from: i)
-            guard i < text.count else { return false }
-            for unit in text[i..<min(i + 4, text.count)] where mayBeRightToLeft(unit) { return true }
-            i += 4
-        }
+        // Text below U+0400 (Latin, Greek, most punctuation) is skipped four units at a time.
+        containsUnit(atLeast: 0x0400, in: text, where: mayBeRightToLeft)
     }
 
     private static func mayBeRightToLeft(_ unit: UInt16) -> Bool {
