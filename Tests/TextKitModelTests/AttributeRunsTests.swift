@@ -73,6 +73,33 @@ struct AttributeRunsTests {
         }
     }
 
+    /// Built at once from a list of runs (as a substring's are): the same runs as the list's
+    /// characters, merged where neighbours share an id, at every size from empty to several
+    /// levels of nodes; then edited like any other.
+    @Test func builtAtOnceFromAList() {
+        var generator = SystemRandomNumberGenerator()
+        for count in [0, 1, 2, 3, 4, 5, 15, 16, 17, 64, 65, 300] {
+            let list = (0..<count).map { _ in
+                (length: Int.random(in: 0..<5, using: &generator), id: UInt32.random(in: 0..<3, using: &generator))
+            }
+            var builder = _AttributeRuns.Builder()
+            for run in list { builder.append(length: run.length, id: run.id) }
+            var runs = _AttributeRuns(builder)
+            var model = list.flatMap { repeatElement($0.id, count: $0.length) }
+            Self.expectSame(runs, model, "\(count) runs built")
+            let copy = runs
+            if !model.isEmpty {
+                let lower = Int.random(in: 0..<model.count, using: &generator)
+                runs.replace(lower..<min(model.count, lower + 7), newLength: 3, id: 1)
+                model.replaceSubrange(lower..<min(model.count, lower + 7), with: repeatElement(1, count: 3))
+            }
+            runs.replace(0..<0, newLength: 2, id: 2)
+            model.insert(contentsOf: [2, 2], at: 0)
+            Self.expectSame(runs, model, "\(count) runs built, then edited")
+            Self.expectSame(copy, list.flatMap { repeatElement($0.id, count: $0.length) }, "\(count) runs built, a copy")
+        }
+    }
+
     @Test func replacingEverythingAndTypingIntoARun() {
         var runs = _AttributeRuns()
         runs.replace(0..<0, newLength: 1_000, id: 1)

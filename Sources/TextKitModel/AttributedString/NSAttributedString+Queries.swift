@@ -109,7 +109,7 @@ extension NSAttributedString {
         _checkRange(range)
         let result = NSAttributedString()
         if _primitives != .custom {
-            result._storage.replace(0..<0, with: _storage, range: range.location..<(range.location + range.length))
+            result._storage = _storage.substring(range.location..<(range.location + range.length))
             return result
         }
         let units = Array(string.utf16[_utf16Range(range)])

@@ -15,7 +15,7 @@
 /// Costs, for r runs: `run(at:)` O(log r); `replace` O(log r) within one leaf, else O(log r + the
 /// runs it removes); iteration O(1) per run.
 struct _AttributeRuns {
-    private var root = _RunNode(isLeaf: true)
+    private var root = _RunNode.emptyLeaf
     /// The total length of the runs (the text's length).
     private(set) var length = 0
     /// The number of runs.
@@ -28,6 +28,61 @@ struct _AttributeRuns {
     #else
     fileprivate static var maxEntries: Int { 32 }
     #endif
+
+    /// No runs (an empty text).
+    init() {}
+
+    /// Runs listed in order, to be built into a tree at once (``init(_:)``): O(r), where inserting
+    /// them one by one walks the tree for each. Empty runs are skipped and adjacent runs with the
+    /// same id merged.
+    struct Builder {
+        fileprivate var lengths: [Int] = []
+        fileprivate var ids: [UInt32] = []
+
+        /// Calls `body` with each run listed, in order.
+        func forEach(_ body: (_ length: Int, _ id: UInt32) -> Void) {
+            for k in lengths.indices { body(lengths[k], ids[k]) }
+        }
+
+        mutating func append(length: Int, id: UInt32) {
+            guard length > 0 else { return }
+            if let last = ids.last, last == id {
+                lengths[lengths.count - 1] += length
+            } else {
+                lengths.append(length)
+                ids.append(id)
+            }
+        }
+    }
+
+    /// The runs of `builder`: leaves filled in turn, the levels above made from them.
+    init(_ builder: Builder) {
+        let (lengths, ids) = (builder.lengths, builder.ids)
+        length = lengths.reduce(0, +)
+        runCount = lengths.count
+        let size = Self.maxEntries
+        guard lengths.count > size else {
+            if !lengths.isEmpty {
+                root = _RunNode(isLeaf: true)
+                (root.lengths, root.ids) = (lengths, ids)
+            }
+            return
+        }
+        var level: [_RunNode] = stride(from: 0, to: lengths.count, by: size).map { first in
+            let leaf = _RunNode(isLeaf: true)
+            let end = min(first + size, lengths.count)
+            (leaf.lengths, leaf.ids) = (Array(lengths[first..<end]), Array(ids[first..<end]))
+            return leaf
+        }
+        while level.count > 1 {
+            level = stride(from: 0, to: level.count, by: size).map { first in
+                let node = _RunNode(isLeaf: false)
+                for child in level[first..<min(first + size, level.count)] { node.append(child) }
+                return node
+            }
+        }
+        root = level[0]
+    }
 
     /// The run holding `offset` (0 ≤ offset < length) and its range.
     func run(at offset: Int) -> (id: UInt32, range: Range<Int>) {
@@ -43,7 +98,7 @@ struct _AttributeRuns {
         if range != 0..<length, replaceWithinLeaf(range, newLength: newLength, id: id) { return }
         if range == 0..<length {
             // All of it (a new text, `setAttributes` over everything): one run, or none.
-            root = _RunNode(isLeaf: true)
+            root = _RunNode.emptyLeaf
             (length, runCount) = (0, 0)
             if newLength > 0 { perform(.insert(length: newLength, id: id), at: 0) }
             return
@@ -266,7 +321,7 @@ struct _AttributeRuns {
     /// leaf for an empty tree.
     private mutating func normalizeRoot() {
         while !root.isLeaf && root.children.count == 1 { root = root.children[0] }
-        if !root.isLeaf && root.children.isEmpty { root = _RunNode(isLeaf: true) }
+        if !root.isLeaf && root.children.isEmpty { root = _RunNode.emptyLeaf }
     }
 
     /// Merges run `index` into the run before it when they carry the same id.
@@ -472,6 +527,10 @@ private final class _RunNode {
     @exclusivity(unchecked) var counts: [Int] = []
 
     init(isLeaf: Bool) { self.isLeaf = isLeaf }
+
+    /// The root of every empty tree, shared (an empty string makes none of its own). Safe to share
+    /// between threads: like any shared node it is copied before a change, never changed itself.
+    nonisolated(unsafe) static let emptyLeaf = _RunNode(isLeaf: true)
 
     /// A copy of this node that shares its children.
     func copy() -> _RunNode {

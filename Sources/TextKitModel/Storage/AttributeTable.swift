@@ -179,10 +179,18 @@ struct _AttributeTable {
     private var ids: [_AttributeSetKey: UInt32]
     private var serial = 0
 
-    init() {
+    /// A table holding only the empty set: a copy of one made once (its arrays and dictionaries
+    /// are copied on the first change), as most strings made, substrings among them, never intern
+    /// a set of their own or take their source's table.
+    init() { self = Self.empty }
+
+    private init(emptySetOnly: Void) {
         var s = 0
         ids = [_AttributeSetKey([:], serial: &s): 0]
     }
+
+    /// Never changed itself (copies are), so it can be shared between threads.
+    nonisolated(unsafe) private static let empty = _AttributeTable(emptySetOnly: ())
 
     var count: Int { sets.count }
 

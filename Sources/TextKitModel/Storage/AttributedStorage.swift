@@ -103,24 +103,22 @@ package struct _AttributedStorage {
             textString.forget()
             return
         }
+        if length == 0 {
+            let (next, nextText) = (version + 1, textVersion + 1)
+            self = source.substring(range)
+            (version, textVersion) = (next, nextText)
+            return
+        }
         version += 1
         textVersion += 1
         textString.forget()
-        // Into an empty storage (`attributedSubstring(from:)`): take the source's table as it is,
-        // shared until either side changes it, and its ids with it, instead of hashing every set
-        // into a new table. Only a small one: a large table would keep sets the copy does not use,
-        // and compacting it would walk them all.
-        let sharesTable = length == 0 && source.table.count <= Self.sharedTableLimit
-        if sharesTable { table = source.table }
         text.replace(target, with: source.text.units(in: range))
         runs.replace(target, newLength: 0, id: 0)
         var at = target.lowerBound
         var remap = AttributeIDMap()
         source.runs.forEachRun(in: range) { sid, r in
             let id: UInt32
-            if sharesTable {
-                id = sid
-            } else if let known = remap[sid] { id = known } else {
+            if let known = remap[sid] { id = known } else {
                 id = table.intern(source.table[sid])
                 remap[sid] = id
             }
@@ -131,7 +129,42 @@ package struct _AttributedStorage {
         compactIfNeeded()
     }
 
-    /// The largest table a copy into an empty storage shares (``replace(_:with:range:)``): no larger
+    /// The characters of `range` with their attributes, in a storage of their own
+    /// (`attributedSubstring(from:)`). A small table is shared, ids and all, until either side
+    /// changes it, instead of every set being hashed into a new one; a large one is not (it would
+    /// keep sets the substring does not use, and compacting it would walk them all). The runs are
+    /// built at once, not inserted one by one.
+    func substring(_ range: Range<Int>) -> _AttributedStorage {
+        if range == 0..<length { return self }  // all of it: shared, copied on write
+        // (The closures below capture no `self`: each capture would copy this whole struct.)
+        var builder = _AttributeRuns.Builder()
+        let newTable: _AttributeTable
+        if table.count <= Self.sharedTableLimit {
+            newTable = table
+            runs.forEachRun(in: range) { id, r in builder.append(length: r.count, id: id); return true }
+        } else {
+            let sets = table.sets
+            var interned = _AttributeTable()
+            var remap = AttributeIDMap()
+            runs.forEachRun(in: range) { sid, r in
+                let id: UInt32
+                if let known = remap[sid] { id = known } else {
+                    id = interned.intern(sets[Int(sid)])
+                    remap[sid] = id
+                }
+                builder.append(length: r.count, id: id)
+                return true
+            }
+            newTable = interned
+        }
+        return _AttributedStorage(text: _UTF16Rope(units: text.units(in: range)), runs: _AttributeRuns(builder), table: newTable)
+    }
+
+    private init(text: _UTF16Rope, runs: _AttributeRuns, table: _AttributeTable) {
+        (self.text, self.runs, self.table) = (text, runs, table)
+    }
+
+    /// The largest table a substring shares (``substring(_:)``): no larger
     /// than what ``compactIfNeeded()`` leaves alone.
     static let sharedTableLimit = 64
 
