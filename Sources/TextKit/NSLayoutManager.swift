@@ -25,8 +25,8 @@ import TextKitTypesetting
 /// layout primitives and glyph generation, drawing, temporary attributes and the conversions
 /// between `Int`/`NSRange` and the engine's indices.
 open class NSLayoutManager: NSObject {
-    // Unchecked exclusivity (as `textContainers` and `delegate`): read at every paragraph and line
-    // of a layout, and only ever read or set whole.
+    // Unchecked exclusivity (the storage, containers, delegate and the settings lines depend on):
+    // read at every paragraph and line of a layout, and only ever read or set whole.
     /// The text storage this layout manager lays out, set by `NSTextStorage.addLayoutManager(_:)`.
     /// Weak rather than Apple's `unowned(unsafe)`: the storage owns its layout managers, so this
     /// never forms a cycle, and a layout manager that outlives its storage sees nil.
@@ -53,7 +53,7 @@ open class NSLayoutManager: NSObject {
     }
 
     /// Whether the fonts' leading is part of line heights (true by default, as TextKit).
-    open var usesFontLeading = true {
+    @exclusivity(unchecked) open var usesFontLeading = true {
         didSet { if usesFontLeading != oldValue { flow.invalidateAllLayout() } }
     }
 
@@ -67,13 +67,13 @@ open class NSLayoutManager: NSObject {
 
     /// Whether lines are hyphenated by default (as a hyphenation factor of 1) where a paragraph
     /// style does not say otherwise.
-    open var usesDefaultHyphenation = false {
+    @exclusivity(unchecked) open var usesDefaultHyphenation = false {
         didSet { if usesDefaultHyphenation != oldValue { flow.invalidateAllLayout() } }
     }
 
     /// The hyphenation factor for paragraphs whose style has none (0 to 1); deprecated in UIKit in
     /// favour of ``usesDefaultHyphenation`` but honoured.
-    open var hyphenationFactor: CGFloat = 0 {
+    @exclusivity(unchecked) open var hyphenationFactor: CGFloat = 0 {
         didSet { if hyphenationFactor != oldValue { flow.invalidateAllLayout() } }
     }
 

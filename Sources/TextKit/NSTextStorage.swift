@@ -35,18 +35,20 @@ open class NSTextStorage: NSMutableAttributedString {
     /// `didProcessEditing` call and before the layout managers are told.
     public static let didProcessEditingNotification = NSNotification.Name("NSTextStorageDidProcessEditingNotification")
 
+    // Unchecked exclusivity (as the layout manager's `delegate` and `textContainers`): read several
+    // times in every edit, and only ever read or set whole.
     /// Told before and after each round of processing.
-    open weak var delegate: NSTextStorageDelegate?
+    @exclusivity(unchecked) open weak var delegate: NSTextStorageDelegate?
 
     /// The layout managers laying out this text, in the order they were added (the storage owns them).
-    open private(set) var layoutManagers: [NSLayoutManager] = []
+    @exclusivity(unchecked) open private(set) var layoutManagers: [NSLayoutManager] = []
 
     /// What the pending edits changed; empty outside editing.
-    open internal(set) var editedMask: EditActions = []
+    @exclusivity(unchecked) open internal(set) var editedMask: EditActions = []
     /// The range of the pending edits in the current text; `{NSNotFound, 0}` outside editing.
-    open internal(set) var editedRange = NSRange(location: NSNotFound, length: 0)
+    @exclusivity(unchecked) open internal(set) var editedRange = NSRange(location: NSNotFound, length: 0)
     /// The net change in length of the pending edits; 0 outside editing.
-    open internal(set) var changeInLength = 0
+    @exclusivity(unchecked) open internal(set) var changeInLength = 0
 
     /// Nesting depth of beginEditing()/endEditing().
     var editingDepth = 0

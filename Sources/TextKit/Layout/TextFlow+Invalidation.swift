@@ -30,12 +30,19 @@ extension TextFlow {
         if editMask.contains(.editedCharacters) || delta != 0 {
             characters = storage.charactersEdited(inRound: range, changeInLength: delta) ?? range
         }
-        if let characters { replaceParagraphs(editedIn: characters, changeInLength: delta, of: storage) }
-        if editMask.contains(.editedAttributes), characters != range { applyAttributeChange(in: range, of: storage) }
+        // Attributes changed in paragraphs that got new records (a highlighter recolouring the
+        // paragraph typed in) need nothing more.
+        let replaced = characters.map { replaceParagraphs(editedIn: $0, changeInLength: delta, of: storage) }
+        if editMask.contains(.editedAttributes), characters != range,
+           !(replaced.map { $0.lowerBound <= range.location && range.location + range.length <= $0.upperBound } ?? false) {
+            applyAttributeChange(in: range, of: storage)
+        }
     }
 
-    /// The paragraphs holding `range` (new text; `delta` is the change in length) get new records.
-    private func replaceParagraphs(editedIn range: NSRange, changeInLength delta: Int, of storage: NSTextStorage) {
+    /// The paragraphs holding `range` (new text; `delta` is the change in length) get new records;
+    /// returns the characters they hold (in the new text).
+    @discardableResult
+    private func replaceParagraphs(editedIn range: NSRange, changeInLength delta: Int, of storage: NSTextStorage) -> Range<Int> {
         let oldStart = range.location
         let oldEnd = range.location + range.length - delta
         let lastOffset = max(oldStart, min(max(oldEnd, oldStart + 1) - 1, store.length))
@@ -102,6 +109,7 @@ extension TextFlow {
         #endif
         invalidateFlow(fromParagraph: first)
         manager.delegate?.layoutManagerDidInvalidateLayout(manager)
+        return spanStart..<spanEnd
     }
 
     /// Attributes changed in `range`, characters did not: each paragraph there keeps what the

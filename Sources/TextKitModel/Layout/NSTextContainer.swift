@@ -57,8 +57,9 @@ open class NSTextContainer: NSObject, NSTextLayoutOrientationProvider {
     private var exclusionIndex = ExclusionIndex([])
 
     /// How the last line is broken when ``maximumNumberOfLines`` cuts the text off (a truncating
-    /// mode draws an ellipsis); `.byWordWrapping` by default.
-    open var lineBreakMode: NSLineBreakMode = .byWordWrapping {
+    /// mode draws an ellipsis); `.byWordWrapping` by default. (Unchecked exclusivity: read at
+    /// every paragraph laid out, only ever read or set whole.)
+    @exclusivity(unchecked) open var lineBreakMode: NSLineBreakMode = .byWordWrapping {
         didSet { if lineBreakMode != oldValue { geometryChanged() } }
     }
 

@@ -78,20 +78,22 @@ package final class ParagraphAnalysis: @unchecked Sendable {
 /// Not thread-safe: it owns scratch buffers. Use one per thread; parallel layout makes one per
 /// worker.
 package final class ParagraphAnalyzer {
+    // Unchecked exclusivity on the counters and memos read or bumped at every paragraph: an
+    // analyzer serves one thread at a time, and they are only ever read or set whole.
     let shaper = Shaper()
     let cache: ShapedWordCache
     /// Scratch for shaping a run's unknown words together (ParagraphAnalyzer+WordBatch.swift).
     var wordBatch = WordBatch()
     /// How many paragraphs this analyzer has shaped (what invalidation tests count).
-    package private(set) var analysisCount = 0
+    @exclusivity(unchecked) package private(set) var analysisCount = 0
     /// How many glyphs its analyses copied from the paragraphs' analyses before an edit instead of
     /// looking their words up (``PriorGlyphs``).
-    package private(set) var copiedGlyphCount = 0
+    @exclusivity(unchecked) package private(set) var copiedGlyphCount = 0
     /// The ids the shared cache gave to shaping parameters, by run style, direction and script,
     /// for the recent styles: asking the cache compares language and features under its lock.
     /// Holding the style keeps its identity.
-    private var recentParameterIDs: [(style: RunStyle, rightToLeft: Bool, script: Script, id: Int32)] = []
-    private var nextRecentParameterID = 0
+    @exclusivity(unchecked) private var recentParameterIDs: [(style: RunStyle, rightToLeft: Bool, script: Script, id: Int32)] = []
+    @exclusivity(unchecked) private var nextRecentParameterID = 0
     /// What `UIFont.fallbackFont(for:presentation:)` answered this analyzer, by font, character and
     /// presentation: each query takes locks and hashes, and a paragraph in a script its font lacks
     /// asks again at every return from its font. Dropped when fonts are registered.

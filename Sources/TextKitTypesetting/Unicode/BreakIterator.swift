@@ -87,8 +87,8 @@ private final class BreakIteratorPool: @unchecked Sendable {  // `free` is only 
     private let lock = NSLock()
     /// One entry per kind and locale met, searched in order: a process meets a handful, and
     /// comparing a short locale string costs less than hashing it (twice a paragraph, in a
-    /// dictionary).
-    private var free: [Entry] = []
+    /// dictionary). Unchecked exclusivity: only touched under `lock`.
+    @exclusivity(unchecked) private var free: [Entry] = []
 
     private struct Entry {
         let kind: BreakIterator.Kind
