@@ -102,11 +102,11 @@ extension UITextView {
             range = NSRange(location: 0, length: textStorage.length)
             endTypingRun()
         }
-        let inserted = typedString(text)
-        let caret = NSRange(location: range.location + inserted.length, length: 0)
+        let insertedLength = text.utf16.count
+        let caret = NSRange(location: range.location + insertedLength, length: 0)
         guard askDelegate(range, text) else { return }
-        continueTypingRun(replacing: range, insertedLength: inserted.length)
-        applyEdit(replacing: range, with: inserted)
+        continueTypingRun(replacing: range, insertedLength: insertedLength)
+        applyEdit(replacing: range, with: text, attributes: insertionAttributes)
         finishUserEdit(selection: caret)
     }
 
@@ -135,7 +135,12 @@ extension UITextView {
 
     /// `text` with the typing attributes (the view's defaults when they are empty).
     func typedString(_ text: String) -> NSAttributedString {
-        NSAttributedString(string: text, attributes: typingAttributes.isEmpty ? Self.defaultTypingAttributes : typingAttributes)
+        NSAttributedString(string: text, attributes: insertionAttributes)
+    }
+
+    /// The attributes text typed now gets.
+    var insertionAttributes: [NSAttributedString.Key: Any] {
+        typingAttributes.isEmpty ? Self.defaultTypingAttributes : typingAttributes
     }
 
     /// The font typed text gets.
@@ -278,6 +283,20 @@ extension UITextView {
 
     func askDelegate(_ range: NSRange, _ text: String) -> Bool {
         textDelegate?.textView(self, shouldChangeTextIn: range, replacementText: text) ?? true
+    }
+
+    /// Typing: `text` with `attributes` in place of `range`, in one round of edits — what inserting
+    /// an attributed string does through the storage's primitives — without making an attributed
+    /// string, and an attribute table for it, at every keystroke.
+    func applyEdit(replacing range: NSRange, with text: String, attributes: [NSAttributedString.Key: Any]) {
+        let storage = textStorage
+        let length = text.utf16.count
+        isApplyingOwnEdit = true
+        storage.beginEditing()
+        storage.replaceCharacters(in: range, with: text)
+        if length > 0 { storage.setAttributes(attributes, range: NSRange(location: range.location, length: length)) }
+        storage.endEditing()
+        isApplyingOwnEdit = false
     }
 
     /// Replaces characters in the storage, with the view's own reaction to storage edits

@@ -15,9 +15,10 @@ extension PlacedLine {
         var trailing = glyphRange.upperBound
         while trailing > glyphRange.lowerBound, glyphs.flags[trailing - 1].contains(.whitespace) { trailing -= 1 }
 
+        let hasTabs = !tabs.isEmpty  // (most lines: no dictionary lookup per glyph)
         func advance(of g: Int) -> Float {
             if hidden.contains(g) { return 0 }
-            var a = tabs[Int32(g)] ?? glyphs.advances[g]
+            var a = hasTabs ? tabs[Int32(g)] ?? glyphs.advances[g] : glyphs.advances[g]
             if justification != 0, g < trailing, glyphs.flags[g].contains(.whitespace), !glyphs.flags[g].contains(.control) {
                 a += justification
             }
@@ -25,18 +26,24 @@ extension PlacedLine {
         }
 
         var x = originX
-        let runs = visualRuns.isEmpty ? [VisualRun(glyphs: glyphRange, isRightToLeft: false)] : visualRuns
-        for run in runs {
-            let order: [Int] = run.isRightToLeft ? Array(run.glyphs.reversed()) : Array(run.glyphs)
-            for g in order {
-                if let truncation, g == hidden.lowerBound {
-                    // The ellipsis stands where the hidden glyphs were; the rest follows it.
-                    x = originX + truncation.ellipsisX + truncation.ellipsisWidth
-                }
-                xs[g - lower] = hidden.contains(g) ? originX + (truncation?.ellipsisX ?? 0) : x
-                let a = advance(of: g)
-                advances[g - lower] = a
-                x += a
+        func place(_ g: Int) {
+            if let truncation, g == hidden.lowerBound {
+                // The ellipsis stands where the hidden glyphs were; the rest follows it.
+                x = originX + truncation.ellipsisX + truncation.ellipsisWidth
+            }
+            xs[g - lower] = hidden.contains(g) ? originX + (truncation?.ellipsisX ?? 0) : x
+            let a = advance(of: g)
+            advances[g - lower] = a
+            x += a
+        }
+        if visualRuns.isEmpty {
+            for g in glyphRange { place(g) }
+        }
+        for run in visualRuns {
+            if run.isRightToLeft {
+                for g in run.glyphs.reversed() { place(g) }
+            } else {
+                for g in run.glyphs { place(g) }
             }
         }
         return (xs, advances)
