@@ -118,7 +118,7 @@ final class TextFlow {
     }
 
     /// Per container: what needs display (NSLayoutManager+Display.swift).
-    var invalidDisplayRects: [CGRect] = []
+    @exclusivity(unchecked) var invalidDisplayRects: [CGRect] = []
     /// The caret geometry of the line last asked about (hit testing and caret queries ask about
     /// the same line again and again): its paragraph record, that record's layout version and the
     /// line's index. See `lineCarets(for:)`.

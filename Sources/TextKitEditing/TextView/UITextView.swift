@@ -93,10 +93,12 @@ open class UITextView: UIScrollView, UITextInput, TokenizerTextProviding {
     lazy var tokenizerSource = TextViewTokenizerText(self)
 
     // MARK: Configuration
+    // (Unchecked exclusivity on the settings every keystroke reads several times: they are only
+    // ever read or set whole.)
 
     /// Whether the user may edit the text (default true). A non-editable view can still select
     /// and copy when ``isSelectable``.
-    open var isEditable = true {
+    @exclusivity(unchecked) open var isEditable = true {
         didSet { if !isEditable, isFirstResponder, markedRange != nil { unmarkText() } }
     }
     /// Whether the user may select text (default true).
@@ -108,12 +110,12 @@ open class UITextView: UIScrollView, UITextInput, TokenizerTextProviding {
     open var clearsOnInsertion = false
     /// Space between the view's edges and the text container (UIKit's default: 8 points above
     /// and below).
-    open var textContainerInset = UIEdgeInsets(top: 8, left: 0, bottom: 8, right: 0) {
+    @exclusivity(unchecked) open var textContainerInset = UIEdgeInsets(top: 8, left: 0, bottom: 8, right: 0) {
         didSet { updateContainerSize(); setNeedsDisplay() }
     }
     /// The attributes typed text gets. Reset from the text before the caret when the selection
     /// moves, as in UIKit.
-    open var typingAttributes: [NSAttributedString.Key: Any] = [:]
+    @exclusivity(unchecked) open var typingAttributes: [NSAttributedString.Key: Any] = [:]
     /// The attributes marked (composing) text is drawn with, on top of its own: a single
     /// underline by default.
     open var markedTextStyle: [NSAttributedString.Key: Any]? = [.underlineStyle: NSUnderlineStyle.single.rawValue] {
@@ -124,7 +126,7 @@ open class UITextView: UIScrollView, UITextInput, TokenizerTextProviding {
     /// The tokenizer over this view's text and lines.
     open private(set) lazy var tokenizer: any UITextInputTokenizer = UITextInputStringTokenizer(textInput: self)
     /// Which line the caret belongs to where a soft-wrapped line ends (see ``UITextSelectionAffinity``).
-    open var selectionAffinity: UITextSelectionAffinity = .forward
+    @exclusivity(unchecked) open var selectionAffinity: UITextSelectionAffinity = .forward
     /// Whether the caret is in the visible half of its blink; a host toggles it on a timer.
     /// A Linux addition (UIKit blinks the caret itself).
     open var isCaretBlinkOn = true {

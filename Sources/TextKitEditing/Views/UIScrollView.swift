@@ -18,14 +18,16 @@ extension UIScrollViewDelegate {
 /// or bouncing, and `animated:` arguments change the offset at once.
 @MainActor
 open class UIScrollView: UIView {
+    // (Unchecked exclusivity on the size, insets and delegate: read at every keystroke of a text
+    // view, only ever read or set whole.)
     /// The size of the content.
-    open var contentSize: CGSize = .zero { didSet { if contentSize != oldValue { contentSizeDidChange() } } }
+    @exclusivity(unchecked) open var contentSize: CGSize = .zero { didSet { if contentSize != oldValue { contentSizeDidChange() } } }
     /// Space around the content, added to the scrollable area.
-    open var contentInset: UIEdgeInsets = .zero
+    @exclusivity(unchecked) open var contentInset: UIEdgeInsets = .zero
     /// Whether the user may scroll (a host consults it); scrolling by code works regardless.
     open var isScrollEnabled = true
     /// Told when the view scrolls.
-    open weak var delegate: (any UIScrollViewDelegate)?
+    @exclusivity(unchecked) open weak var delegate: (any UIScrollViewDelegate)?
 
     /// A scroll view with the given frame.
     public override init(frame: CGRect) {

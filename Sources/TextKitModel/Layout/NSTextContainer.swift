@@ -86,7 +86,7 @@ open class NSTextContainer: NSObject, NSTextLayoutOrientationProvider {
 
     /// The layout manager that owns this container, set when the container is added to one.
     /// The layout manager the container belongs to (`layoutManager`, declared with it in TextKit).
-    package weak var owner: (any TextContainerOwner)?
+    @exclusivity(unchecked) package weak var owner: (any TextContainerOwner)?  // (unchecked: read at every caret and keystroke)
 
     /// Horizontal text only; vertical layout is not supported on Linux yet.
     open var layoutOrientation: NSTextLayoutOrientation { .horizontal }
