@@ -175,7 +175,7 @@ struct ParagraphStore {
 
     /// The record of paragraph `index`.
     func record(_ index: Int) -> ParagraphRecord {
-        tree.paragraph(index).record
+        tree.record(index)
     }
 
     /// The records of paragraph `index` and of some after it (those in the same leaf of the tree).

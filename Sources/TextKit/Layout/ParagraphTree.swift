@@ -148,10 +148,24 @@ struct ParagraphTree {
         return (found.record!, found.before)
     }
 
+    /// The record of paragraph `index`: one walk down that reads only the paragraph counts (no
+    /// sums added up on the way, as ``paragraph(_:)`` does).
+    /// - Precondition: `0 <= index < count`.
+    func record(_ index: Int) -> ParagraphRecord {
+        let (leaf, offset) = leaf(holdingParagraph: index)
+        return leaf.records[offset]
+    }
+
     /// Paragraph `index`'s record and the records after it in the same leaf (at least one): a walk
     /// through consecutive paragraphs asks the tree once per leaf instead of once per paragraph.
     /// - Precondition: `0 <= index < count`.
     func records(from index: Int) -> ArraySlice<ParagraphRecord> {
+        let (leaf, offset) = leaf(holdingParagraph: index)
+        return leaf.records[offset...]
+    }
+
+    /// The leaf holding paragraph `index`, and the paragraph's place in it.
+    private func leaf(holdingParagraph index: Int) -> (Node, Int) {
         precondition(index >= 0 && index < count, "paragraph \(index) out of 0..<\(count)")
         var node = root
         var offset = index
@@ -160,7 +174,7 @@ struct ParagraphTree {
             node = node.children[k]
             offset = inChild
         }
-        return node.records[offset...]
+        return (node, offset)
     }
 
     // MARK: Changes
