@@ -84,9 +84,10 @@ open class NSTextContainer: NSObject, NSTextLayoutOrientationProvider {
     /// Whether a text view should keep the container's height equal to its own.
     open var heightTracksTextView = false
 
-    /// The layout manager that owns this container, set when the container is added to one.
-    /// The layout manager the container belongs to (`layoutManager`, declared with it in TextKit).
-    @exclusivity(unchecked) package weak var owner: (any TextContainerOwner)?  // (unchecked: read at every caret and keystroke)
+    /// The layout manager the container belongs to (`layoutManager`, declared with it in TextKit),
+    /// set when the container is added to one. (Unchecked exclusivity: read at every caret query
+    /// and keystroke, only ever read or set whole.)
+    @exclusivity(unchecked) package weak var owner: (any TextContainerOwner)?
 
     /// Horizontal text only; vertical layout is not supported on Linux yet.
     open var layoutOrientation: NSTextLayoutOrientation { .horizontal }

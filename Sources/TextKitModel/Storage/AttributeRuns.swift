@@ -39,11 +39,6 @@ struct _AttributeRuns {
         fileprivate var lengths: [Int] = []
         fileprivate var ids: [UInt32] = []
 
-        /// Calls `body` with each run listed, in order.
-        func forEach(_ body: (_ length: Int, _ id: UInt32) -> Void) {
-            for k in lengths.indices { body(lengths[k], ids[k]) }
-        }
-
         mutating func append(length: Int, id: UInt32) {
             guard length > 0 else { return }
             if let last = ids.last, last == id {

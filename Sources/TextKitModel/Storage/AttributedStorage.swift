@@ -164,8 +164,8 @@ package struct _AttributedStorage {
         (self.text, self.runs, self.table) = (text, runs, table)
     }
 
-    /// The largest table a substring shares (``substring(_:)``): no larger
-    /// than what ``compactIfNeeded()`` leaves alone.
+    /// The largest table a substring shares (``substring(_:)``): no larger than what
+    /// ``compactIfNeeded()`` leaves alone.
     static let sharedTableLimit = 64
 
     /// Drops attribute sets that no run uses once they clearly outnumber the runs (amortised O(1)).
