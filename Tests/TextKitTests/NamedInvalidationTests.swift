@@ -145,6 +145,34 @@ struct NamedInvalidationTests {
         Self.expectMatchesFreshLayout(stack)
     }
 
+    /// Attribute changes inside the paragraph a round's typing replaced are not looked at again
+    /// (its new record is shaped from nothing); one that reaches past it still is.
+    @Test func attributeChangesInTheTypedParagraphTakeEffectThroughItsNewRecord() {
+        let stack = LayoutStack(String(repeating: Self.text, count: 10))
+        _ = Self.snapshot(stack.layoutManager)
+        let shaped = Self.shaped(stack)
+        let big = UIFont(name: "DejaVu Sans", size: 30)!
+        stack.storage.beginEditing()
+        stack.storage.replaceCharacters(in: NSRange(location: 4, length: 0), with: "y")  // paragraph 0
+        // A highlighter inside the typed paragraph: a colour and a font (which changes shaping).
+        stack.storage.addAttribute(.foregroundColor, value: UIColor.red, range: NSRange(location: 0, length: 3))
+        stack.storage.addAttribute(.font, value: big, range: NSRange(location: 8, length: 3))
+        stack.storage.endEditing()
+        let after = Self.snapshot(stack.layoutManager)
+        #expect(Self.shaped(stack) == shaped + 1)  // the typed paragraph only
+        #expect(Self.drawnColor(stack.layoutManager, at: 1) == UIColor.red)
+        #expect(after.rects[0].height > after.rects[1].height)  // the 30-point font raised the first line
+        Self.expectMatchesFreshLayout(stack)
+        // The same, reaching into the next paragraph: that one is shaped again too.
+        stack.storage.beginEditing()
+        stack.storage.replaceCharacters(in: NSRange(location: 4, length: 0), with: "z")
+        stack.storage.addAttribute(.font, value: big, range: NSRange(location: 15, length: 10))
+        stack.storage.endEditing()
+        _ = Self.snapshot(stack.layoutManager)
+        #expect(Self.shaped(stack) == shaped + 3)
+        Self.expectMatchesFreshLayout(stack)
+    }
+
     @Test func reSettingAnAttachmentAsksItsBoundsAgain() {
         let attachment = NSTextAttachment()
         attachment.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
