@@ -45,20 +45,18 @@ extension UITextView {
         }
         guard !stale.isEmpty || !found.isEmpty else { return }
         if !found.isEmpty { hasDetectedLinks = true }
-        isApplyingOwnEdit = true
-        storage.beginEditing()
-        for range in stale {
-            storage.removeAttribute(.link, range: range)
-            storage.removeAttribute(Self.detectedLinkKey, range: range)
+        editOwnStorage { storage in
+            for range in stale {
+                storage.removeAttribute(.link, range: range)
+                storage.removeAttribute(Self.detectedLinkKey, range: range)
+            }
+            for (range, url) in found {
+                // A link the text already has (set by the app) stays as it is.
+                if storage.attribute(.link, at: range.location, effectiveRange: nil) != nil,
+                   storage.attribute(Self.detectedLinkKey, at: range.location, effectiveRange: nil) == nil { continue }
+                storage.addAttributes([.link: url, Self.detectedLinkKey: true], range: range)
+            }
         }
-        for (range, url) in found {
-            // A link the text already has (set by the app) stays as it is.
-            if storage.attribute(.link, at: range.location, effectiveRange: nil) != nil,
-               storage.attribute(Self.detectedLinkKey, at: range.location, effectiveRange: nil) == nil { continue }
-            storage.addAttributes([.link: url, Self.detectedLinkKey: true], range: range)
-        }
-        storage.endEditing()
-        isApplyingOwnEdit = false
     }
 
     /// The URL a detected item links to: its URL, a `tel:` URL for a phone number, a calendar link

@@ -272,12 +272,7 @@ extension UITextView {
         endTypingRun()
         registerUndoReplacement(of: range, restoring: textStorage.attributedSubstring(from: range), selection: selection,
                                 actionName: actionName)
-        let storage = textStorage
-        isApplyingOwnEdit = true
-        storage.beginEditing()
-        change(storage, range)
-        storage.endEditing()
-        isApplyingOwnEdit = false
+        editOwnStorage { change($0, range) }
         finishUserEdit(selection: selection)
     }
 
@@ -289,23 +284,26 @@ extension UITextView {
     /// an attributed string does through the storage's primitives — without making an attributed
     /// string, and an attribute table for it, at every keystroke.
     func applyEdit(replacing range: NSRange, with text: String, attributes: [NSAttributedString.Key: Any]) {
-        let storage = textStorage
         let length = text.utf16.count
-        isApplyingOwnEdit = true
-        storage.beginEditing()
-        storage.replaceCharacters(in: range, with: text)
-        if length > 0 { storage.setAttributes(attributes, range: NSRange(location: range.location, length: length)) }
-        storage.endEditing()
-        isApplyingOwnEdit = false
+        editOwnStorage { storage in
+            storage.replaceCharacters(in: range, with: text)
+            if length > 0 { storage.setAttributes(attributes, range: NSRange(location: range.location, length: length)) }
+        }
     }
 
     /// Replaces characters in the storage, with the view's own reaction to storage edits
     /// suspended (the caller places the selection).
     func applyEdit(replacing range: NSRange, with replacement: NSAttributedString) {
+        editOwnStorage { $0.replaceCharacters(in: range, with: replacement) }
+    }
+
+    /// Runs `body`'s edits of the storage as one round of edits, with the view's own reaction to
+    /// storage edits suspended.
+    func editOwnStorage(_ body: (NSTextStorage) -> Void) {
         let storage = textStorage
         isApplyingOwnEdit = true
         storage.beginEditing()
-        storage.replaceCharacters(in: range, with: replacement)
+        body(storage)
         storage.endEditing()
         isApplyingOwnEdit = false
     }
