@@ -76,12 +76,16 @@ struct GlyphBuilder {
         let n = piece.count
         guard n > 0 else { return }
         if count + n > buffers.capacity { buffers.grow(toAtLeast: count + n, keeping: count) }
-        (buffers.glyphs + count).initialize(from: piece.glyphs.baseAddress!, count: n)
-        (buffers.flags + count).initialize(from: piece.flags.baseAddress!, count: n)
+        let glyphs = buffers.glyphs + count, flags = buffers.flags + count
         let advances = buffers.advances + count, clusters = buffers.clusters + count
+        let pieceGlyphs = piece.glyphs, pieceFlags = piece.flags
         let pieceAdvances = piece.advances, pieceClusters = piece.clusters
         let shift = Int32(offset)
+        // One loop for the four columns: a word is a few glyphs, too few for a copy call per
+        // column to pay for itself.
         for i in 0..<n {
+            glyphs[i] = pieceGlyphs[i]
+            flags[i] = pieceFlags[i]
             advances[i] = Float(pieceAdvances[i]) * scale
             clusters[i] = pieceClusters[i] + shift
         }

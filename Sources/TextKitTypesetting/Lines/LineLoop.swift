@@ -541,6 +541,21 @@ extension LineLoop {
                     isLastAllowed: isLastAllowed, truncation: truncation)
     }
 
+    /// Makes room for about as many fragments as the paragraph will have, judged by its first line:
+    /// the rest of the text over a line's length, with a tenth to spare, and at most
+    /// ``reservedFragmentsLimit`` (a first line cut short by a line separator says nothing). Appended
+    /// one by one, the fragments (some 240 bytes each) made and freed two or three buffers a
+    /// paragraph, and the last one was on average a third empty for the life of the layout.
+    private mutating func reserveFragments(after line: Line) {
+        let first = line.end - offset, rest = end - line.end
+        guard first > 0, rest > 0, !line.placed.fitted.endsWithHardBreak else { return }
+        let estimate = 1 + (10 * rest + 9 * first - 1) / (9 * first)
+        fragments.reserveCapacity(min(estimate, Self.reservedFragmentsLimit))
+    }
+
+    /// The most fragments reserved at a paragraph's first line; a longer paragraph's array grows.
+    static let reservedFragmentsLimit = 128
+
     /// Stores the line as a line fragment, after the host's say on its spacing and its rect, and
     /// moves along the row or down to the next one.
     mutating func store(_ line: Line, in rect: CGRect, before: CGFloat, remaining: CGRect, area geometry: LineArea) {
@@ -581,6 +596,7 @@ extension LineLoop {
                                   baselineOffset: baseline, textOriginX: geometry.padding)
         stored.rect.origin.y = relativeTop
         stored.usedRect.origin.y = relativeTop + (usedRect.minY - fragmentRect.minY)
+        if fragments.isEmpty { reserveFragments(after: line) }
         fragments.append(stored)
         lines += 1
         offset = line.end
