@@ -156,6 +156,47 @@ struct BoundedMemoryTests {
         #expect(lm.flow.store.record(100).analysis != nil)
     }
 
+    // MARK: Line fragments
+
+    /// The fragment count and the capacity of the array holding them, of every laid-out paragraph.
+    static func fragmentRoom(_ lm: NSLayoutManager) -> [(count: Int, capacity: Int)] {
+        var room: [(count: Int, capacity: Int)] = []
+        lm.flow.store.forEach { _, record in
+            if let fragments = record.layout?.fragments { room.append((fragments.count, fragments.capacity)) }
+            return true
+        }
+        return room
+    }
+
+    @Test("A paragraph's line fragments are kept with little spare room, and none past a line limit")
+    func lineFragmentsReservedToSize() throws {
+        // Paragraphs of 20 to 36 words in a 300-point column: several lines each.
+        let stack = LayoutStack(Self.document(paragraphs: 120))
+        stack.layoutManager.ensureLayout(for: stack.containers[0])
+        let room = Self.fragmentRoom(stack.layoutManager)
+        let lines = room.reduce(0) { $0 + $1.count }, capacity = room.reduce(0) { $0 + $1.capacity }
+        #expect(room.count >= 120 && lines >= 3 * 120)
+        #expect(room.allSatisfy { $0.capacity >= $0.count })
+        // Appended one by one, the arrays doubled: about 1.3 times the room the lines take.
+        #expect(Double(capacity) <= 1.12 * Double(lines), "\(capacity) fragments of room for \(lines) lines")
+
+        // A container of two lines, and paragraphs whose style truncates them (a line each): no
+        // room reserved for lines that cannot come.
+        let truncating = NSMutableParagraphStyle()
+        truncating.lineBreakMode = .byTruncatingTail
+        for limited in [true, false] {
+            let attributes: [NSAttributedString.Key: Any] = limited ? [.font: LayoutStack.serif()]
+                : [.font: LayoutStack.serif(), .paragraphStyle: truncating]
+            let stack = LayoutStack(Self.document(paragraphs: 8), attributes: attributes)
+            let container = try #require(stack.containers.first)
+            if limited { container.maximumNumberOfLines = 2 }
+            stack.layoutManager.ensureLayout(for: container)
+            let room = Self.fragmentRoom(stack.layoutManager)
+            #expect(room.count >= (limited ? 1 : 8), "\(room)")
+            #expect(room.allSatisfy { $0.count <= (limited ? 2 : 1) && $0.capacity <= 2 }, "\(room)")
+        }
+    }
+
     // MARK: Long paragraphs
 
     static func longParagraph(_ word: String, units: Int) -> String {

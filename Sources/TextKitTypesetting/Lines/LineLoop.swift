@@ -542,15 +542,18 @@ extension LineLoop {
     }
 
     /// Makes room for about as many fragments as the paragraph will have, judged by its first line:
-    /// the rest of the text over a line's length, with a tenth to spare, and at most
-    /// ``reservedFragmentsLimit`` (a first line cut short by a line separator says nothing). Appended
-    /// one by one, the fragments (some 240 bytes each) made and freed two or three buffers a
-    /// paragraph, and the last one was on average a third empty for the life of the layout.
-    private mutating func reserveFragments(after line: Line) {
+    /// the rest of the text over a line's length, with a tenth to spare, no more than the area's
+    /// line limit allows and at most ``reservedFragmentsLimit``. Nothing when lines do not wrap (a
+    /// paragraph is then one line) or the first line ends at a line separator (its length says
+    /// nothing). Appended one by one, the fragments (some 240 bytes each) made and freed two or
+    /// three buffers a paragraph, and the last one was on average a third empty for the life of
+    /// the layout.
+    private mutating func reserveFragments(after line: Line, area geometry: LineArea) {
         let first = line.end - offset, rest = end - line.end
-        guard first > 0, rest > 0, !line.placed.fitted.endsWithHardBreak else { return }
-        let estimate = 1 + (10 * rest + 9 * first - 1) / (9 * first)
-        fragments.reserveCapacity(min(estimate, Self.reservedFragmentsLimit))
+        guard settings.wraps, first > 0, rest > 0, !line.placed.fitted.endsWithHardBreak else { return }
+        var estimate = min(1 + (10 * rest + 9 * first - 1) / (9 * first), Self.reservedFragmentsLimit)
+        if geometry.maximumLines > 0 { estimate = min(estimate, max(1, geometry.maximumLines - lines)) }
+        fragments.reserveCapacity(estimate)
     }
 
     /// The most fragments reserved at a paragraph's first line; a longer paragraph's array grows.
@@ -596,7 +599,7 @@ extension LineLoop {
                                   baselineOffset: baseline, textOriginX: geometry.padding)
         stored.rect.origin.y = relativeTop
         stored.usedRect.origin.y = relativeTop + (usedRect.minY - fragmentRect.minY)
-        if fragments.isEmpty { reserveFragments(after: line) }
+        if fragments.isEmpty { reserveFragments(after: line, area: geometry) }
         fragments.append(stored)
         lines += 1
         offset = line.end
