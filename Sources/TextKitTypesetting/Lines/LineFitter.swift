@@ -114,17 +114,18 @@ package struct LineFitter {
 
     func segmentStart(_ k: Int) -> Int { k == 0 ? 0 : Int(segments[k - 1].end) }
 
-    /// Measures `range` starting at `x`, stopping early once the content passes `limit`.
-    /// Returns the width, the trailing white space, the tab advances and whether it stopped early.
-    private func measure(_ range: Range<Int>, segment k: Int, at x: Float, limit: Float)
-        -> (width: Float, trailing: Float, tabs: [TabAdvance], stoppedEarly: Bool) {
+    /// Measures `range` starting at `x`, stopping early once the content passes `limit`, and
+    /// appends its tabs' advances to `tabs`. Returns the width, the trailing white space and
+    /// whether it stopped early. (The tabs go straight into the line's list: a list returned for
+    /// each piece, empty but for tabs, cost a release a word.)
+    private func measure(_ range: Range<Int>, segment k: Int, at x: Float, limit: Float,
+                         tabs: inout [TabAdvance]) -> (width: Float, trailing: Float, stoppedEarly: Bool) {
         let segment = segments[k]
         if range.lowerBound == segmentStart(k), !segment.flags.contains(.containsTab) {
-            return (segment.width, segment.trailingWhitespace, [], false)
+            return (segment.width, segment.trailingWhitespace, false)
         }
         var width: Float = 0
         var trailing: Float = 0
-        var tabs: [TabAdvance] = []
         for g in glyphs.glyphRange(forCharacters: range) {
             let flags = glyphs.flags[g]
             let advance = self.advance(ofGlyph: g, at: x + width, recordingTabsIn: &tabs)
@@ -136,10 +137,10 @@ package struct LineFitter {
                 // (A last mark may hang past the limit by up to its advance: only the content
                 // before it must fit.)
                 let reach = settings.hangsPunctuation ? x + width - advance : x + width
-                if reach > limit + Self.epsilon { return (width, trailing, tabs, true) }
+                if reach > limit + Self.epsilon { return (width, trailing, true) }
             }
         }
-        return (width, trailing, tabs, false)
+        return (width, trailing, false)
     }
 
     /// The advance of glyph `g` when it starts at `x`: its own, except a tab's, which reaches the
@@ -214,9 +215,11 @@ package struct LineFitter {
         let limit = settings.wraps ? roomEnd : .infinity
         while k < segments.count {
             let segment = segments[k]
-            let measured = measure(position..<Int(segment.end), segment: k, at: x, limit: limit)
+            let tabsBefore = tabs.count
+            let measured = measure(position..<Int(segment.end), segment: k, at: x, limit: limit, tabs: &tabs)
             let content = x + measured.width - measured.trailing
             if measured.stoppedEarly || !fits(content: content, lineFrom: start, to: Int(segment.end), limit: limit) {
+                if tabs.count > tabsBefore { tabs.removeSubrange(tabsBefore...) }  // they are the next line's
                 if lastCandidate == nil {
                     // One piece wider than the line: hyphenate it if allowed, else break it by character.
                     if let hyphenated = hyphenate(segment: k, from: position, x: x, lineStartX: lineStartX,
@@ -228,7 +231,6 @@ package struct LineFitter {
                 break
             }
             x += measured.width
-            if !measured.tabs.isEmpty { tabs += measured.tabs }
             position = Int(segment.end)
             lastCandidate = (position, x, measured.trailing, tabs.count)
             if keepsAllCandidates { candidates.append(lastCandidate!) }

@@ -96,9 +96,10 @@ package final class ParagraphGlyphs: @unchecked Sendable {
 
     package var count: Int { glyphs.count }
 
-    /// The first glyph whose cluster starts at or after `offset` (the glyph count when none).
-    package func firstGlyph(atOrAfter offset: Int) -> Int {
-        var low = 0, high = clusters.count
+    /// The first glyph whose cluster starts at or after `offset` (the glyph count when none),
+    /// looked for from glyph `lowest` on (the caller knows none before it qualifies).
+    package func firstGlyph(atOrAfter offset: Int, from lowest: Int = 0) -> Int {
+        var low = lowest, high = clusters.count
         let target = Int32(offset)
         while low < high {
             let mid = (low + high) / 2
@@ -138,11 +139,12 @@ package final class ParagraphGlyphs: @unchecked Sendable {
 
     /// The glyphs of the characters in `range`, widened to whole clusters.
     package func glyphRange(forCharacters range: Range<Int>) -> Range<Int> {
-        if range.isEmpty {
-            let g = firstGlyph(atOrAfter: range.lowerBound)
-            return g..<g
-        }
-        return glyph(forCharacterAt: range.lowerBound)..<firstGlyph(atOrAfter: range.upperBound)
+        let first = firstGlyph(atOrAfter: range.lowerBound)
+        if range.isEmpty { return first..<first }
+        // A range starting where a cluster starts (a line, a word) starts at that glyph; one
+        // starting inside a cluster, at the cluster's first glyph. The end is at or after `first`.
+        let starts = first < clusters.count && Int(clusters[first]) == range.lowerBound
+        return (starts ? first : glyph(forCharacterAt: range.lowerBound))..<firstGlyph(atOrAfter: range.upperBound, from: first)
     }
 
     /// The characters of the glyphs in `range`: from the first glyph's cluster to the next
