@@ -546,7 +546,7 @@ extension LineLoop {
     /// line limit allows and at most ``reservedFragmentsLimit``. Nothing when lines do not wrap (a
     /// paragraph is then one line) or the first line ends at a line separator (its length says
     /// nothing). Appended one by one, the fragments (some 240 bytes each) made and freed two or
-    /// three buffers a paragraph, and the last one was on average a third empty for the life of
+    /// three buffers a paragraph, and the last one was a fifth to a third empty for the life of
     /// the layout.
     private mutating func reserveFragments(after line: Line, area geometry: LineArea) {
         let first = line.end - offset, rest = end - line.end
