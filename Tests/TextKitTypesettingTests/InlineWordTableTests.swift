@@ -12,14 +12,19 @@ struct InlineWordTableTests {
         return units.withUnsafeBufferPointer { ShapedWordCache.InlineKey(face: faces[face], parameters: parameters, text: $0) }
     }
 
-    private static func piece(length: Int) -> ShapedPiece { ShapedPiece.make(count: 0, length: length, hasOffsets: false) }
+    /// A piece for `word`, recorded under its key as the shared cache records the pieces it stores.
+    private static func piece(_ word: String, face: Int = 0) -> ShapedPiece {
+        let piece = ShapedPiece.make(count: 0, length: word.utf16.count, hasOffsets: false)
+        piece.record(key(word, face: face))
+        return piece
+    }
 
     @Test func findsWhatWasStoredThroughGrowthAndTellsKeysApart() {
         var table = InlineWordTable()
         #expect(table.piece(for: Self.key("a")) == nil)
         // 3,000 words: the table grows from 16 slots many times; every word keeps its piece.
         let words = (0..<3000).map { "w\($0) " }
-        let pieces = words.indices.map { Self.piece(length: $0) }
+        let pieces = words.map { Self.piece($0) }
         for (word, piece) in zip(words, pieces) { table.insert(piece, for: Self.key(word)) }
         #expect(table.count == 3000)
         for (word, piece) in zip(words, pieces) { #expect(table.piece(for: Self.key(word)) === piece) }
@@ -30,13 +35,27 @@ struct InlineWordTableTests {
         #expect(table.piece(for: Self.key("w7")) == nil)
     }
 
-    @Test func aSlotIsOneCacheLine() {
-        #expect(InlineWordTable.slotStride == 64)
+    @Test func aSlotIsAHashAndAPiece() {
+        // The key's face, parameters and text live in the piece: four slots to a cache line.
+        #expect(InlineWordTable.slotStride == 16)
+    }
+
+    @Test func aWordWithTheSameHashIsAnotherWord() {
+        var table = InlineWordTable()
+        let stored = Self.piece("cat")
+        table.insert(stored, for: Self.key("cat"))
+        // Keys that collide on the whole hash: the table compares the rest with the piece's record.
+        for other in [Self.key("dog"), Self.key("cat", face: 1), Self.key("cat", parameters: 3), Self.key("cats")] {
+            var colliding = other
+            colliding.hash = Self.key("cat").hash
+            #expect(table.piece(for: colliding) == nil)
+        }
+        #expect(table.piece(for: Self.key("cat")) === stored)
     }
 
     @Test func storingAWordAgainReplacesItsPiece() {
         var table = InlineWordTable()
-        let first = Self.piece(length: 1), second = Self.piece(length: 2)
+        let first = Self.piece("x"), second = Self.piece("x")
         table.insert(first, for: Self.key("x"))
         table.insert(second, for: Self.key("x"))
         #expect(table.count == 1)
@@ -48,12 +67,12 @@ struct InlineWordTableTests {
         weak var replaced: ShapedPiece?
         var table = InlineWordTable()
         do {
-            let a = Self.piece(length: 1), b = Self.piece(length: 1)
+            let a = Self.piece("a"), b = Self.piece("b")
             kept = a
             replaced = b
             table.insert(b, for: Self.key("b"))
             table.insert(a, for: Self.key("a"))
-            table.insert(Self.piece(length: 1), for: Self.key("b"))
+            table.insert(Self.piece("b"), for: Self.key("b"))
         }
         #expect(kept != nil)  // held by the table alone
         #expect(replaced == nil)  // released when its word was stored again
@@ -62,15 +81,15 @@ struct InlineWordTableTests {
         #expect(table.count == 0)
         #expect(table.piece(for: Self.key("a")) == nil)
         // Usable again after emptying, with or without its slots.
-        table.insert(Self.piece(length: 3), for: Self.key("c"))
-        #expect(table.piece(for: Self.key("c"))?.length == 3)
+        table.insert(Self.piece("c"), for: Self.key("c"))
+        #expect(table.piece(for: Self.key("c"))?.length == 1)
         table.removeAll(keepingCapacity: false)
         #expect(table.piece(for: Self.key("c")) == nil)
 
         weak var destroyed: ShapedPiece?
         do {
             var scoped = InlineWordTable()
-            let piece = Self.piece(length: 1)
+            let piece = Self.piece("d")
             destroyed = piece
             scoped.insert(piece, for: Self.key("d"))
         }

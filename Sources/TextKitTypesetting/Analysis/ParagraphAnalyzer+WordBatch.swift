@@ -176,7 +176,7 @@ extension ParagraphAnalyzer {
                      front: FrontWordCache, to batch: inout WordBatch) -> Bool {
         let key = ShapedWordCache.InlineKey(face: face, parameters: id, text: word)
         let slot = front.slot(for: key)
-        if front.keys[slot] == key && front.pieces[slot] != nil { return false }
+        if front.piece(for: key, at: slot) != nil { return false }
         if let known = cache.existingPiece(for: key) {
             front.store(known, for: key, at: slot)
             return false

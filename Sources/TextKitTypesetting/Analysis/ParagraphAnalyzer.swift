@@ -547,7 +547,7 @@ package final class ParagraphAnalyzer {
             if pieceText.count <= ShapedWordCache.inlineCapacity {
                 let key = ShapedWordCache.InlineKey(face: face, parameters: id, text: pieceText)
                 let slot = front.slot(for: key)
-                if front.keys[slot] == key, let cached = front.pieces[slot] {
+                if let cached = front.piece(for: key, at: slot) {
                     // The front table holds the piece: use it without retaining it (two atomic
                     // operations a word, on counts that parallel layout's threads all touch for
                     // the common words).
@@ -716,15 +716,16 @@ package final class ParagraphAnalyzer {
 
 /// A small direct-mapped cache of shaped words, one per analyzer (no lock), in front of the
 /// shared ``ShapedWordCache``: the words of one document repeat, and most lookups stop here.
-/// 2,048 slots (about 180 KB) hold a document's common words; more helped little and made every
-/// layout manager's first paragraph pay for clearing and faulting in a larger table.
+/// 2,048 slots of a hash and a piece (32 KB; the rest of a word's key is in its piece, as in the
+/// shared table) hold a document's common words; more helped little and made every layout
+/// manager's first paragraph pay for clearing and faulting in a larger table.
 // Fixed-size tables behind `let` pointers: the hot loop reads and writes them without the
 // exclusivity checks that a class's `var` arrays would cost on every access.
 final class FrontWordCache {
     static let size = 2048
-    let keys = UnsafeMutablePointer<ShapedWordCache.InlineKey?>.allocate(capacity: size)
-    /// The pieces, each retained once by the table (released when its slot is taken or the
-    /// table emptied), so that readers can use them without retaining them again.
+    let hashes = UnsafeMutablePointer<UInt64>.allocate(capacity: size)
+    /// The pieces, each recorded under its key and retained once by the table (released when its
+    /// slot is taken or the table emptied), so that readers can use them without retaining them again.
     let pieces = UnsafeMutablePointer<Unmanaged<ShapedPiece>?>.allocate(capacity: size)
     /// The shared cache's generation the entries come from.
     private(set) var generation: Int
@@ -733,22 +734,30 @@ final class FrontWordCache {
 
     init(generation: Int) {
         self.generation = generation
-        keys.initialize(repeating: nil, count: Self.size)
+        hashes.initialize(repeating: 0, count: Self.size)
         pieces.initialize(repeating: nil, count: Self.size)
     }
 
     deinit {
         removeAll(generation: generation)
-        keys.deinitialize(count: Self.size)
-        keys.deallocate()
+        hashes.deallocate()
         pieces.deallocate()
     }
 
     @inline(__always)
     func slot(for key: ShapedWordCache.InlineKey) -> Int { Int(truncatingIfNeeded: key.hash) & (Self.size - 1) }
 
+    /// The piece `slot` holds for `key`, if it holds `key`'s (not retained: the table holds it).
+    @inline(__always)
+    func piece(for key: ShapedWordCache.InlineKey, at slot: Int) -> Unmanaged<ShapedPiece>? {
+        guard hashes[slot] == key.hash, let piece = pieces[slot], piece._withUnsafeGuaranteedRef({ $0.matches(key) })
+        else { return nil }
+        return piece
+    }
+
+    /// Puts `piece`, which the shared cache stored under `key`, in `slot`.
     func store(_ piece: ShapedPiece, for key: ShapedWordCache.InlineKey, at slot: Int) {
-        keys[slot] = key
+        hashes[slot] = key.hash
         let old = pieces[slot]
         pieces[slot] = Unmanaged.passRetained(piece)
         old?.release()
@@ -757,7 +766,7 @@ final class FrontWordCache {
     func removeAll(generation: Int) {
         self.generation = generation
         for i in 0..<Self.size {
-            keys[i] = nil
+            hashes[i] = 0
             pieces[i]?.release()
             pieces[i] = nil
         }

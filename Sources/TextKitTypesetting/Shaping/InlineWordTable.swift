@@ -2,9 +2,10 @@
 /// addressing with linear probing on the hash each key computes once, for itself.
 ///
 /// The shared word cache looks a word up here whenever the analyzer's small front cache misses
-/// it. With a `Dictionary` such a lookup hashed the key again through `Hasher` (a seeded SipHash)
-/// and read the key and the piece from separate arrays. Here an entry (key and piece) is 64
-/// bytes, one cache line, so a lookup that finds its word at once touches one line of memory.
+/// it. An entry is the key's hash and the piece, 16 bytes, four to a cache line; the rest of the
+/// key (face, parameters, text) is kept in the piece (``ShapedPiece/record(_:)``), whose header
+/// a lookup that finds it reads next anyway. With the whole key in the entry (64 bytes), the
+/// table's growth wrote about a third of the fresh memory of a cold multilingual layout.
 ///
 /// Not thread-safe: the cache's shard lock guards it. Entries are only ever added (a word that is
 /// stored again replaces its piece) or all removed at once, so the table needs no tombstones.
@@ -12,12 +13,12 @@ struct InlineWordTable: ~Copyable {
     typealias Key = ShapedWordCache.InlineKey
 
     private struct Entry {
-        var key: Key
-        /// A retained piece; nil for an empty slot.
+        var hash: UInt64
+        /// A retained piece that ``ShapedPiece/matches(_:)`` the key; nil for an empty slot.
         var piece: Unmanaged<ShapedPiece>?
     }
 
-    /// Bytes a slot takes: one cache line (a key is 56 bytes, a piece 8).
+    /// Bytes a slot takes: the hash and the piece.
     static var slotStride: Int { MemoryLayout<Entry>.stride }
 
     /// The number of words held.
@@ -40,26 +41,30 @@ struct InlineWordTable: ~Copyable {
         guard let entries else { return nil }
         var slot = Int(truncatingIfNeeded: key.hash) & mask
         while let piece = entries[slot].piece {
-            if entries[slot].key == key { return piece.takeUnretainedValue() }
+            if entries[slot].hash == key.hash && piece._withUnsafeGuaranteedRef({ $0.matches(key) }) {
+                return piece.takeUnretainedValue()
+            }
             slot = (slot + 1) & mask
         }
         return nil
     }
 
-    /// Stores `piece` for `key`, replacing the piece stored for it before, if any.
+    /// Stores `piece`, recorded under `key` (``ShapedPiece/record(_:)``), replacing the piece
+    /// stored for the key before, if any.
     mutating func insert(_ piece: ShapedPiece, for key: Key) {
+        assert(piece.matches(key), "a piece enters the word table recorded under its key")
         if (count + 1) * 4 > (mask + 1) * 3 { grow() }
         let entries = entries!
         var slot = Int(truncatingIfNeeded: key.hash) & mask
         while let old = entries[slot].piece {
-            if entries[slot].key == key {
+            if entries[slot].hash == key.hash && old._withUnsafeGuaranteedRef({ $0.matches(key) }) {
                 entries[slot].piece = Unmanaged.passRetained(piece)
                 old.release()
                 return
             }
             slot = (slot + 1) & mask
         }
-        entries[slot] = Entry(key: key, piece: Unmanaged.passRetained(piece))
+        entries[slot] = Entry(hash: key.hash, piece: Unmanaged.passRetained(piece))
         count += 1
     }
 
@@ -81,7 +86,7 @@ struct InlineWordTable: ~Copyable {
     private mutating func grow() {
         let old = entries, oldMask = mask
         let capacity = max(16, (mask + 1) * 2)
-        // All zero bits are an empty entry: a key of plain values and a nil piece.
+        // All zero bits are an empty entry: a nil piece.
         let bytes = capacity * MemoryLayout<Entry>.stride
         let raw = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
         raw.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
@@ -89,7 +94,7 @@ struct InlineWordTable: ~Copyable {
         (self.entries, mask) = (entries, capacity - 1)
         guard let old else { return }
         for moved in 0...oldMask where old[moved].piece != nil {
-            var slot = Int(truncatingIfNeeded: old[moved].key.hash) & mask
+            var slot = Int(truncatingIfNeeded: old[moved].hash) & mask
             while entries[slot].piece != nil { slot = (slot + 1) & mask }
             entries[slot] = old[moved]
         }

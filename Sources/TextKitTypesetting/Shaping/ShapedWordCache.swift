@@ -115,7 +115,8 @@ package final class ShapedWordCache: @unchecked Sendable {  // shards are only t
     /// Stores a piece shaped for `key` by the caller (counted as a miss) and returns the one the
     /// cache holds: `piece`, or the one another thread stored first.
     package func store(_ piece: ShapedPiece, for key: InlineKey) -> ShapedPiece {
-        cachedPiece(in: shards[Int(key.hash >> 60)], find: { $0.inline.piece(for: key) },
+        piece.record(key)
+        return cachedPiece(in: shards[Int(key.hash >> 60)], find: { $0.inline.piece(for: key) },
                     store: { $0.inline.insert($1, for: key) }, make: { piece })
     }
 

@@ -17,11 +17,17 @@ import TextKitModel
 package final class ShapedPiece: ManagedBuffer<ShapedPiece.Header, Int32>, @unchecked Sendable {
     package struct Header {
         /// Glyphs.
-        var count: Int
+        var count: Int32
         /// UTF-16 units of text.
-        var length: Int
+        var length: Int32
         var hasOffsets: Bool
         var containsObjectReplacement: Bool
+        /// The word tables' key the piece is stored under, when its text is short enough to be
+        /// keyed inline (``ShapedWordCache/InlineKey``, less its hash and length): written by
+        /// ``record(_:)`` before the piece is shared, zero until then.
+        var parameters: Int32 = 0
+        var face: UInt = 0
+        var w0: UInt64 = 0, w1: UInt64 = 0, w2: UInt64 = 0, w3: UInt64 = 0
     }
 
     /// An uninitialized piece for `count` glyphs of `length` UTF-16 units.
@@ -29,18 +35,41 @@ package final class ShapedPiece: ManagedBuffer<ShapedPiece.Header, Int32>, @unch
         // Int32 words: advances, clusters, x and y offsets, then glyphs and flags two to a word.
         let words = count * (hasOffsets ? 4 : 2) + count
         let buffer = create(minimumCapacity: max(1, words)) { _ in
-            Header(count: count, length: length, hasOffsets: hasOffsets, containsObjectReplacement: false)
+            Header(count: Int32(count), length: Int32(length), hasOffsets: hasOffsets, containsObjectReplacement: false)
         }
         return unsafeDowncast(buffer, to: ShapedPiece.self)
     }
 
+    /// Writes `key` into the piece, which the word tables then hold under the key's hash alone
+    /// (``matches(_:)`` compares the rest). Only while the piece is not yet shared.
+    func record(_ key: ShapedWordCache.InlineKey) {
+        assert(Int(key.length) == length, "a piece is recorded under the key of its own text")
+        assert(face == 0 || matches(key), "a piece is stored under one key only")
+        withUnsafeMutablePointerToHeader { header in
+            header.pointee.parameters = key.parameters
+            header.pointee.face = key.face
+            (header.pointee.w0, header.pointee.w1, header.pointee.w2, header.pointee.w3) = (key.w0, key.w1, key.w2, key.w3)
+        }
+    }
+
+    /// Whether the piece was recorded under `key` (its hash aside: the tables compare that first).
+    @inline(__always)
+    func matches(_ key: ShapedWordCache.InlineKey) -> Bool {
+        withUnsafeMutablePointerToHeader { header in
+            let h = header.pointee
+            return h.w0 == key.w0 && h.w1 == key.w1 && h.w2 == key.w2 && h.w3 == key.w3 && h.length == key.length
+                && h.face == key.face && h.parameters == key.parameters
+        }
+    }
+
     private var base: UnsafeMutablePointer<Int32> { withUnsafeMutablePointerToElements { $0 } }
     private var info: Header { withUnsafeMutablePointerToHeader { $0.pointee } }
+    private var face: UInt { info.face }
 
     /// The number of glyphs.
-    package var count: Int { info.count }
+    package var count: Int { Int(info.count) }
     /// The piece's length in UTF-16 units.
-    package var length: Int { info.length }
+    package var length: Int { Int(info.length) }
     /// Whether the piece holds U+FFFC, which becomes an attachment box when the style has one.
     package var containsObjectReplacement: Bool { info.containsObjectReplacement }
     /// Whether some glyph has an offset (else ``xOffsets`` and ``yOffsets`` are empty).
@@ -98,8 +127,8 @@ package final class ShapedPiece: ManagedBuffer<ShapedPiece.Header, Int32>, @unch
         withUnsafeMutablePointerToHeader { $0.pointee.containsObjectReplacement = objectReplacement }
     }
 
-    /// Bytes held, for the cache's budget.
-    package var byteCount: Int { count * (hasOffsets ? 20 : 12) + 64 }
+    /// Bytes held, for the cache's budget: the glyphs, the object and its header (key included).
+    package var byteCount: Int { count * (hasOffsets ? 20 : 12) + 80 }
 }
 
 /// Shaping parameters that are not the text: the direction, script, language and OpenType
