@@ -156,6 +156,36 @@ struct BoundedMemoryTests {
         #expect(lm.flow.store.record(100).analysis != nil)
     }
 
+    @Test func glyphsKeptThroughANewColourStayWithinTheBudget() throws {
+        let text = Self.document(paragraphs: 120)
+        let limit = 24_000  // the glyphs of about fifteen paragraphs
+        let lm = NSLayoutManager()
+        lm.flow.analysisBudget.limit = limit
+        let stack = LayoutStack(text, containerSizes: [CGSize(width: 300, height: 1e12)], layoutManager: lm)
+        // A paragraph at a time: laid out, then its first word coloured. The glyphs stay, their
+        // runs cut anew: the budget counts them again, and drops them in their turn.
+        var start = 0
+        for line in text.split(separator: "\n") {
+            lm.ensureLayout(forCharacterRange: NSRange(location: start, length: 1))
+            let word = line.prefix { $0 != " " }.utf16.count
+            stack.storage.addAttribute(.foregroundColor, value: UIColor.red, range: NSRange(location: start, length: word))
+            start += line.utf16.count + 1
+        }
+        var held = 0, largest = 0
+        lm.flow.store.forEach { _, record in
+            if let analysis = record.analysis {
+                held += analysis.byteCount
+                largest = max(largest, analysis.byteCount)
+            }
+            return true
+        }
+        #expect(lm.flow.analysisBudget.bytes <= limit)
+        #expect(held <= limit + largest)
+        // Most colours kept the glyphs (not those over the ligature "ffi" or the Hebrew word,
+        // in a fallback font).
+        #expect(lm.flow.analyzer.analysisCount < 120 + 40)
+    }
+
     // MARK: Line fragments
 
     /// The fragment count and the capacity of the array holding them, of every laid-out paragraph.

@@ -82,14 +82,88 @@ struct NamedInvalidationTests {
         Self.expectMatchesFreshLayout(stack)
     }
 
-    @Test func aNewRunBoundaryInsideAWordReshapesThatParagraphOnly() {
-        let stack = LayoutStack(Self.text)
-        _ = Self.snapshot(stack.layoutManager)
+    @Test func colouringAWordThatHadNoColourReshapesNothing() {
+        let stack = LayoutStack(String(repeating: Self.text, count: 3))
+        let before = Self.snapshot(stack.layoutManager)
         let shaped = Self.shaped(stack)
-        // "name" split in two colours: shaping stops at run boundaries, as in Core Text.
-        stack.storage.addAttribute(.foregroundColor, value: UIColor.red, range: NSRange(location: 23, length: 2))
+        let version = stack.layoutManager.flow.store.record(1).layoutVersion
+        // A highlighter colours "name" (new run boundaries before and after it), then "va" of
+        // "value" (a boundary inside a word): shaping would cut there, and gives the same glyphs.
+        stack.storage.addAttribute(.foregroundColor, value: UIColor.red, range: NSRange(location: 23, length: 4))
+        stack.storage.addAttribute(.foregroundColor, value: UIColor.blue, range: NSRange(location: 31, length: 2))
+        let after = Self.snapshot(stack.layoutManager)
+        #expect(Self.shaped(stack) == shaped)
+        #expect(after.glyphs == before.glyphs && after.rects == before.rects)
+        #expect(stack.layoutManager.flow.store.record(1).layoutVersion == version)  // the lines were kept
+        #expect(Self.drawnColor(stack.layoutManager, at: 22) == nil)
+        #expect(Self.drawnColor(stack.layoutManager, at: 23) == UIColor.red)
+        #expect(Self.drawnColor(stack.layoutManager, at: 26) == UIColor.red)
+        #expect(Self.drawnColor(stack.layoutManager, at: 27) == nil)
+        #expect(Self.drawnColor(stack.layoutManager, at: 32) == UIColor.blue)
+        #expect(Self.drawnColor(stack.layoutManager, at: 33) == nil)
+        Self.expectMatchesFreshLayout(stack)
+
+        // Taken off again: the glyphs were shaped with no cut there, so they still stand.
+        stack.storage.removeAttribute(.foregroundColor, range: NSRange(location: 0, length: stack.storage.length))
+        _ = Self.snapshot(stack.layoutManager)
+        #expect(Self.shaped(stack) == shaped)
+        #expect(Self.drawnColor(stack.layoutManager, at: 23) == nil)
+        Self.expectMatchesFreshLayout(stack)
+    }
+
+    @Test func aColourBetweenKernedLettersShapesThatParagraphAgain() {
+        // DejaVu Serif kerns "AV": HarfBuzz marks the V unsafe to break, so a boundary before it
+        // changes the glyphs' advances; only that paragraph is shaped again.
+        let stack = LayoutStack("AVATAR\nAVATAR\n")
+        let before = Self.snapshot(stack.layoutManager)
+        let shaped = Self.shaped(stack)
+        stack.storage.addAttribute(.foregroundColor, value: UIColor.red, range: NSRange(location: 1, length: 5))
         _ = Self.snapshot(stack.layoutManager)
         #expect(Self.shaped(stack) == shaped + 1)
+        let kerned = stack.layoutManager.flow.store.record(1).analysis!.glyphs.advances[0]
+        let apart = stack.layoutManager.flow.store.record(0).analysis!.glyphs.advances[0]
+        #expect(apart > kerned)  // shaped apart, the A lost its kerning against the V
+        #expect(before.glyphs.count == 14)
+        Self.expectMatchesFreshLayout(stack)
+    }
+
+    @Test func aColourInRightToLeftTextKeepsTheGlyphsAndRedoesTheLines() {
+        // DejaVu Sans has Hebrew (in a fallback font the boundary would shape again).
+        let stack = LayoutStack("שלום עולם יפה\nabc\n", attributes: [.font: DrawingHarness.sans()])
+        _ = Self.snapshot(stack.layoutManager)
+        let shaped = Self.shaped(stack)
+        let version = stack.layoutManager.flow.store.record(0).layoutVersion
+        stack.storage.addAttribute(.foregroundColor, value: UIColor.red, range: NSRange(location: 5, length: 4))
+        _ = Self.snapshot(stack.layoutManager)
+        #expect(Self.shaped(stack) == shaped)
+        // Its lines list their visual runs, cut where the glyph runs now are.
+        #expect(stack.layoutManager.flow.store.record(0).layoutVersion != version)
+        #expect(Self.drawnColor(stack.layoutManager, at: 6) == UIColor.red)
+        Self.expectMatchesFreshLayout(stack)
+    }
+
+    @Test func randomColoursOverWordsMostlyReshapeNothingAndMatchAFreshLayout() {
+        var rng = SeededGenerator(seed: 7)
+        let prose = "The quick brown fox jumps over the lazy dog while a wizard's job is to vex chumps quickly in fog. "
+        let stack = LayoutStack(String(repeating: prose + "\n", count: 8), containerSizes: [CGSize(width: 220, height: 1e6)])
+        _ = Self.snapshot(stack.layoutManager)
+        let shaped = Self.shaped(stack)
+        let colours: [UIColor] = [.red, .blue, .green]
+        for step in 0..<80 {
+            let location = Int(rng.next() % UInt64(stack.storage.length - 1))
+            let range = NSRange(location: location, length: min(Int(rng.next() % 12) + 1, stack.storage.length - location))
+            if step % 4 == 3 {
+                stack.storage.removeAttribute(.foregroundColor, range: range)
+            } else {
+                stack.storage.addAttribute(.foregroundColor, value: colours[step % 3], range: range)
+            }
+            if step % 8 == 0 { _ = Self.snapshot(stack.layoutManager) }
+        }
+        _ = Self.snapshot(stack.layoutManager)
+        // Shaping again would be needed only where a colour starts between kerned letters (none
+        // of these 80 cuts falls between two that DejaVu Serif kerns), or where letters shaped
+        // apart come together again (these glyphs were all shaped with no colour).
+        #expect(Self.shaped(stack) == shaped)
         Self.expectMatchesFreshLayout(stack)
     }
 

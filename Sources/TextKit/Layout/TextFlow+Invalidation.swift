@@ -121,7 +121,7 @@ extension TextFlow {
         var p = first, start = firstStart.rawValue
         repeat {
             let record = store.record(p)
-            let effect = attributeChangeEffect(on: record, paragraphAt: start)
+            let effect = attributeChangeEffect(on: record, paragraphAt: start, of: storage)
             manager.markDisplay(ofParagraph: p)
             if effect != .display {
                 if effect == .glyphs { record.analysis = nil }
@@ -139,7 +139,8 @@ extension TextFlow {
 
     /// What new attributes do to one paragraph's glyphs and lines; when they keep the glyphs,
     /// the paragraph gets an analysis with the new styles (and the same glyphs).
-    private func attributeChangeEffect(on record: ParagraphRecord, paragraphAt start: Int) -> ParagraphAnalyzer.AttributeChangeEffect {
+    private func attributeChangeEffect(on record: ParagraphRecord, paragraphAt start: Int,
+                                       of storage: NSTextStorage) -> ParagraphAnalyzer.AttributeChangeEffect {
         guard let analysis = record.analysis else {
             // Never made: nothing to keep. Made and evicted: its glyphs cannot be checked.
             return record.isAnalysisEvicted ? .glyphs : .display
@@ -147,8 +148,13 @@ extension TextFlow {
         // A delegate's glyph generation, and glyphs set by hand, may depend on any attribute.
         guard manager.delegate == nil, !record.keepsAnalysis, record.length > 0 else { return record.length > 0 ? .glyphs : .display }
         let runs = attributeRuns(paragraphAt: start, length: record.length)
-        let (effect, restyled) = analyzer.restyle(analysis, runs: runs, paragraphStyle: paragraphStyle(ofPieceAt: start, runs: runs))
-        if let restyled { record.analysis = restyled }  // same glyphs: the budget's entry still counts them
+        let (effect, restyled) = analyzer.restyle(analysis, runs: runs, paragraphStyle: paragraphStyle(ofPieceAt: start, runs: runs),
+                                                  unit: { storage._utf16Unit(at: start + $0) })
+        guard let restyled else { return effect }
+        record.analysis = restyled
+        // The same glyphs: the budget's entry still counts them, unless their runs were cut anew
+        // (a new object): then the restyled analysis is counted as one just made.
+        if restyled.glyphs !== analysis.glyphs { analysisBudget.add(restyled, of: record) }
         return effect
     }
 

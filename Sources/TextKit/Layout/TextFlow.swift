@@ -45,8 +45,10 @@ final class TextFlow {
     ///
     /// Unchecked exclusivity here and on the store's nodes and records: Swift checks every access
     /// to a class's stored property at run time (some fifty instructions), and a keystroke's
-    /// layout reads the store hundreds of times. The engine uses it from one thread at a time
-    /// (parallel layout's workers never touch it), and no access overlaps a mutation of it.
+    /// layout reads the store hundreds of times. The engine changes it from one thread at a time;
+    /// parallel layout's workers only read it (a long paragraph's direction,
+    /// ``continuedDirection(ofPieceAt:)``) while the calling thread waits for them, so no access
+    /// overlaps a mutation of it.
     @exclusivity(unchecked) var store = ParagraphStore() { didSet { changeCount &+= 1 } }
     /// Counts changes of ``store`` and of ``extraLineFragment``: every edit, every paragraph given
     /// glyphs or lines or losing them goes through one of the two (NSLayoutManager.layoutChangeCount).

@@ -27,7 +27,8 @@ package final class ParagraphAnalysis: @unchecked Sendable {
     /// One style per attribute run of the paragraph (`GlyphRun.style` indexes this).
     package let styles: [RunStyle]
     /// The characters of each attribute run (`styles[i]` covers `styleRanges[i]`); shaping never
-    /// crosses their boundaries.
+    /// crosses their boundaries, or gave the glyphs that it gives apart where it did (a colour
+    /// added after shaping: ParagraphGlyphs+Restyle.swift).
     package let styleRanges: [Range<Int>]
     package let paragraphStyle: NSParagraphStyle
     /// The paragraph style's tab stops, resolved.
@@ -265,28 +266,51 @@ package final class ParagraphAnalyzer {
 
     /// `analysis` brought up to date with its paragraph's new attributes, given as for
     /// ``analyze(text:runs:paragraphStyle:attachmentBounds:)`` (the text is unchanged), when that
-    /// needs no shaping: the attribute runs must have the same boundaries and shape alike (see
-    /// ``RunStyle/shapesLike(_:)``) and hold no attachment, and the paragraph style must keep the
-    /// writing direction. The new analysis shares the old one's glyphs; nil with `.glyphs`.
-    package func restyle(_ analysis: ParagraphAnalysis, runs: [AttributeRunInput],
-                         paragraphStyle: NSParagraphStyle) -> (effect: AttributeChangeEffect, analysis: ParagraphAnalysis?) {
-        guard runs.count == analysis.styleRanges.count,
-              zip(runs, analysis.styleRanges).allSatisfy({ $0.range == $1 }) else { return (.glyphs, nil) }
+    /// needs no shaping: the new attribute runs must shape as the old ones they overlap (see
+    /// ``RunStyle/shapesLike(_:)``) and hold no attachment or writing direction, their boundaries
+    /// must be the old ones or ones where shaping gives the same glyphs (a colour on a word; see
+    /// ParagraphGlyphs+Restyle.swift), and the paragraph style must keep the writing direction.
+    /// The new analysis shares the old one's glyphs (with runs cut anew when boundaries moved);
+    /// nil with `.glyphs`.
+    /// - Parameter unit: the paragraph's UTF-16 unit at an offset, read where a boundary goes away.
+    package func restyle(_ analysis: ParagraphAnalysis, runs: [AttributeRunInput], paragraphStyle: NSParagraphStyle,
+                         unit: (Int) -> UInt16) -> (effect: AttributeChangeEffect, analysis: ParagraphAnalysis?) {
         _ = syncFrontCache()
         let styles = runs.map { runStyle(for: $0.attributes) }
-        guard zip(styles, analysis.styles).allSatisfy({ $0.shapesLike($1) }) else { return (.glyphs, nil) }
         // An attachment is asked its bounds as the glyphs are made; an edit over it (the same
         // object, re-set after its image changed) must ask again.
         guard !styles.contains(where: { $0.attachment != nil }) else { return (.glyphs, nil) }
         let paragraphStyle = paragraphStyle.sanitizedForLayout
         let old = analysis.paragraphStyle
         guard paragraphStyle.baseWritingDirection == old.baseWritingDirection else { return (.glyphs, nil) }
+        let ranges = runs.map(\.range)
+        var glyphs = analysis.glyphs
+        var movesRuns = false
+        if ranges != analysis.styleRanges {
+            // `.writingDirection` embeds each run's range: other ranges are other embeddings.
+            guard !styles.contains(where: { $0.attributes[.writingDirection] != nil }),
+                  let regrouped = glyphs.regrouped(from: analysis.styleRanges, styles: analysis.styles, into: ranges,
+                                                   styles: styles, unit: unit) else { return (.glyphs, nil) }
+            (glyphs, movesRuns) = (regrouped, true)
+            #if DEBUG
+            // The regrouped runs are what shaping makes: compare with a fresh analysis.
+            let text = (0..<analysis.length).map(unit)
+            let fresh = text.withUnsafeBufferPointer { analyze(text: $0, runs: runs, paragraphStyle: paragraphStyle) }
+            analysisCount -= 1
+            precondition(regrouped.isIdentical(to: fresh.glyphs),
+                          "glyphs kept over new attribute runs \(ranges) (were \(analysis.styleRanges)) differ from a fresh analysis")
+            #endif
+        } else {
+            guard zip(styles, analysis.styles).allSatisfy({ $0.shapesLike($1) }) else { return (.glyphs, nil) }
+        }
         let keepsStyle = paragraphStyle === old || paragraphStyle.isEqual(old)
-        let restyled = ParagraphAnalysis(glyphs: analysis.glyphs, segments: analysis.segments, baseLevel: analysis.baseLevel,
-                                         styles: styles, styleRanges: analysis.styleRanges,
+        let restyled = ParagraphAnalysis(glyphs: glyphs, segments: analysis.segments, baseLevel: analysis.baseLevel,
+                                         styles: styles, styleRanges: ranges,
                                          paragraphStyle: keepsStyle ? old : paragraphStyle,
                                          tabStops: keepsStyle ? analysis.tabStops : tabStops(for: paragraphStyle))
-        return (keepsStyle ? .display : .lines, restyled)
+        // Lines with right-to-left text list their visual runs, cut where the glyph runs are.
+        let movesVisualRuns = movesRuns && (analysis.baseLevel != 0 || glyphs.runs.contains { $0.level != 0 })
+        return (keepsStyle && !movesVisualRuns ? .display : .lines, restyled)
     }
 
     // MARK: Run styles

@@ -91,6 +91,11 @@ package final class ParagraphGlyphs: @unchecked Sendable {
     /// baseline with y up as UIKit's: what `attachmentBounds(for:proposedLineFragment:glyphPosition:characterIndex:)`
     /// answered when the glyphs were made, made usable (``LayoutNumber``).
     @exclusivity(unchecked) package var attachmentBounds = SparseTable<CGRect>()
+    /// Where shaping was cut besides the bounds of the analyzer's pieces (a space followed by
+    /// another character): the starts of the runs the analyzer made, when an attribute change
+    /// has since cut and joined the runs elsewhere (ParagraphGlyphs+Restyle.swift); nil while the
+    /// runs are the analyzer's own.
+    @exclusivity(unchecked) package var shapingCuts: [Int]?
 
     package init() {}
 
