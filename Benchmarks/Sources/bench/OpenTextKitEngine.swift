@@ -35,6 +35,7 @@ struct OpenTextKitEngine: BenchEngine {
         case .highlightedKeystroke(let pageHeight, let subclass, let keystrokes):
             highlightedKeystroke(setup.path(workload.file), pageHeight: pageHeight, subclass: subclass, keystrokes: keystrokes, setup)
         case .highlightedRecolor(let pageHeight): highlightedRecolor(setup.path(workload.file), pageHeight: pageHeight, setup)
+        case .highlightedIdentifiers(let pageHeight): highlightedIdentifiers(setup.path(workload.file), pageHeight: pageHeight, setup)
         case .textView(let action, let width, let height):
             textViewEdit(setup.path(workload.file), action: action, size: CGSize(width: width, height: height), setup)
         }
@@ -257,6 +258,34 @@ extension OpenTextKitEngine {
             highlighter.theme = 1
             document.storage.beginEditing()
             highlighter.highlight(document.storage, in: document.storage.paragraphRange(for: visible))
+            document.storage.endEditing()
+            document.layoutManager.ensureLayout(forBoundingRect: page, in: document.container)
+            return document.linesAbove(pageHeight)
+        }))
+    }
+
+    /// prepare: the highlighted file laid out, and the identifiers of its first page that have no
+    /// colour. body: colour them in one editing group, lay out the first page again.
+    func highlightedIdentifiers(_ path: String, pageHeight: Double, _ setup: BenchSetup) -> Outcome {
+        let text = Self.corpusText(path)
+        let identifier = try! NSRegularExpression(pattern: #"\b[A-Za-z_][A-Za-z0-9_]*\b"#)
+        return .samples(timedRuns(runs: setup.runs, prepare: { () -> (Document, CGRect, [NSRange]) in
+            let (document, _, page) = Self.highlightedDocument(text, setup, pageHeight: pageHeight, subclass: false)
+            document.storage.delegate = nil  // attributes only: the highlighter would not run anyway
+            let glyphs = document.layoutManager.glyphRange(forBoundingRect: page, in: document.container)
+            // The page is shown: drawing made its glyphs again (the whole file's layout pushed them
+            // out of the layout manager's budget).
+            for g in glyphs.location..<NSMaxRange(glyphs) { _ = document.layoutManager.cgGlyph(at: g) }
+            let visible = document.layoutManager.characterRange(forGlyphRange: glyphs, actualGlyphRange: nil)
+            let string = document.storage.attributedSubstring(from: visible).string
+            let words = identifier.matches(in: string, range: NSRange(location: 0, length: visible.length)).map {
+                NSRange(location: visible.location + $0.range.location, length: $0.range.length)
+            }.filter { document.storage.attribute(.foregroundColor, at: $0.location, effectiveRange: nil) == nil }
+            return (document, page, words)
+        }, body: { state in
+            let (document, page, words) = state
+            document.storage.beginEditing()
+            for word in words { document.storage.addAttribute(.foregroundColor, value: UIColor.systemIndigo, range: word) }
             document.storage.endEditing()
             document.layoutManager.ensureLayout(forBoundingRect: page, in: document.container)
             return document.linesAbove(pageHeight)

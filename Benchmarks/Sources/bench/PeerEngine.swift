@@ -50,7 +50,7 @@ struct PeerEngine: BenchEngine {
             arguments = ["memory", file] + common
         case .threads(let count):
             arguments = ["threads", file, "--threads", String(count)] + common
-        case .highlightedKeystroke, .highlightedRecolor:
+        case .highlightedKeystroke, .highlightedRecolor, .highlightedIdentifiers:
             return .notApplicable("n/a (no attributed-text model)")
         case .textView:
             return .notApplicable("n/a (no text view; see edit-10MB)")

@@ -34,6 +34,10 @@ enum WorkloadKind: Sendable, Equatable {
     /// page with another theme (attributes only, no character changes) in one editing group, then
     /// lay out the first page again.
     case highlightedRecolor(pageHeight: Double)
+    /// The same highlighted file laid out whole and its first page's glyphs made, as drawing it
+    /// does (untimed): colour every identifier of the first page that has no colour yet (a semantic highlighter's pass: new attribute run boundaries,
+    /// no character changes) in one editing group, then lay out the first page again.
+    case highlightedIdentifiers(pageHeight: Double)
     /// A `UITextView` of `width`×`height` points over the file (laid out as far as it shows,
     /// untimed): one user action, the view's relayout of what it shows, and the new caret rect.
     case textView(TextViewAction, width: Double, height: Double)
@@ -83,6 +87,8 @@ struct Workload: Sendable {
                  file: "code-1MB.txt", kind: .highlightedKeystroke(pageHeight: 800, subclass: true, keystrokes: 1)),
         Workload(id: "recolor-code-1MB", title: "Recolour the first page of a highlighted 1 MB source file + relayout",
                  file: "code-1MB.txt", kind: .highlightedRecolor(pageHeight: 800)),
+        Workload(id: "identifiers-code-1MB", title: "Colour the first page's uncoloured identifiers (new run boundaries) + relayout",
+                 file: "code-1MB.txt", kind: .highlightedIdentifiers(pageHeight: 800)),
         Workload(id: "textview-insert-10MB", title: "UITextView 600×800 over 10 MB: insertText + relayout shown + caret rect (per keystroke)",
                  file: "W4-10MB.txt", kind: .textView(.insert, width: 600, height: 800)),
         Workload(id: "textview-delete-10MB", title: "UITextView over 10 MB: deleteBackward + relayout shown + caret rect (per keystroke)",

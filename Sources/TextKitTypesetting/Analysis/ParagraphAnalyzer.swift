@@ -177,10 +177,8 @@ package final class ParagraphAnalyzer {
         let styles = runs.map { runStyle(for: $0.attributes) }
         // `.writingDirection` wraps its ranges in explicit embeddings or overrides.
         var embeddings: [(range: Range<Int>, controls: [UInt16])] = []
-        for run in runs {
-            guard let value = run.attributes[.writingDirection] else { continue }
-            let controls = BidiParagraph.controls(forWritingDirection: value)
-            if !controls.isEmpty { embeddings.append((run.range, controls)) }
+        for (run, style) in zip(runs, styles) where !style.writingDirectionControls.isEmpty {
+            embeddings.append((run.range, style.writingDirectionControls))
         }
         let bidi = BidiParagraph(text: text, direction: paragraphStyle.baseWritingDirection, embeddings: embeddings)
         // Glyphs are gathered in this analyzer's buffers (GlyphBuilder.swift) and copied into
@@ -288,7 +286,7 @@ package final class ParagraphAnalyzer {
         var movesRuns = false
         if ranges != analysis.styleRanges {
             // `.writingDirection` embeds each run's range: other ranges are other embeddings.
-            guard !styles.contains(where: { $0.attributes[.writingDirection] != nil }),
+            guard !styles.contains(where: { !$0.writingDirectionControls.isEmpty }),
                   let regrouped = glyphs.regrouped(from: analysis.styleRanges, styles: analysis.styles, into: ranges,
                                                    styles: styles, unit: unit) else { return (.glyphs, nil) }
             (glyphs, movesRuns) = (regrouped, true)

@@ -25,6 +25,8 @@ package final class RunStyle: @unchecked Sendable {  // immutable after init; `a
     package let attachment: NSTextAttachment?
     /// The Core Text run delegate the text carries, if any (its box is ``attachment``).
     package let runDelegate: CTRunDelegate?
+    /// The bidi controls `.writingDirection` wraps the run in (empty without one).
+    package let writingDirectionControls: [UInt16]
 
     /// The font of text that has none: Helvetica 12 as in TextKit, or the system font at 12 points
     /// when no Helvetica (or metric-compatible substitute) is installed.
@@ -58,6 +60,7 @@ package final class RunStyle: @unchecked Sendable {  // immutable after init; `a
         horizontalScale = Float(exp(expansion))
         runDelegate = attributes[CoreTextKey.runDelegate] as? CTRunDelegate
         attachment = attributes[.attachment] as? NSTextAttachment ?? runDelegate?.attachment()
+        writingDirectionControls = BidiParagraph.controls(forWritingDirection: attributes[.writingDirection])
     }
 
     /// Whether text in this style is shaped exactly as in `other`: the same font, OpenType
@@ -70,8 +73,7 @@ package final class RunStyle: @unchecked Sendable {  // immutable after init; `a
             && letterSpacing == other.letterSpacing && baselineOffset == other.baselineOffset
             && horizontalScale == other.horizontalScale && attachment === other.attachment
             && runDelegate === other.runDelegate
-            && BidiParagraph.controls(forWritingDirection: attributes[.writingDirection])
-                == BidiParagraph.controls(forWritingDirection: other.attributes[.writingDirection])
+            && writingDirectionControls == other.writingDirectionControls
     }
 
     /// A numeric attribute value, whatever numeric type it was stored as.

@@ -27,15 +27,22 @@ extension ParagraphGlyphs {
                            styles: [RunStyle], unit: (Int) -> UInt16) -> ParagraphGlyphs? {
         guard Self.shapeAlike(oldRanges, oldStyles, ranges, styles) else { return nil }
         let cuts = shapingCuts ?? runs.dropFirst().map(\.characterRange.lowerBound)
-        let wasCut = Set(cuts)
-        let willCut = Set(ranges.lazy.filter { !$0.isEmpty && $0.lowerBound > 0 }.map(\.lowerBound))
-        func isPieceBound(_ offset: Int) -> Bool { unit(offset - 1) == 0x20 && unit(offset) != 0x20 }
-        for offset in willCut.subtracting(wasCut) {
-            guard offset < length, isInStyleFonts(around: offset, styles: oldStyles),
-                  isPieceBound(offset) || isSafeToBreak(at: offset) else { return nil }
+        // Both lists ascend: walk them together, checking each offset that is in one only.
+        var c = 0
+        for range in ranges where !range.isEmpty && range.lowerBound > 0 {
+            while c < cuts.count && cuts[c] < range.lowerBound {
+                guard canJoin(at: cuts[c], styles: oldStyles, unit: unit) else { return nil }
+                c += 1
+            }
+            if c < cuts.count && cuts[c] == range.lowerBound {
+                c += 1
+            } else if !canCut(at: range.lowerBound, styles: oldStyles, unit: unit) {
+                return nil
+            }
         }
-        for offset in wasCut.subtracting(willCut) where !isItemBound(offset) {
-            guard isInStyleFonts(around: offset, styles: oldStyles), isPieceBound(offset) else { return nil }
+        while c < cuts.count {
+            guard canJoin(at: cuts[c], styles: oldStyles, unit: unit) else { return nil }
+            c += 1
         }
         let regrouped = ParagraphGlyphs()
         (regrouped.glyphs, regrouped.advances, regrouped.clusters, regrouped.flags) = (glyphs, advances, clusters, flags)
@@ -46,44 +53,52 @@ extension ParagraphGlyphs {
         return regrouped
     }
 
-    /// Whether each style of `ranges` shapes as every style of `oldRanges` it overlaps.
+    /// Whether each style of `ranges` shapes as every style of `oldRanges` it overlaps (most
+    /// runs share a few styles: each pair is compared once).
     private static func shapeAlike(_ oldRanges: [Range<Int>], _ oldStyles: [RunStyle],
                                    _ ranges: [Range<Int>], _ styles: [RunStyle]) -> Bool {
+        var alike: [(RunStyle, RunStyle)] = []
         var o = 0
         for (range, style) in zip(ranges, styles) where !range.isEmpty {
             while o < oldRanges.count && oldRanges[o].upperBound <= range.lowerBound { o += 1 }
             var overlapping = o
             while overlapping < oldRanges.count && oldRanges[overlapping].lowerBound < range.upperBound {
-                if !oldRanges[overlapping].isEmpty && !style.shapesLike(oldStyles[overlapping]) { return false }
+                let old = oldStyles[overlapping]
+                if !oldRanges[overlapping].isEmpty && style !== old && !alike.contains(where: { $0.0 === style && $0.1 === old }) {
+                    guard style.shapesLike(old) else { return false }
+                    alike.append((style, old))
+                }
                 overlapping += 1
             }
         }
         return true
     }
 
-    /// Whether a cluster starts at `offset` and breaking before it leaves shaping alone.
-    private func isSafeToBreak(at offset: Int) -> Bool {
+    /// Whether the text can be cut at `offset`, where it was shaped whole: a cluster starts there,
+    /// in the style's own font as is the glyph before, and breaking there leaves shaping alone or
+    /// the analyzer cuts words there anyway.
+    private func canCut(at offset: Int, styles: [RunStyle], unit: (Int) -> UInt16) -> Bool {
         let g = firstGlyph(atOrAfter: offset)
-        return g < count && Int(clusters[g]) == offset && !flags[g].contains(.unsafeToBreak)
+        guard g > 0, g < count, Int(clusters[g]) == offset, isInStyleFonts(g - 1, g, styles: styles) else { return false }
+        return !flags[g].contains(.unsafeToBreak) || unit(offset - 1) == 0x20 && unit(offset) != 0x20
     }
 
-    /// Whether the font, script or bidi level changes at `offset`: a fresh analysis cuts there
-    /// whatever the attributes.
-    private func isItemBound(_ offset: Int) -> Bool {
-        let g = firstGlyph(atOrAfter: offset)
-        guard g > 0, g < count else { return true }
-        let before = runs[runIndex(containingGlyph: g - 1)], after = runs[runIndex(containingGlyph: g)]
-        return before.font != after.font || before.script != after.script || before.level != after.level
-    }
-
-    /// Whether the glyphs on both sides of `offset` are in their style's own font.
-    private func isInStyleFonts(around offset: Int, styles: [RunStyle]) -> Bool {
+    /// Whether the text can be joined at `offset`, where it was shaped apart: the font, script or
+    /// bidi level changes there (a fresh analysis cuts there whatever the attributes), or the
+    /// analyzer cuts words there anyway, both sides in their style's own font.
+    private func canJoin(at offset: Int, styles: [RunStyle], unit: (Int) -> UInt16) -> Bool {
         let g = firstGlyph(atOrAfter: offset)
         guard g > 0, g < count else { return false }
-        return [g - 1, g].allSatisfy { glyph in
-            let run = runs[runIndex(containingGlyph: glyph)]
-            return fonts[Int(run.font)] === styles[Int(run.style)].font
-        }
+        let before = runs[runIndex(containingGlyph: g - 1)], after = runs[runIndex(containingGlyph: g)]
+        if before.font != after.font || before.script != after.script || before.level != after.level { return true }
+        return isInStyleFonts(g - 1, g, styles: styles) && unit(offset - 1) == 0x20 && unit(offset) != 0x20
+    }
+
+    /// Whether glyphs `first` and `second` are each in their style's own font.
+    private func isInStyleFonts(_ first: Int, _ second: Int, styles: [RunStyle]) -> Bool {
+        let a = runs[runIndex(containingGlyph: first)]
+        let b = second < a.glyphRange.upperBound ? a : runs[runIndex(containingGlyph: second)]
+        return fonts[Int(a.font)] === styles[Int(a.style)].font && fonts[Int(b.font)] === styles[Int(b.style)].font
     }
 
     /// The runs cut where `ranges` meet and joined where they no longer do, each pointing at the
