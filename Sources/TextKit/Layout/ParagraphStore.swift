@@ -98,6 +98,37 @@ final class ParagraphRecord {
                          unanalyzed: glyphCount == nil ? 1 : 0, unlaid: hasLayout ? 0 : 1,
                          height: layoutHeight ?? 0)
     }
+
+    /// Checks what the layout relies on in this record (debug builds run it whenever the tree's
+    /// copy of a record's summary is refreshed, so after every change of its glyphs or lines):
+    /// its glyphs were made for its characters, and their runs partition both in order; its line
+    /// fragments take its characters in order from the first, all of them unless the text
+    /// overflowed the containers. `index` names the paragraph in the messages.
+    func checkInvariants(index: Int) {
+        if let analysis {
+            let glyphs = analysis.glyphs
+            precondition(analysis.length == length, "paragraph \(index): glyphs made for \(analysis.length) units, it has \(length)")
+            var glyph = 0, character = 0
+            for run in glyphs.runs {
+                precondition(run.glyphRange.lowerBound == glyph && run.characterRange.lowerBound == character,
+                             "paragraph \(index): a glyph run at \(run.glyphRange), \(run.characterRange) after glyph \(glyph), character \(character)")
+                (glyph, character) = (run.glyphRange.upperBound, run.characterRange.upperBound)
+            }
+            precondition(glyph == glyphs.count && (glyphs.runs.isEmpty || character == length),
+                         "paragraph \(index): glyph runs end at glyph \(glyph) of \(glyphs.count), character \(character) of \(length)")
+        }
+        if let layout {
+            var character = 0
+            for fragment in layout.fragments {
+                let characters = fragment.line.fitted.characters
+                precondition(characters.lowerBound == character,
+                             "paragraph \(index): a line of characters \(characters) after character \(character)")
+                character = characters.upperBound
+            }
+            precondition(character == length || layout.overflowed && character < length,
+                         "paragraph \(index): lines end at character \(character) of \(length)")
+        }
+    }
 }
 
 /// Sums over a stretch of paragraphs, kept at every node of the tree (ParagraphTree.swift) so
@@ -185,12 +216,15 @@ struct ParagraphStore {
 
     /// Copies the record's summary into the tree after its analysis or layout changed.
     mutating func refresh(at paragraph: Int) {
-        tree.refresh(paragraph..<(paragraph + 1))
+        refresh(paragraph..<(paragraph + 1))
     }
 
     /// Copies the summaries of paragraphs `range` into the tree in one walk.
     mutating func refresh(_ range: Range<Int>) {
         tree.refresh(range)
+        #if DEBUG
+        for p in range { record(p).checkInvariants(index: p) }
+        #endif
     }
 
     /// The paragraph holding character `offset` and the offset at which it starts (the last
@@ -323,15 +357,17 @@ struct ParagraphStore {
 
     /// Checks, in one O(n) walk, what the sums rely on: the tree's shape and sums
     /// (``ParagraphTree/checkInvariants(_:)``), every record's summary in the tree is its own, the
-    /// records cover `length` UTF-16 units exactly, only the last record may be empty. Debug builds
-    /// run it after every edit (`NSLayoutManager.processEditing` → `TextFlow.applyEdit`), so every
-    /// test that edits checks it.
+    /// records cover `length` UTF-16 units exactly, only the last record may be empty, and each
+    /// record's glyphs and lines (``ParagraphRecord/checkInvariants(index:)``). Debug builds run it
+    /// after every edit of characters or attributes (`NSLayoutManager.processEditing` →
+    /// `TextFlow.applyEdit`), so every test that edits checks it.
     func checkInvariants(length expected: Int) {
         var index = 0
         tree.checkInvariants { record, summary in
             // A change to a record's analysis or layout that forgot refresh(at:) would skew every sum above it.
             precondition(summary == record.summary, "paragraph store: a record changed without refresh(at:) (\(summary) in the tree, \(record.summary) in the record)")
             precondition(record.length > 0 || index == count - 1, "paragraph store: record \(index) of \(count) is empty")
+            record.checkInvariants(index: index)
             index += 1
         }
         precondition(index == count, "paragraph store: \(index) records, the sums count \(count)")

@@ -132,6 +132,9 @@ extension TextFlow {
             start += record.length
             p += 1
         } while p < store.count && start < end
+        #if DEBUG
+        if store.count <= 10_000 { store.checkInvariants(length: storage.length) }  // O(n): small documents only
+        #endif
         guard let firstInvalid else { return }
         invalidateFlow(fromParagraph: firstInvalid)
         manager.delegate?.layoutManagerDidInvalidateLayout(manager)
