@@ -192,31 +192,13 @@ package final class ParagraphAnalyzer {
         }
         var builder = GlyphBuilder(buffers: buffers)
 
-        let scripts = ScriptItemizer.runs(in: text)
-        var scriptIndex = 0
-        // The paragraph's items (runs of one style, script, level and font), all made before any
-        // is shaped: a run's unknown word may be shaped with later runs' (ParagraphAnalyzer+WordBatch.swift).
-        // The list is a buffer kept from paragraph to paragraph, taken out while in use: an
-        // attachment's bounds, asked while shaping, may analyze other text with this analyzer.
+        // The paragraph's items, all made before any is shaped: a run's unknown word may be shaped
+        // with later runs' (ParagraphAnalyzer+WordBatch.swift). The list is a buffer kept from
+        // paragraph to paragraph, taken out while in use: an attachment's bounds, asked while
+        // shaping, may analyze other text with this analyzer.
         var items = itemBuffer
         itemBuffer = []
-        for (styleIndex, run) in runs.enumerated() where !run.range.isEmpty {
-            // Split the attribute run where the bidi level or the script changes.
-            var start = run.range.lowerBound
-            while start < run.range.upperBound {
-                while scripts[scriptIndex].range.upperBound <= start { scriptIndex += 1 }
-                var end = min(run.range.upperBound, scripts[scriptIndex].range.upperBound)
-                let level = bidi.level(at: start)
-                if !bidi.isUniform {
-                    var i = start + 1
-                    while i < end && bidi.levels[i] == level { i += 1 }
-                    end = i
-                }
-                fontItems(text: text, range: start..<end, style: styles[styleIndex], styleIndex: styleIndex,
-                          level: level, script: scripts[scriptIndex].script, into: &items)
-                start = end
-            }
-        }
+        makeItems(text: text, runs: runs, styles: styles, bidi: bidi, into: &items)
         var lookahead = ItemLookahead()
         var reuse = prior.flatMap { PriorGlyphs($0, newLength: text.count) }
         for index in items.indices {
@@ -349,6 +331,30 @@ package final class ParagraphAnalyzer {
     }
 
     // MARK: Font runs
+
+    /// Cuts the paragraph into items, runs of one style, script, bidi level and font: each
+    /// attribute run where the script or the level changes, then where the font does.
+    private func makeItems(text: UnsafeBufferPointer<UInt16>, runs: [AttributeRunInput], styles: [RunStyle],
+                           bidi: BidiParagraph, into items: inout [Item]) {
+        let scripts = ScriptItemizer.runs(in: text)
+        var scriptIndex = 0
+        for (styleIndex, run) in runs.enumerated() where !run.range.isEmpty {
+            var start = run.range.lowerBound
+            while start < run.range.upperBound {
+                while scripts[scriptIndex].range.upperBound <= start { scriptIndex += 1 }
+                var end = min(run.range.upperBound, scripts[scriptIndex].range.upperBound)
+                let level = bidi.level(at: start)
+                if !bidi.isUniform {
+                    var i = start + 1
+                    while i < end && bidi.levels[i] == level { i += 1 }
+                    end = i
+                }
+                fontItems(text: text, range: start..<end, style: styles[styleIndex], styleIndex: styleIndex,
+                          level: level, script: scripts[scriptIndex].script, into: &items)
+                start = end
+            }
+        }
+    }
 
     /// Appends to `items` the pieces of `range` drawable by one font each: the style's font where
     /// it has the characters, a fallback font (fontconfig's order) where it does not, and the
@@ -580,26 +586,10 @@ package final class ParagraphAnalyzer {
                     pieceStart = pieceEnd
                     continue
                 }
-                if let known = cache.existingPiece(for: key, countingHit: true) {
-                    piece = known
-                } else {
-                    // No cache knows the word: shape it with the run's other unknown words, once
-                    // a stretch (ParagraphAnalyzer+WordBatch.swift), else alone.
-                    var batched: ShapedPiece?, isAlone = false
-                    if pieceStart >= batchedThrough {
-                        (batched, isAlone, batchedThrough) = shapeUnknownWords(
-                            first: pieceStart..<pieceEnd, key: key, limit: item.range.upperBound, text: text, face: face,
-                            parameters: id, shaping: parameters, front: front)
-                        if isAlone, index + 1 < items.count, lookahead.mayScan(after: index, face: face, parameters: id) {
-                            // Alone in its run: look for company in the paragraph's later runs.
-                            batched = shapeUnknownWords(first: pieceStart..<pieceEnd, key: key, inItemsAfter: index, of: items,
-                                                        text: text, styles: styles, face: face, parameters: id,
-                                                        shaping: parameters, front: front, lookahead: &lookahead)
-                        }
-                    }
-                    piece = cache.store(batched ?? shaper.shape(pieceText, range: 0..<pieceText.count, font: face.hbFont,
-                                                                parameters: parameters), for: key)
-                }
+                piece = cache.existingPiece(for: key, countingHit: true)
+                    ?? shapeUnknownWord(pieceStart..<pieceEnd, key: key, item: index, of: items, text: text, styles: styles,
+                                        face: face, parameters: (parameters, id), front: front,
+                                        batchedThrough: &batchedThrough, lookahead: &lookahead)
                 front.store(piece, for: key, at: slot)
             } else if pieceText.count <= 64 {
                 piece = cache.piece(face: face, parameters: id, text: pieceText) {
@@ -617,6 +607,31 @@ package final class ParagraphAnalyzer {
         glyphs.runs.append(GlyphRun(glyphRange: firstGlyph..<glyphs.count, characterRange: item.range,
                                     style: Int32(item.style), level: item.level, script: item.script,
                                     font: Int32(fontIndex)))
+    }
+
+    /// Shapes `word` (at most ``ShapedWordCache/inlineCapacity`` units of `items[index]`, that no
+    /// cache holds) with the run's other unknown words, once a stretch (ParagraphAnalyzer+WordBatch.swift),
+    /// else alone, and stores it in the shared cache. `batchedThrough`: where the last lookahead
+    /// for unknown words stopped.
+    private func shapeUnknownWord(_ word: Range<Int>, key: ShapedWordCache.InlineKey, item index: Int, of items: [Item],
+                                  text: UnsafeBufferPointer<UInt16>, styles: [RunStyle], face: FontFace,
+                                  parameters: (shaping: ShapingParameters, id: Int32), front: FrontWordCache,
+                                  batchedThrough: inout Int, lookahead: inout ItemLookahead) -> ShapedPiece {
+        var batched: ShapedPiece?, isAlone = false
+        if word.lowerBound >= batchedThrough {
+            (batched, isAlone, batchedThrough) = shapeUnknownWords(
+                first: word, key: key, limit: items[index].range.upperBound, text: text, face: face,
+                parameters: parameters.id, shaping: parameters.shaping, front: front)
+            if isAlone, index + 1 < items.count, lookahead.mayScan(after: index, face: face, parameters: parameters.id) {
+                // Alone in its run: look for company in the paragraph's later runs.
+                batched = shapeUnknownWords(first: word, key: key, inItemsAfter: index, of: items, text: text, styles: styles,
+                                            face: face, parameters: parameters.id, shaping: parameters.shaping, front: front,
+                                            lookahead: &lookahead)
+            }
+        }
+        let wordText = UnsafeBufferPointer(rebasing: text[word])
+        return cache.store(batched ?? shaper.shape(wordText, range: 0..<wordText.count, font: face.hbFont,
+                                                   parameters: parameters.shaping), for: key)
     }
 
     /// The most marks (and joiners, selectors) shaped in one cluster. HarfBuzz's time grows with
