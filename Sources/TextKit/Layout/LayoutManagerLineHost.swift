@@ -50,6 +50,6 @@ struct LayoutManagerLineHost: LineLoopHost {
     }
 
     func didComplete(area index: Int) {
-        delegate?.layoutManager(manager, didCompleteLayoutFor: manager.textContainers[index], atEnd: false)
+        if delegate != nil { flow.reportCompletedLayout(of: index, atEnd: false) }
     }
 }

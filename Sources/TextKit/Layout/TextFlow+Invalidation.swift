@@ -12,7 +12,7 @@ import TextKitTypesetting
 /// | attributes that change only drawing (colours, underlines, shadows, links…) | glyphs and lines | the pixels |
 /// | geometry (a container's size or shape, settings) | its glyphs | lines, from there on |
 ///
-/// Every path ends in `invalidateFlow(fromParagraph:)` for the first paragraph whose lines went
+/// Every path ends in `invalidateLayout(fromParagraph:)` for the first paragraph whose lines went
 /// (nothing when only drawing changed) and in display invalidation of what was on screen.
 extension TextFlow {
     /// A round of storage edits: `range` is in the new text, `delta` its change in length.
@@ -107,8 +107,7 @@ extension TextFlow {
         #if DEBUG
         if store.count <= 10_000 { store.checkInvariants(length: storage.length) }  // O(n): small documents only
         #endif
-        invalidateFlow(fromParagraph: first)
-        manager.delegate?.layoutManagerDidInvalidateLayout(manager)
+        invalidateLayout(fromParagraph: first)
         return spanStart..<spanEnd
     }
 
@@ -136,8 +135,7 @@ extension TextFlow {
         if store.count <= 10_000 { store.checkInvariants(length: storage.length) }  // O(n): small documents only
         #endif
         guard let firstInvalid else { return }
-        invalidateFlow(fromParagraph: firstInvalid)
-        manager.delegate?.layoutManagerDidInvalidateLayout(manager)
+        invalidateLayout(fromParagraph: firstInvalid)
     }
 
     /// What new attributes do to one paragraph's glyphs and lines; when they keep the glyphs,
@@ -183,8 +181,7 @@ extension TextFlow {
             record.layout = nil
             store.refresh(at: p)
         }
-        invalidateFlow(fromParagraph: first)
-        manager.delegate?.layoutManagerDidInvalidateLayout(manager)
+        invalidateLayout(fromParagraph: first)
         return NSRange(location: firstStart.rawValue, length: (end - firstStart).rawValue)
     }
 
@@ -197,8 +194,7 @@ extension TextFlow {
         }
         let count = store.count
         for p in 0..<count { store.refresh(at: p) }
-        invalidateFlow(fromParagraph: 0)
-        manager.delegate?.layoutManagerDidInvalidateLayout(manager)
+        invalidateLayout(fromParagraph: 0)
     }
 
 
@@ -228,14 +224,19 @@ extension TextFlow {
                 return true
             }
             for p in laidOut { store.refresh(at: p) }
-            invalidateFlow(fromParagraph: first)
-        } else {
-            invalidateFlow(fromParagraph: store.count)
         }
+        invalidateLayout(fromParagraph: first ?? store.count)
+    }
+
+    /// Layout from `paragraph` on must be made again: the flow is checked again from there, and
+    /// the delegate hears `layoutManagerDidInvalidateLayout(_:)` (from here only).
+    func invalidateLayout(fromParagraph paragraph: Int) {
+        invalidateFlow(fromParagraph: paragraph)
         manager.delegate?.layoutManagerDidInvalidateLayout(manager)
     }
 
-    /// The flow before `paragraph` is unchanged; from there on it must be checked again.
+    /// The flow before `paragraph` is unchanged; from there on it must be checked again (without
+    /// telling the delegate: glyphs that generation itself changed).
     func invalidateFlow(fromParagraph paragraph: Int) {
         validatedParagraphs = min(validatedParagraphs, paragraph)
         extraLineFragment = nil

@@ -228,7 +228,7 @@ extension TextFlow {
     /// did not fit in the containers.
     func layoutReachedEnd() {
         if extraLineFragment == nil { computeExtraLineFragment() }
-        guard !hasReportedCompletion, let delegate = manager.delegate else { return }
+        guard !hasReportedCompletion, manager.delegate != nil else { return }
         hasReportedCompletion = true
         var overflowed = false
         var lastContainer: Int?
@@ -240,10 +240,17 @@ extension TextFlow {
             if lastContainer != nil { break }
         }
         if overflowed {
-            delegate.layoutManager(manager, didCompleteLayoutFor: nil, atEnd: false)
+            reportCompletedLayout(of: nil, atEnd: false)
         } else if let lastContainer, lastContainer < manager.textContainers.count {
-            delegate.layoutManager(manager, didCompleteLayoutFor: manager.textContainers[lastContainer], atEnd: true)
+            reportCompletedLayout(of: lastContainer, atEnd: true)
         }
+    }
+
+    /// Tells the delegate that container `index` is full (`atEnd` false, as the line loop moves on
+    /// to the next), holds the text's end (`atEnd` true), or that the text did not fit (nil): its
+    /// `layoutManager(_:didCompleteLayoutFor:atEnd:)`, called from here only.
+    func reportCompletedLayout(of index: Int?, atEnd: Bool) {
+        manager.delegate?.layoutManager(manager, didCompleteLayoutFor: index.map { manager.textContainers[$0] }, atEnd: atEnd)
     }
 
     // MARK: The extra line fragment

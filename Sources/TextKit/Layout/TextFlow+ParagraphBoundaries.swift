@@ -13,8 +13,7 @@ extension TextFlow {
         let length = manager.textStorage?.length ?? 0
         let lengths = manager.textStorage.map { paragraphLengths(in: 0..<length, of: $0) } ?? [0]
         store.replace(0..<0, withLengths: lengths)
-        invalidateFlow(fromParagraph: 0)
-        manager.delegate?.layoutManagerDidInvalidateLayout(manager)
+        invalidateLayout(fromParagraph: 0)
     }
 
     /// The lengths of the records of `span`, which starts and ends at paragraph boundaries: one per
