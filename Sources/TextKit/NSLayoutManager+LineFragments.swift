@@ -68,7 +68,7 @@ extension NSLayoutManager {
     /// returns false or the paragraph holding glyph `end - 1` has been walked (the paragraph after
     /// it, which may not be laid out, is not asked about glyphs the caller does not want).
     func forEachFragment(fromParagraph start: Int = 0, beforeGlyph end: Int = .max, _ body: (LocatedFragment) -> Bool) {
-        forEachLaidOutParagraph(from: start) { p, record, fragments, glyphBase, characterBase, top in
+        flow.forEachLaidOutParagraph(from: start) { p, record, fragments, glyphBase, characterBase, top in
             for i in fragments.indices {
                 if !body(located(p, i, fragment: fragments[i], glyphBase: glyphBase, characterBase: characterBase,
                                  top: top, record: record)) { return false }
@@ -77,61 +77,6 @@ extension NSLayoutManager {
         }
     }
 
-    /// Calls `body` with each paragraph from `start` on, laid out as the walk reaches it, with its
-    /// first glyph, first character and top (in the stacked flow), until `body` returns false or a
-    /// paragraph overflows the containers. With `laysOut` false the walk lays out nothing past
-    /// `start`: it ends at the first paragraph that is not laid out where it belongs.
-    ///
-    /// `body` gets the paragraph's stored fragments, not its whole layout: a copy of the layout
-    /// taken out of the record and released costs about 300 instructions a paragraph (Swift
-    /// releases an optional struct of this shape through its generic value witnesses).
-    func forEachLaidOutParagraph(from start: Int, laysOut: Bool = true,
-                                 _ body: (_ p: Int, ParagraphRecord, _ fragments: [LineFragment], _ glyphBase: Int,
-                                          _ characterBase: Int, _ top: CGFloat) -> Bool) {
-        var p = start
-        // The sums below count only laid-out paragraphs: lay out up to `start` before reading them.
-        if start < flow.store.count { flow.ensureLayout(throughParagraph: start) }
-        let before = flow.store.prefix(start)
-        var glyphBase = before.glyphs
-        var characterBase = before.length
-        // The paragraphs' tops are running sums of their heights (the tree's prefix sums), so the
-        // walk asks the tree once rather than once per line.
-        var top = before.height
-        let stacked = flow.isStacked
-        // The records come a leaf of the paragraph tree at a time, fetched again when the store
-        // changed (laying out a paragraph on the way refreshes its sums).
-        var records = ArraySlice<ParagraphRecord>()
-        var recordsStart = 0, recordsChange = flow.changeCount
-        func record(_ p: Int) -> ParagraphRecord {
-            if recordsChange != flow.changeCount || p < recordsStart || p - recordsStart >= records.count {
-                records = flow.store.records(from: p)
-                recordsStart = p
-                recordsChange = flow.changeCount
-            }
-            return records[records.startIndex + p - recordsStart]
-        }
-        while p < flow.store.count {
-            let last = flow.store.count - 1
-            var record = record(p)
-            // A laid-out paragraph is current in the stacked flow, and before the first one to
-            // check in the general flow; the last is always asked (the end of the text is
-            // reported from there).
-            if !record.hasLayout || p == last || !(stacked || p < flow.validatedParagraphs) {
-                if !laysOut && p > start && (!record.hasLayout || !(stacked || p < flow.validatedParagraphs)) { return }
-                flow.ensureLayout(throughParagraph: p)
-                record = flow.store.record(p)
-            }
-            guard record.hasLayout, let glyphCount = record.glyphCount, let height = record.layoutHeight else { return }
-            // (Read before `body`, which may be an app's block that edits the text.)
-            let paragraphTop = FixedHeight.points(stacked ? top : record.layout!.start.y)
-            let overflowed = record.layout!.overflowed
-            if !body(p, record, record.layout!.fragments, glyphBase, characterBase, paragraphTop) || overflowed { return }
-            glyphBase += glyphCount
-            characterBase += record.length
-            top += height
-            p += 1
-        }
-    }
 
     // MARK: Line fragments
 
@@ -233,57 +178,12 @@ extension NSLayoutManager {
     func _ensureLayout(forBoundingRect bounds: CGRect, in container: NSTextContainer) {
         guard let index = textContainers.firstIndex(where: { $0 === container }) else { return }
         let bounds = bounds.clampedToLayoutLimits  // NaN acts as 0, infinities clamp
-        let target = flow.containerTop(index) + bounds.maxY
-        if flow.isStacked {
-            // Paragraphs are placed by the tree's height sums: lay out the first paragraphs
-            // without lines until everything above the rect's bottom has lines, whatever lies below.
-            flow.ensureLayout(throughHeight: FixedHeight.from(target))
-            return
-        }
-        var p = max(0, flow.validatedParagraphs - 1)
-        while p < flow.store.count {
-            flow.ensureLayout(throughParagraph: p)
-            guard let layout = flow.store.record(p).layout, !layout.overflowed else { return }
-            if layout.end.container > index || FixedHeight.points(layout.end.y) >= target { return }
-            p += 1
-        }
+        flow.ensureLayout(throughY: flow.containerTop(index) + bounds.maxY, ofContainer: index)
     }
 
-    func _firstUnlaidGlyphIndex() -> Int { firstUnlaidPosition().glyph }
+    func _firstUnlaidGlyphIndex() -> Int { flow.firstUnlaidPosition().glyph.rawValue }
 
-    func _firstUnlaidCharacterIndex() -> Int { firstUnlaidPosition().character }
-
-    /// The first glyph and character not laid out: O(log n) in one unbounded container, else one
-    /// walk over the laid-out paragraphs (one may have overflowed its container), O(paragraphs laid
-    /// out); with no glyph generation for the text beyond (asking for the
-    /// character of the first unlaid glyph would shape the whole rest of the text to know the
-    /// glyph count).
-    private func firstUnlaidPosition() -> (glyph: Int, character: Int) {
-        if flow.isStacked {
-            // Nothing overflows an unbounded container: the tree finds the first paragraph without
-            // lines in O(log n) (a text view asks after every keystroke).
-            let before = flow.store.firstUnlaidWithSums?.before ?? flow.store.summary
-            return (before.glyphs, min(before.length, flow.store.length))
-        }
-        var glyph = 0, character = 0
-        var found: (Int, Int)?
-        flow.store.forEach { _, record in
-            guard let layout = record.layout else {
-                found = (glyph, character)
-                return false
-            }
-            if layout.overflowed {
-                let last = layout.fragments.last?.line
-                found = (glyph + (last?.glyphRange.upperBound ?? 0), character + (last?.fitted.characters.upperBound ?? 0))
-                return false
-            }
-            glyph += record.glyphCount ?? 0
-            character += record.length
-            return true
-        }
-        let (g, c) = found ?? (glyph, character)
-        return (g, min(c, flow.store.length))
-    }
+    func _firstUnlaidCharacterIndex() -> Int { flow.firstUnlaidPosition().character.rawValue }
 
     // MARK: The extra line fragment
 
@@ -327,7 +227,7 @@ extension NSLayoutManager {
         let containers = textContainers
         let unretained = containers.map { Unmanaged.passUnretained($0) }
         withExtendedLifetime(containers) {
-            forEachLaidOutParagraph(from: p) { _, record, fragments, glyphBase, _, top in
+            flow.forEachLaidOutParagraph(from: p) { _, record, fragments, glyphBase, _, top in
                 var container = -1, containerTop: CGFloat = 0
                 let more = fragments.withUnsafeBufferPointer { fragments in
                     for i in fragments.indices {
@@ -397,7 +297,7 @@ extension NSLayoutManager {
         // `_enumerateLineFragments` does: no fragment is copied.
         let flow = self.flow
         let containerTop = flow.containerTop(index)
-        forEachLaidOutParagraph(from: min(startParagraph, max(0, flow.store.count - 1)), laysOut: false) { _, _, fragments, glyphBase, _, top in
+        flow.forEachLaidOutParagraph(from: min(startParagraph, max(0, flow.store.count - 1)), laysOut: false) { _, _, fragments, glyphBase, _, top in
             fragments.withUnsafeBufferPointer { fragments in
                 for i in fragments.indices {
                     if fragments[i].container > index { return false }
