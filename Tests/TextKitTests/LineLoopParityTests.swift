@@ -46,6 +46,33 @@ struct LineLoopParityTests {
         return text
     }
 
+    /// Paragraphs that exercise what is not Latin prose: fallback fonts (Arabic, CJK, emoji),
+    /// right-to-left and mixed directions, dictionary line breaking (Thai), combining marks, a
+    /// long URL broken by characters, letter spacing, a raised baseline, a hard line break and
+    /// a paragraph that truncates.
+    static func mixedCorpus() -> NSAttributedString {
+        let text = NSMutableAttributedString()
+        let font = LayoutStack.serif()
+        let truncating = NSMutableParagraphStyle()
+        truncating.lineBreakMode = .byTruncatingTail
+        let paragraphs: [(String, [NSAttributedString.Key: Any])] = [
+            ("مرحبا بالعالم، هذا نص عربي طويل بما يكفي ليلتف على عدة أسطر داخل الإطار.", [:]),
+            ("日本語の文章は単語の間に空白がなくても行を折り返すことができます。漢字とかなが混ざっています。", [:]),
+            ("ภาษาไทยไม่มีช่องว่างระหว่างคำ ต้องใช้พจนานุกรมในการตัดบรรทัดให้ถูกต้องตามหลักภาษา", [:]),
+            ("Emoji 😀 in text 👍🏽 and a family 👨‍👩‍👧 between words that wrap around the frame.", [:]),
+            ("Marks: e\u{301}te\u{301} cafe\u{301} na\u{308}ive, and https://example.org/a/very/long/path/without/any/spaces/at/all/in/it", [:]),
+            ("Spaced out letters in a run that is tracked wider than the rest of the text here.", [.kern: 1.5]),
+            ("Mixed English words with עברית בתוך המשפט and back to English again, twice עוד פעם.", [:]),
+            ("A line\u{2028}broken by hand, then text that goes on and wraps over another line.", [:]),
+            ("This paragraph is truncated at its tail because it does not fit on a single line at all.", [.paragraphStyle: truncating]),
+        ]
+        for (string, attributes) in paragraphs {
+            text.append(NSAttributedString(string: string + "\n", attributes: [.font: font].merging(attributes) { $1 }))
+        }
+        text.addAttribute(.baselineOffset, value: 4, range: NSRange(location: 10, length: 6))
+        return text
+    }
+
     static func layoutManagerLines(_ text: NSAttributedString, size: CGSize, exclusions: [CGRect]) -> [Line] {
         let storage = NSTextStorage(attributedString: text)
         let lm = NSLayoutManager()
@@ -91,6 +118,21 @@ struct LineLoopParityTests {
         let manager = Self.layoutManagerLines(text, size: size, exclusions: exclusions)
         let core = Self.framesetterLines(text, size: size, exclusions: exclusions)
         #expect(manager.count > 20)
+        #expect(manager == core)
+        if manager != core, let i = zip(manager, core).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
+            Issue.record("first difference at line \(i): \(manager[i]) vs \(core[i])")
+        }
+    }
+
+    @Test("The same lines for text in many scripts, at two widths, with and without an exclusion", arguments: [
+        (CGFloat(160), [CGRect]()), (CGFloat(290), [CGRect]()), (CGFloat(290), [CGRect(x: 100, y: 80, width: 110, height: 140)]),
+    ])
+    func sameLinesInManyScripts(width: CGFloat, exclusions: [CGRect]) {
+        let text = Self.mixedCorpus()
+        let size = CGSize(width: width, height: 2000)
+        let manager = Self.layoutManagerLines(text, size: size, exclusions: exclusions)
+        let core = Self.framesetterLines(text, size: size, exclusions: exclusions)
+        #expect(manager.count > 15)
         #expect(manager == core)
         if manager != core, let i = zip(manager, core).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
             Issue.record("first difference at line \(i): \(manager[i]) vs \(core[i])")
