@@ -7,10 +7,13 @@ import TextKitTypesetting
 /// | cause | the paragraph keeps | made again |
 /// |---|---|---|
 /// | characters (an insertion, a deletion) | nothing: a new record | glyphs and lines |
-/// | attributes that change shaping (a font, kerning, a language, an attachment, a new run boundary) | its record | glyphs and lines |
+/// | attributes that change shaping (a font, kerning, a language, an attachment, a run boundary where shaping apart differs) | its record | glyphs and lines |
 /// | the paragraph style, keeping the writing direction | its glyphs | lines |
-/// | attributes that change only drawing (colours, underlines, shadows, links…) | glyphs and lines | the pixels |
+/// | attributes that change only drawing (colours, underlines, shadows, links…), new run boundaries included where shaping apart gives the same glyphs (ParagraphGlyphs+Restyle.swift) | glyphs and lines | the pixels |
 /// | geometry (a container's size or shape, settings) | its glyphs | lines, from there on |
+///
+/// (New run boundaries in a paragraph with right-to-left text make its lines again, keeping its
+/// glyphs: a line's visual runs follow the glyph runs.)
 ///
 /// Every path ends in `invalidateLayout(fromParagraph:)` for the first paragraph whose lines went
 /// (nothing when only drawing changed) and in display invalidation of what was on screen.
