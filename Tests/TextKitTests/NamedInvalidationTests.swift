@@ -142,7 +142,7 @@ struct NamedInvalidationTests {
         Self.expectMatchesFreshLayout(stack)
     }
 
-    @Test func randomColoursOverWordsMostlyReshapeNothingAndMatchAFreshLayout() {
+    @Test func randomColoursOverWordsReshapeNothingAndMatchAFreshLayout() {
         var rng = SeededGenerator(seed: 7)
         let prose = "The quick brown fox jumps over the lazy dog while a wizard's job is to vex chumps quickly in fog. "
         let stack = LayoutStack(String(repeating: prose + "\n", count: 8), containerSizes: [CGSize(width: 220, height: 1e6)])

@@ -79,6 +79,12 @@ extension ParagraphAnalyzer {
         return end
     }
 
+    /// Whether ``wordEnd(from:limit:in:)`` ends a word between `previous` and `unit` (inside an
+    /// item): a space followed by another character. The analyzer shapes the two sides apart there
+    /// whatever the attributes.
+    @inline(__always)
+    static func isWordBound(after previous: UInt16, before unit: UInt16) -> Bool { previous == 0x20 && unit != 0x20 }
+
     /// Shapes the word `text[first]` (a word of at most ``ShapedWordCache/inlineCapacity`` units
     /// that no cache holds) together with the words after it, up to `limit`, that no cache holds
     /// either, and stores those in the shared and front caches.

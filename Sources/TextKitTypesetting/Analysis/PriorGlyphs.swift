@@ -160,7 +160,7 @@ struct PriorGlyphs {
         // or the same in the old text.
         var bound = min(limit, characters.upperBound + shift)
         while bound > start {
-            let isNewBound = bound == item.upperBound || text[bound - 1] == 0x20 && text[bound] != 0x20
+            let isNewBound = bound == item.upperBound || ParagraphAnalyzer.isWordBound(after: text[bound - 1], before: text[bound])
             if isNewBound && isOldBound(bound - shift, in: characters, text: text) { return bound }
             bound -= 1
         }

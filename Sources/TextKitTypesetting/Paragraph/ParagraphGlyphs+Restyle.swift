@@ -80,7 +80,7 @@ extension ParagraphGlyphs {
     private func canCut(at offset: Int, styles: [RunStyle], unit: (Int) -> UInt16) -> Bool {
         let g = firstGlyph(atOrAfter: offset)
         guard g > 0, g < count, Int(clusters[g]) == offset, isInStyleFonts(g - 1, g, styles: styles) else { return false }
-        return !flags[g].contains(.unsafeToBreak) || unit(offset - 1) == 0x20 && unit(offset) != 0x20
+        return !flags[g].contains(.unsafeToBreak) || ParagraphAnalyzer.isWordBound(after: unit(offset - 1), before: unit(offset))
     }
 
     /// Whether the text can be joined at `offset`, where it was shaped apart: the font, script or
@@ -91,7 +91,7 @@ extension ParagraphGlyphs {
         guard g > 0, g < count else { return false }
         let before = runs[runIndex(containingGlyph: g - 1)], after = runs[runIndex(containingGlyph: g)]
         if before.font != after.font || before.script != after.script || before.level != after.level { return true }
-        return isInStyleFonts(g - 1, g, styles: styles) && unit(offset - 1) == 0x20 && unit(offset) != 0x20
+        return isInStyleFonts(g - 1, g, styles: styles) && ParagraphAnalyzer.isWordBound(after: unit(offset - 1), before: unit(offset))
     }
 
     /// Whether glyphs `first` and `second` are each in their style's own font.
