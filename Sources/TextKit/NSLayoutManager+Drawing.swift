@@ -273,7 +273,7 @@ extension NSLayoutManager {
         let bounds = attachment.attachmentBounds(for: container, proposedLineFragment: found.rect,
                                                  glyphPosition: glyphPosition, characterIndex: characterIndex)
         var size = bounds.size
-        if let set = flow.store.record(found.paragraph).attachmentSizes[g] { size = set }  // setAttachmentSize
+        if let set = found.record.attachmentSizes[g] { size = set }  // setAttachmentSize
         guard size.width > 0, size.height > 0, bounds.minX.isFinite, bounds.minY.isFinite else { return }
         // Attachment bounds are y-up from the baseline.
         let rect = CGRect(x: position.x + bounds.minX, y: position.y - bounds.minY - size.height, width: size.width, height: size.height)

@@ -118,7 +118,7 @@ extension NSLayoutManager {
     /// typographic bounds up to their baseline (the largest descent, baseline shifts included).
     private func decorationPieces(_ glyphRange: NSRange, style: NSUnderlineStyle, lineGlyphRange: NSRange,
                                   _ body: (NSRange, NSUnderlineStyle, CGFloat) -> Void) {
-        guard glyphRange.length > 0, let found = fragment(forGlyph: glyphRange.location) else { return }
+        guard glyphRange.length > 0, let found = flow.fragment(forGlyph: glyphRange.location) else { return }
         let glyphs = found.analysis.glyphs
         var lower = glyphRange.location - found.glyphBase
         var upper = min(glyphRange.location + glyphRange.length, found.glyphRange.location + found.glyphRange.length) - found.glyphBase
@@ -165,7 +165,7 @@ extension NSLayoutManager {
     private func drawDecoration(_ kind: DecorationKind, _ glyphRange: NSRange, style: NSUnderlineStyle,
                                 lineRect: CGRect, containerOrigin: CGPoint) {
         guard let context = UIGraphicsGetCurrentContext(), glyphRange.length > 0, !style.isEmpty,
-              let found = fragment(forGlyph: glyphRange.location) else { return }
+              let found = flow.fragment(forGlyph: glyphRange.location) else { return }
         let glyphs = found.analysis.glyphs
         let lower = glyphRange.location - found.glyphBase
         let upper = min(glyphRange.location + glyphRange.length - found.glyphBase, found.fragment.line.glyphRange.upperBound)

@@ -143,7 +143,7 @@ extension NSLayoutManager {
         guard range.length > 0 else { return nil }
         let last = range.location + range.length - 1
         checkPrecondition(isValidGlyphIndex(last),
-                     "\(function): glyph range {\(range.location), \(range.length)} out of bounds; number of glyphs \(flow.store.summary.glyphs)")
+                     "\(function): glyph range {\(range.location), \(range.length)} out of bounds; number of glyphs \(flow.generatedGlyphCount)")
         return range
     }
 
@@ -153,10 +153,10 @@ extension NSLayoutManager {
                            _ body: (LocatedFragment, Range<Int>, UnsafeBufferPointer<UInt16>) -> Void) {
         guard let storage = textStorage else { return }
         let end = glyphRange.location + glyphRange.length
-        let (first, _, _) = locate(glyph: glyphRange.location)
+        let (first, _, _) = flow.locate(glyph: glyphRange.location)
         var textParagraph = -1
         var text: [UInt16] = []
-        forEachFragment(fromParagraph: first, beforeGlyph: end) { found in
+        flow.forEachFragment(fromParagraph: first, beforeGlyph: end) { found in
             let range = found.glyphRange
             if range.location >= end { return false }
             guard range.location + range.length > glyphRange.location else { return true }

@@ -6,59 +6,15 @@ import TextKitTypesetting
 /// Glyphs: TextKit's glyph stream and its mapping to characters. Glyph indices count from the
 /// start of the text; asking about glyph g makes glyphs for the text up to g (not beyond).
 extension NSLayoutManager {
-    /// Where glyph `glyphIndex` lives: its paragraph, the paragraph's first glyph and first
-    /// character. Traps when the index is past the last glyph.
-    func locate(glyph glyphIndex: Int, _ function: StaticString = #function) -> (paragraph: Int, firstGlyph: Int, firstCharacter: Int) {
-        checkPrecondition(glyphIndex >= 0, "\(function): glyph index \(glyphIndex) is negative")
-        if let recent = recentlyLocated(), recent.glyphs.contains(glyphIndex) {
-            return (recent.paragraph, recent.glyphs.lowerBound, recent.characters.lowerBound)
-        }
-        flow.ensureGlyphs(throughGlyph: GlyphIndex(glyphIndex))
-        checkPrecondition(glyphIndex < flow.store.summary.glyphs,
-                     "\(function): glyph index \(glyphIndex) out of bounds; number of glyphs \(flow.store.summary.glyphs)")
-        let (p, first) = flow.store.paragraph(containingGlyph: GlyphIndex(glyphIndex))
-        let start = flow.store.start(ofParagraph: p).rawValue
-        remember(paragraph: p, record: flow.store.record(p), firstCharacter: start, firstGlyph: first.rawValue)
-        return (p, first.rawValue, start)
-    }
-
-    /// The paragraph of character `index` with its first character and first glyph (glyphs made).
-    func locate(character index: Int) -> (paragraph: Int, firstCharacter: Int, firstGlyph: Int) {
-        if let recent = recentlyLocated(), recent.characters.contains(index) {
-            return (recent.paragraph, recent.characters.lowerBound, recent.glyphs.lowerBound)
-        }
-        flow.ensureGlyphs(throughCharacter: UTF16Offset(index))
-        guard flow.store.count > 0 else { return (0, 0, 0) }
-        let (p, start, record) = flow.store.paragraphRecord(containingCharacter: UTF16Offset(index))
-        let firstGlyph = flow.store.firstGlyph(ofParagraph: p).rawValue
-        remember(paragraph: p, record: record, firstCharacter: start.rawValue, firstGlyph: firstGlyph)
-        return (p, start.rawValue, firstGlyph)
-    }
-
-    /// The paragraph a query located last, unless the paragraphs changed since (the record's own
-    /// counts are checked too: a glyph-generation delegate edits a record's glyphs in place).
-    private func recentlyLocated() -> TextFlow.LocatedParagraph? {
-        guard let recent = flow.locatedParagraph, recent.changeCount == flow.changeCount,
-              recent.record.length == recent.characters.count, recent.record.glyphCount == recent.glyphs.count else { return nil }
-        return recent
-    }
-
-    private func remember(paragraph: Int, record: ParagraphRecord, firstCharacter: Int, firstGlyph: Int) {
-        guard let glyphCount = record.glyphCount else { return flow.locatedParagraph = nil }
-        flow.locatedParagraph = .init(changeCount: flow.changeCount, paragraph: paragraph, record: record,
-                                      characters: firstCharacter..<(firstCharacter + record.length),
-                                      glyphs: firstGlyph..<(firstGlyph + glyphCount))
-    }
-
     var _numberOfGlyphs: Int {
         flow.ensureGlyphs(throughGlyph: GlyphIndex(.max))
-        return flow.store.summary.glyphs
+        return flow.generatedGlyphCount
     }
 
     func _isValidGlyphIndex(_ glyphIndex: Int) -> Bool {
         guard glyphIndex >= 0 else { return false }
         flow.ensureGlyphs(throughGlyph: GlyphIndex(glyphIndex))
-        return glyphIndex < flow.store.summary.glyphs
+        return glyphIndex < flow.generatedGlyphCount
     }
 
     /// Whether every glyph of `glyphRange` is a glyph of the text (an empty range may end at the
@@ -71,7 +27,7 @@ extension NSLayoutManager {
         let (end, overflow) = glyphRange.location.addingReportingOverflow(glyphRange.length)
         guard !overflow else { return false }
         if end > 0 { flow.ensureGlyphs(throughGlyph: GlyphIndex(end - 1)) }
-        return end <= flow.store.summary.glyphs
+        return end <= flow.generatedGlyphCount
     }
 
     /// Whether `charRange` lies within the text storage's characters: the check every
@@ -80,11 +36,11 @@ extension NSLayoutManager {
     public func isValidCharacterRange(_ charRange: NSRange) -> Bool {
         guard charRange.location >= 0, charRange.length >= 0 else { return false }
         let (end, overflow) = charRange.location.addingReportingOverflow(charRange.length)
-        return !overflow && end <= flow.store.length
+        return !overflow && end <= flow.characterCount
     }
 
     func _glyph(at glyphIndex: Int) -> CGGlyph {
-        let (p, first, _) = locate(glyph: glyphIndex)
+        let (p, first, _) = flow.locate(glyph: glyphIndex)
         return flow.ensureAnalysis(p).glyphs.glyphs[glyphIndex - first]
     }
 
@@ -98,7 +54,7 @@ extension NSLayoutManager {
     }
 
     func _propertyForGlyph(at glyphIndex: Int) -> GlyphProperty {
-        let (p, first, _) = locate(glyph: glyphIndex)
+        let (p, first, _) = flow.locate(glyph: glyphIndex)
         return Self.property(of: flow.ensureAnalysis(p).glyphs.flags[glyphIndex - first])
     }
 
@@ -114,23 +70,23 @@ extension NSLayoutManager {
     func _characterIndexForGlyph(at glyphIndex: Int) -> Int {
         // Past the last glyph: the length, as TextKit. Asking `numberOfGlyphs` here would make the
         // glyphs of the whole text for a glyph on the first screen.
-        if glyphIndex >= 0, !_isValidGlyphIndex(glyphIndex) { return flow.store.length }
-        let (p, first, start) = locate(glyph: glyphIndex)
+        if glyphIndex >= 0, !_isValidGlyphIndex(glyphIndex) { return flow.characterCount }
+        let (p, first, start) = flow.locate(glyph: glyphIndex)
         return start + Int(flow.ensureAnalysis(p).glyphs.clusters[glyphIndex - first])
     }
 
     func _glyphIndexForCharacter(at charIndex: Int) -> Int {
-        guard charIndex < flow.store.length else { return numberOfGlyphs }
+        guard charIndex < flow.characterCount else { return numberOfGlyphs }
         checkPrecondition(charIndex >= 0, "glyphIndexForCharacter(at:): character index \(charIndex) is negative")
-        let (p, start, firstGlyph) = locate(character: charIndex)
+        let (p, start, firstGlyph) = flow.locate(character: charIndex)
         return firstGlyph + flow.ensureAnalysis(p).glyphs.glyph(forCharacterAt: charIndex - start)
     }
 
     func _glyphRange(forCharacterRange charRange: NSRange, actualCharacterRange actualCharRange: NSRangePointer?) -> NSRange {
         let range = checkedCharacterRange(charRange, #function)
-        if range.location == flow.store.length {
+        if range.location == flow.characterCount {
             let n = numberOfGlyphs
-            actualCharRange?.pointee = NSRange(location: flow.store.length, length: 0)
+            actualCharRange?.pointee = NSRange(location: flow.characterCount, length: 0)
             return NSRange(location: n, length: 0)
         }
         let startGlyph = glyphIndexForCharacter(at: range.location)
@@ -145,7 +101,7 @@ extension NSLayoutManager {
 
     /// The glyph after the last glyph of the character at `charIndex`'s cluster.
     private func glyphIndexAfterCharacter(_ charIndex: Int) -> Int {
-        let (p, start, firstGlyph) = locate(character: charIndex)
+        let (p, start, firstGlyph) = flow.locate(character: charIndex)
         let glyphs = flow.ensureAnalysis(p).glyphs
         let local = glyphs.glyphRange(forCharacters: (charIndex - start)..<(charIndex - start + 1))
         return firstGlyph + local.upperBound
@@ -155,7 +111,7 @@ extension NSLayoutManager {
         // Glyphs made through the range's end only; an invalid range has made all of them, so the
         // count in the message is the text's.
         checkPrecondition(isValidGlyphRange(glyphRange),
-                     "characterRange(forGlyphRange:actualGlyphRange:): glyph range {\(glyphRange.location), \(glyphRange.length)} out of bounds; number of glyphs \(flow.store.summary.glyphs)")
+                     "characterRange(forGlyphRange:actualGlyphRange:): glyph range {\(glyphRange.location), \(glyphRange.length)} out of bounds; number of glyphs \(flow.generatedGlyphCount)")
         if glyphRange.length == 0 {
             let c = characterIndexForGlyph(at: glyphRange.location)
             actualGlyphRange?.pointee = glyphRange
@@ -163,7 +119,7 @@ extension NSLayoutManager {
         }
         let start = characterIndexForGlyph(at: glyphRange.location)
         let lastGlyph = glyphRange.location + glyphRange.length - 1
-        let (p, first, paragraphStart) = locate(glyph: lastGlyph)
+        let (p, first, paragraphStart) = flow.locate(glyph: lastGlyph)
         let glyphs = flow.ensureAnalysis(p).glyphs
         let local = glyphs.characterRange(forGlyphs: (lastGlyph - first)..<(lastGlyph - first + 1))
         let end = paragraphStart + local.upperBound
@@ -180,7 +136,7 @@ extension NSLayoutManager {
 
     func _ensureGlyphs(forCharacterRange charRange: NSRange) {
         let range = checkedCharacterRange(charRange, #function)
-        flow.ensureGlyphs(throughCharacter: UTF16Offset(min(flow.store.length, range.location + range.length)))
+        flow.ensureGlyphs(throughCharacter: UTF16Offset(min(flow.characterCount, range.location + range.length)))
     }
 
     func _getGlyphs(in glyphRange: NSRange, glyphs glyphBuffer: UnsafeMutablePointer<CGGlyph>?,
@@ -191,7 +147,7 @@ extension NSLayoutManager {
         var g = glyphRange.location
         let end = glyphRange.location + glyphRange.length
         while g < end {
-            let (p, first, start) = locate(glyph: g)
+            let (p, first, start) = flow.locate(glyph: g)
             let analysis = flow.ensureAnalysis(p)
             let local = g - first
             let upper = min(analysis.glyphs.count, end - first)

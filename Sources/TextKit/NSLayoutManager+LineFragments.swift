@@ -3,85 +3,12 @@ import TextKitGraphics
 import TextKitModel
 import TextKitTypesetting
 
-/// A line fragment found by a query, in container coordinates.
-struct LocatedFragment {
-    var paragraph: Int
-    var index: Int
-    var fragment: LineFragment
-    /// The paragraph's first glyph and first character.
-    var glyphBase: Int
-    var characterBase: Int
-    /// `fragment.rect` and `fragment.usedRect` in container coordinates.
-    var rect: CGRect
-    var usedRect: CGRect
-    /// The paragraph's record, and the layout manager that makes its glyphs again when they were
-    /// dropped to save memory (see `TextFlow.analysisBudget`).
-    let record: ParagraphRecord
-    unowned let manager: NSLayoutManager
-
-    /// The paragraph's glyphs (made again if they were evicted).
-    var analysis: ParagraphAnalysis {
-        record.analysis ?? manager.flow.ensureAnalysis(paragraph, start: characterBase)
-    }
-
-    var glyphRange: NSRange {
-        NSRange(location: glyphBase + fragment.line.glyphRange.lowerBound, length: fragment.line.glyphRange.count)
-    }
-    var container: Int { fragment.container }
-}
-
 /// Line fragments, containers and their geometry. Each query lays out only as far as it needs.
 extension NSLayoutManager {
-    func located(_ p: Int, _ index: Int, layout: ParagraphLayout, glyphBase: Int, characterBase: Int,
-                 top: CGFloat? = nil, record: ParagraphRecord? = nil) -> LocatedFragment {
-        located(p, index, fragment: layout.fragments[index], glyphBase: glyphBase, characterBase: characterBase,
-                top: top ?? flow.paragraphTop(p, layout: layout), record: record)
-    }
-
-    /// Fragment `index` of paragraph `p` (`fragment`), its paragraph's top being `top`.
-    func located(_ p: Int, _ index: Int, fragment: LineFragment, glyphBase: Int, characterBase: Int,
-                 top: CGFloat, record: ParagraphRecord? = nil) -> LocatedFragment {
-        let dy = top - flow.containerTop(fragment.container)
-        return LocatedFragment(paragraph: p, index: index, fragment: fragment, glyphBase: glyphBase, characterBase: characterBase,
-                               rect: fragment.rect.offsetBy(dx: 0, dy: dy), usedRect: fragment.usedRect.offsetBy(dx: 0, dy: dy),
-                               record: record ?? flow.store.record(p), manager: self)
-    }
-
-    /// The laid-out fragment holding glyph `glyphIndex`, or nil when the glyph is in no container.
-    func fragment(forGlyph glyphIndex: Int, _ function: StaticString = #function) -> LocatedFragment? {
-        let (p, first, start) = locate(glyph: glyphIndex, function)
-        flow.ensureLayout(throughParagraph: p)
-        guard let layout = flow.store.record(p).layout else { return nil }
-        let local = glyphIndex - first
-        // Fragments are in glyph order; a glyph belongs to the last fragment starting at or before it.
-        var low = 0, high = layout.fragments.count - 1
-        guard high >= 0 else { return nil }
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if layout.fragments[mid].line.glyphRange.lowerBound <= local { low = mid } else { high = mid - 1 }
-        }
-        guard layout.fragments[low].line.glyphRange.contains(local) else { return nil }
-        return located(p, low, layout: layout, glyphBase: first, characterBase: start)
-    }
-
-    /// Calls `body` for every laid-out fragment from paragraph `start` on, in order, until it
-    /// returns false or the paragraph holding glyph `end - 1` has been walked (the paragraph after
-    /// it, which may not be laid out, is not asked about glyphs the caller does not want).
-    func forEachFragment(fromParagraph start: Int = 0, beforeGlyph end: Int = .max, _ body: (LocatedFragment) -> Bool) {
-        flow.forEachLaidOutParagraph(from: start) { p, record, fragments, glyphBase, characterBase, top in
-            for i in fragments.indices {
-                if !body(located(p, i, fragment: fragments[i], glyphBase: glyphBase, characterBase: characterBase,
-                                 top: top, record: record)) { return false }
-            }
-            return glyphBase + (record.glyphCount ?? 0) < end
-        }
-    }
-
-
     // MARK: Line fragments
 
     func _lineFragmentRect(forGlyphAt glyphIndex: Int, effectiveRange effectiveGlyphRange: NSRangePointer?) -> CGRect {
-        guard let found = fragment(forGlyph: glyphIndex) else {
+        guard let found = flow.fragment(forGlyph: glyphIndex) else {
             effectiveGlyphRange?.pointee = NSRange(location: NSNotFound, length: 0)
             return .zero
         }
@@ -95,7 +22,7 @@ extension NSLayoutManager {
     }
 
     func _lineFragmentUsedRect(forGlyphAt glyphIndex: Int, effectiveRange effectiveGlyphRange: NSRangePointer?) -> CGRect {
-        guard let found = fragment(forGlyph: glyphIndex) else {
+        guard let found = flow.fragment(forGlyph: glyphIndex) else {
             effectiveGlyphRange?.pointee = NSRange(location: NSNotFound, length: 0)
             return .zero
         }
@@ -104,7 +31,7 @@ extension NSLayoutManager {
     }
 
     func _location(forGlyphAt glyphIndex: Int) -> CGPoint {
-        guard let found = fragment(forGlyph: glyphIndex) else { return .zero }
+        guard let found = flow.fragment(forGlyph: glyphIndex) else { return .zero }
         let line = found.fragment.line
         let (xs, _) = line.glyphPositions(in: found.analysis.glyphs)
         let local = glyphIndex - found.glyphBase - line.glyphRange.lowerBound
@@ -113,7 +40,7 @@ extension NSLayoutManager {
     }
 
     func _textContainer(forGlyphAt glyphIndex: Int, effectiveRange effectiveGlyphRange: NSRangePointer?) -> NSTextContainer? {
-        guard let found = fragment(forGlyph: glyphIndex) else {
+        guard let found = flow.fragment(forGlyph: glyphIndex) else {
             effectiveGlyphRange?.pointee = NSRange(location: NSNotFound, length: 0)
             return nil
         }
@@ -134,7 +61,7 @@ extension NSLayoutManager {
         flow.ensureLayout(throughContainer: index)
         var first: Int?
         var end = 0
-        forEachFragment { found in
+        flow.forEachFragment { found in
             if found.container == index {
                 if first == nil { first = found.glyphRange.location }
                 end = found.glyphRange.location + found.glyphRange.length
@@ -153,7 +80,7 @@ extension NSLayoutManager {
         guard let index = textContainers.firstIndex(where: { $0 === container }) else { return .zero }
         flow.ensureLayout(throughContainer: index)
         var rect = CGRect.null
-        forEachFragment { found in
+        flow.forEachFragment { found in
             if found.container == index { rect = rect.union(found.usedRect) }
             return found.container <= index
         }
@@ -172,7 +99,7 @@ extension NSLayoutManager {
 
     func _ensureLayout(forCharacterRange charRange: NSRange) {
         let range = checkedCharacterRange(charRange, #function)
-        flow.ensureLayout(throughCharacter: UTF16Offset(min(flow.store.length, range.location + range.length)))
+        flow.ensureLayout(throughCharacter: UTF16Offset(min(flow.characterCount, range.location + range.length)))
     }
 
     func _ensureLayout(forBoundingRect bounds: CGRect, in container: NSTextContainer) {
@@ -205,7 +132,7 @@ extension NSLayoutManager {
     // MARK: Truncation
 
     func _truncatedGlyphRange(inLineFragmentForGlyphAt glyphIndex: Int) -> NSRange {
-        guard let found = fragment(forGlyph: glyphIndex), let truncation = found.fragment.line.truncation,
+        guard let found = flow.fragment(forGlyph: glyphIndex), let truncation = found.fragment.line.truncation,
               !truncation.hiddenGlyphs.isEmpty else {
             return NSRange(location: NSNotFound, length: 0)
         }
@@ -217,7 +144,7 @@ extension NSLayoutManager {
     func _enumerateLineFragments(forGlyphRange glyphRange: NSRange,
                                        using block: (CGRect, CGRect, NSTextContainer, NSRange, UnsafeMutablePointer<ObjCBool>) -> Void) {
         guard glyphRange.length > 0 else { return }
-        let (p, _, _) = locate(glyph: glyphRange.location)
+        let (p, _, _) = flow.locate(glyph: glyphRange.location)
         let end = glyphRange.location + glyphRange.length
         var stop: ObjCBool = false
         // Reads only the four values the block gets from each stored fragment, in place: copying
@@ -259,8 +186,8 @@ extension NSLayoutManager {
         guard let index = textContainers.firstIndex(where: { $0 === container }), glyphRange.length > 0 else { return .zero }
         var result = CGRect.null
         let end = glyphRange.location + glyphRange.length
-        let (p, _, _) = locate(glyph: glyphRange.location)
-        forEachFragment(fromParagraph: p, beforeGlyph: end) { found in
+        let (p, _, _) = flow.locate(glyph: glyphRange.location)
+        flow.forEachFragment(fromParagraph: p, beforeGlyph: end) { found in
             let range = found.glyphRange
             if range.location >= end { return false }
             guard found.container == index, range.location + range.length > glyphRange.location else { return true }
@@ -290,32 +217,8 @@ extension NSLayoutManager {
     func _glyphRange(forBoundingRectWithoutAdditionalLayout bounds: CGRect, in container: NSTextContainer) -> NSRange {
         guard let index = textContainers.firstIndex(where: { $0 === container }) else { return NSRange(location: 0, length: 0) }
         let bounds = bounds.clampedToLayoutLimits  // NaN acts as 0, infinities clamp
-        var first: Int?
-        var end = 0
-        let startParagraph = flow.isStacked ? flow.store.paragraph(atHeight: FixedHeight.from(max(0, bounds.minY))).index : 0
-        // Reads each stored fragment's container, rectangle and glyphs in place, as
-        // `_enumerateLineFragments` does: no fragment is copied.
-        let flow = self.flow
-        let containerTop = flow.containerTop(index)
-        flow.forEachLaidOutParagraph(from: min(startParagraph, max(0, flow.store.count - 1)), laysOut: false) { _, _, fragments, glyphBase, _, top in
-            fragments.withUnsafeBufferPointer { fragments in
-                for i in fragments.indices {
-                    if fragments[i].container > index { return false }
-                    guard fragments[i].container == index else { continue }
-                    let rect = fragments[i].rect.offsetBy(dx: 0, dy: top - containerTop)
-                    if rect.minY > bounds.maxY { return false }
-                    // (The vertical test first: it decides for almost every line, and `intersects` is a call into Foundation.)
-                    if rect.maxY > bounds.minY && rect.minY < bounds.maxY || rect.intersects(bounds) {
-                        let glyphs = fragments[i].line.glyphRange
-                        if first == nil { first = glyphBase + glyphs.lowerBound }
-                        end = glyphBase + glyphs.upperBound
-                    }
-                }
-                return true
-            }
-        }
-        guard let first else { return NSRange(location: 0, length: 0) }
-        return NSRange(location: first, length: end - first)
+        guard let glyphs = flow.laidOutGlyphs(meeting: bounds, inContainer: index) else { return NSRange(location: 0, length: 0) }
+        return NSRange(location: glyphs.lowerBound.rawValue, length: (glyphs.upperBound - glyphs.lowerBound).rawValue)
     }
 
     // MARK: Default metrics

@@ -84,25 +84,25 @@ extension NSLayoutManager {
     /// (UIKit's selection affinity). At the text's end: the extra line fragment when there is one,
     /// else the end of the last line. Nil when the character is in no container.
     package func caretGeometry(forCharacterAt index: Int, upstream: Bool = false) -> CaretGeometry? {
-        checkPrecondition(index >= 0 && index <= flow.store.length,
-                     "caretGeometry(forCharacterAt:): character index \(index) out of bounds; text length \(flow.store.length)")
-        if index == flow.store.length {
+        checkPrecondition(index >= 0 && index <= flow.characterCount,
+                     "caretGeometry(forCharacterAt:): character index \(index) out of bounds; text length \(flow.characterCount)")
+        if index == flow.characterCount {
             flow.ensureLayoutOfAllText()
             if let extra = flow.extraLineFragment { return extraCaret(extra) }
             guard index > 0 else { return nil }
         }
         var found: LocatedFragment?
-        if index < flow.store.length {
-            found = fragment(forGlyph: glyphIndexForCharacter(at: index))
+        if index < flow.characterCount {
+            found = flow.fragment(forGlyph: glyphIndexForCharacter(at: index))
         }
-        if index > 0, upstream || index == flow.store.length,
-           let before = fragment(forGlyph: glyphIndexForCharacter(at: index - 1)),
+        if index > 0, upstream || index == flow.characterCount,
+           let before = flow.fragment(forGlyph: glyphIndexForCharacter(at: index - 1)),
            before.characterBase + before.fragment.line.fitted.characters.upperBound == index,
-           !before.fragment.line.fitted.endsWithHardBreak || index == flow.store.length {
+           !before.fragment.line.fitted.endsWithHardBreak || index == flow.characterCount {
             found = before
         }
         guard let found else { return nil }
-        let carets = lineCarets(for: found)
+        let carets = flow.lineCarets(for: found)
         let local = index - found.characterBase
         let (primary, secondary) = carets.offset(forCharacter: local)
         let k = carets.graphemeIndex(containing: local)
@@ -125,8 +125,8 @@ extension NSLayoutManager {
     /// Empty when the index is in no container; one stop in the extra line fragment.
     package func visualCaretStops(forCharacterAt index: Int, upstream: Bool = false) -> [(x: CGFloat, characterIndex: Int)] {
         guard let caret = caretGeometry(forCharacterAt: index, upstream: upstream) else { return [] }
-        guard let found = caret.fragment else { return [(caret.primaryX, flow.store.length)] }
-        return lineCarets(for: found).visualStops.map {
+        guard let found = caret.fragment else { return [(caret.primaryX, flow.characterCount)] }
+        return flow.lineCarets(for: found).visualStops.map {
             (found.fragment.textOriginX + CGFloat($0.x), found.characterBase + $0.offset)
         }
     }
@@ -150,7 +150,7 @@ extension NSLayoutManager {
     /// The caret in the extra line fragment: at its text start, or aligned as the last paragraph's
     /// style says (right or centre).
     private func extraCaret(_ extra: (rect: CGRect, usedRect: CGRect, container: Int)) -> CaretGeometry {
-        let attributes = flow.store.length > 0 ? textStorage?.attributes(at: flow.store.length - 1, effectiveRange: nil) ?? [:] : [:]
+        let attributes = flow.characterCount > 0 ? textStorage?.attributes(at: flow.characterCount - 1, effectiveRange: nil) ?? [:] : [:]
         let font = attributes[.font] as? UIFont ?? RunStyle.defaultFont
         let style = attributes[.paragraphStyle] as? NSParagraphStyle ?? .default
         let padding = textContainers[extra.container].lineFragmentPadding
@@ -167,8 +167,8 @@ extension NSLayoutManager {
         let natural = ascent + descent + (usesFontLeading ? font.leading : 0)
         let lineHeight = extra.usedRect.height - style.lineSpacing
         return CaretGeometry(container: extra.container, lineFragmentRect: extra.rect, lineFragmentUsedRect: extra.usedRect,
-                             lineGlyphRange: NSRange(location: flow.store.summary.glyphs, length: 0),
-                             lineCharacterRange: NSRange(location: flow.store.length, length: 0),
+                             lineGlyphRange: NSRange(location: flow.generatedGlyphCount, length: 0),
+                             lineCharacterRange: NSRange(location: flow.characterCount, length: 0),
                              primaryX: x, secondaryX: x, baselineOffset: ascent + max(0, lineHeight - natural),
                              ascent: ascent, descent: descent, isRightToLeft: rightToLeft, fragment: nil)
     }
@@ -180,8 +180,8 @@ extension NSLayoutManager {
         let end = glyphRange.location + glyphRange.length
         let selectionEnd = selection.location + selection.length
         var pieces: [SelectionRect] = []
-        let startParagraph = locate(glyph: glyphRange.location).paragraph
-        forEachFragment(fromParagraph: startParagraph, beforeGlyph: end) { found in
+        let startParagraph = flow.locate(glyph: glyphRange.location).paragraph
+        flow.forEachFragment(fromParagraph: startParagraph, beforeGlyph: end) { found in
             let lineGlyphs = found.glyphRange
             if lineGlyphs.location >= end { return false }
             guard found.container == index, lineGlyphs.location + lineGlyphs.length > glyphRange.location else {
@@ -190,7 +190,7 @@ extension NSLayoutManager {
             let lowerGlyph = max(glyphRange.location, lineGlyphs.location) - found.glyphBase
             let upperGlyph = min(end, lineGlyphs.location + lineGlyphs.length) - found.glyphBase
             let characters = found.analysis.glyphs.characterRange(forGlyphs: lowerGlyph..<upperGlyph)
-            let carets = lineCarets(for: found)
+            let carets = flow.lineCarets(for: found)
             var spans = carets.visualSpans(of: characters).map {
                 (lower: found.fragment.textOriginX + CGFloat($0.lowerBound), upper: found.fragment.textOriginX + CGFloat($0.upperBound))
             }
@@ -227,7 +227,7 @@ extension NSLayoutManager {
     private func checkGlyphRange(_ range: NSRange, _ function: StaticString) {
         checkPrecondition(range.location >= 0 && range.length >= 0, "\(function): glyph range {\(range.location), \(range.length)} is negative")
         if range.location + range.length > 0 { flow.ensureGlyphs(throughGlyph: GlyphIndex(range.location + range.length - 1)) }
-        checkPrecondition(range.location + range.length <= flow.store.summary.glyphs,
-                     "\(function): glyph range {\(range.location), \(range.length)} out of bounds; number of glyphs \(flow.store.summary.glyphs)")
+        checkPrecondition(range.location + range.length <= flow.generatedGlyphCount,
+                     "\(function): glyph range {\(range.location), \(range.length)} out of bounds; number of glyphs \(flow.generatedGlyphCount)")
     }
 }

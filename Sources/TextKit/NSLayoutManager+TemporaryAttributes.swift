@@ -60,7 +60,7 @@ extension NSLayoutManager {
                                     effectiveRange effectiveCharRange: NSRangePointer?) -> [NSAttributedString.Key: Any] {
         checkTemporaryIndex(charIndex, #function)
         guard let storage = currentTemporaryStorage else {
-            effectiveCharRange?.pointee = NSRange(location: 0, length: flow.store.length)
+            effectiveCharRange?.pointee = NSRange(location: 0, length: flow.characterCount)
             return [:]
         }
         let (attributes, range) = storage.attributes(at: charIndex)
@@ -124,7 +124,7 @@ extension NSLayoutManager {
     /// after the layout manager moved to another text storage).
     var currentTemporaryStorage: OverlayAttributes? {
         guard let storage = temporaryAttributeStorage else { return nil }
-        if storage.length != flow.store.length {
+        if storage.length != flow.characterCount {
             temporaryAttributeStorage = nil
             return nil
         }
@@ -132,12 +132,12 @@ extension NSLayoutManager {
     }
 
     private func temporaryStorageForWriting(_ change: (inout OverlayAttributes) -> Void) {
-        if currentTemporaryStorage == nil { temporaryAttributeStorage = OverlayAttributes(length: flow.store.length) }
+        if currentTemporaryStorage == nil { temporaryAttributeStorage = OverlayAttributes(length: flow.characterCount) }
         change(&temporaryAttributeStorage!)
     }
 
     private func checkTemporaryIndex(_ index: Int, _ function: StaticString, in limit: NSRange? = nil) {
-        let length = flow.store.length
+        let length = flow.characterCount
         checkPrecondition(index >= 0 && index < length,
                      "\(function): character index \(index) out of bounds; text length \(length)")
         if let limit {

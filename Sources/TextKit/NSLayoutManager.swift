@@ -44,12 +44,12 @@ open class NSLayoutManager: NSObject {
 
     /// Whether white space and other invisible characters are drawn with visible symbols.
     open var showsInvisibleCharacters = false {
-        didSet { if showsInvisibleCharacters != oldValue { markAllDisplay() } }
+        didSet { if showsInvisibleCharacters != oldValue { flow.markAllDisplay() } }
     }
 
     /// Whether control characters are drawn with visible symbols.
     open var showsControlCharacters = false {
-        didSet { if showsControlCharacters != oldValue { markAllDisplay() } }
+        didSet { if showsControlCharacters != oldValue { flow.markAllDisplay() } }
     }
 
     /// Whether the fonts' leading is part of line heights (true by default, as TextKit).
@@ -387,21 +387,21 @@ open class NSLayoutManager: NSObject {
     /// grows and ``displayInvalidationHandler`` hears it (NSLayoutManager+Display.swift). Does no
     /// layout.
     open func invalidateDisplay(forCharacterRange charRange: NSRange) {
-        markDisplay(forCharacterRange: checkedCharacterRange(charRange, #function))
+        flow.markDisplay(forCharacterRange: checkedCharacterRange(charRange, #function))
     }
 
     /// Marks the laid-out lines of `glyphRange` as needing display (see
     /// ``invalidateDisplay(forCharacterRange:)``). Glyphs not generated yet are not laid out either,
     /// so there is nothing of theirs to repaint.
     open func invalidateDisplay(forGlyphRange glyphRange: NSRange) {
-        let glyphs = flow.store.summary.glyphs
+        let glyphs = flow.generatedGlyphCount
         let start = min(max(0, glyphRange.location), glyphs), end = min(max(start, glyphRange.location + glyphRange.length), glyphs)
         guard end > start else { return }
-        markDisplay(forCharacterRange: characterRange(forGlyphRange: NSRange(location: start, length: end - start), actualGlyphRange: nil))
+        flow.markDisplay(forCharacterRange: characterRange(forGlyphRange: NSRange(location: start, length: end - start), actualGlyphRange: nil))
     }
 
     func checkedCharacterRange(_ range: NSRange, _ function: StaticString) -> NSRange {
-        let length = flow.store.length
+        let length = flow.characterCount
         checkPrecondition(range.location >= 0 && range.length >= 0 && range.location + range.length <= length,
                      "\(function): character range {\(range.location), \(range.length)} out of bounds; text length \(length)")
         return range

@@ -114,7 +114,7 @@ final class StringDrawingStack {
     /// The line fragments laid out in the container.
     var lineCount: Int {
         var count = 0
-        layoutManager.forEachFragment { found in
+        layoutManager.flow.forEachFragment { found in
             count += 1
             return true
         }
@@ -128,7 +128,7 @@ final class StringDrawingStack {
     /// The baseline of the first line from the top of the container (0 without lines).
     var firstBaseline: CGFloat {
         var baseline: CGFloat?
-        layoutManager.forEachFragment { found in
+        layoutManager.flow.forEachFragment { found in
             baseline = found.rect.minY + found.fragment.baselineOffset
             return false
         }
@@ -151,7 +151,7 @@ final class StringDrawingStack {
         let glyphs = visibleGlyphRange
         let end = glyphs.location + glyphs.length
         var rect = CGRect.null
-        layoutManager.forEachFragment { found in
+        layoutManager.flow.forEachFragment { found in
             guard found.glyphRange.location < end else { return false }
             rect = rect.union(found.usedRect)
             return true
@@ -169,7 +169,7 @@ extension NSLayoutManager {
         guard limit > 0, let index = textContainers.firstIndex(where: { $0 === container }) else { return range }
         var lines = 0
         var end = range.location
-        forEachFragment { found in
+        flow.forEachFragment { found in
             guard found.container <= index else { return false }
             guard found.container == index else { return true }
             lines += 1

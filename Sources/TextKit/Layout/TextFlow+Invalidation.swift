@@ -97,7 +97,7 @@ extension TextFlow {
             records.first!.layout.flatMap { PriorLayout(layout: $0, analysis: prior.analysis, flow: self) }
         }
         for (p, record) in zip(first...last, records) {
-            manager.markDisplay(ofParagraph: p, record: record)  // the old lines
+            markDisplay(ofParagraph: p, record: record)  // the old lines
             record.analysis = nil  // freed now, not when the analysis budget forgets the record
         }
         let lengths = paragraphLengths(in: spanStart..<spanEnd, of: storage)
@@ -124,7 +124,7 @@ extension TextFlow {
         repeat {
             let record = store.record(p)
             let effect = attributeChangeEffect(on: record, paragraphAt: start, of: storage)
-            manager.markDisplay(ofParagraph: p)
+            markDisplay(ofParagraph: p)
             if effect != .display {
                 if effect == .glyphs { record.analysis = nil }
                 record.layout = nil
@@ -175,7 +175,7 @@ extension TextFlow {
         for p in first...last {
             let record = store.record(p)
             end += UTF16Offset(record.length)
-            manager.markDisplay(ofParagraph: p)
+            markDisplay(ofParagraph: p)
             // What an edit left to reuse is not (the app says glyphs or lines are stale).
             record.prior = nil
             record.priorLines = nil
@@ -205,7 +205,7 @@ extension TextFlow {
     func invalidateLayoutFromContainer(_ index: Int) {
         containerTops = []
         stackedAnswer = nil
-        manager.markAllDisplay(fromContainer: index)
+        markAllDisplay(fromContainer: index)
         guard store.count > 0 else { return }
         // Find the first paragraph with a line in (or past) that container, or that overflowed.
         var first: Int?

@@ -29,7 +29,7 @@ extension TextFlow {
         store.refresh(at: p)
         extraLineFragment = nil
         if reportsLayoutToPrimitives { reportLayoutToPrimitives(paragraph: p, top: FixedHeight.points(state.y)) }
-        manager.markDisplay(ofParagraph: p, top: FixedHeight.points(state.y), record: record)
+        markDisplay(ofParagraph: p, top: FixedHeight.points(state.y), record: record)
     }
 
     /// Lays out paragraph `p` (characters `characterStart..<characterStart + length`, shaped as

@@ -118,7 +118,7 @@ extension TextFlow {
         store.refresh(first..<(jobs[jobs.count - 1].paragraph + 1))
         extraLineFragment = nil
         for (job, top) in zip(jobs, tops) {
-            manager.markDisplay(ofParagraph: job.paragraph, top: FixedHeight.points(top), record: job.record)
+            markDisplay(ofParagraph: job.paragraph, top: FixedHeight.points(top), record: job.record)
         }
     }
 

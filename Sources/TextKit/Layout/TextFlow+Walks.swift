@@ -111,4 +111,34 @@ extension TextFlow {
         let (g, c) = found ?? (glyph, character)
         return (GlyphIndex(g), UTF16Offset(min(c, store.length)))
     }
+
+    /// The glyphs of container `index`'s laid-out lines whose rects meet `bounds` (container
+    /// coordinates), from the first such line's first glyph to the last one's end; nil when no
+    /// line does. Lays nothing out. Reads each stored fragment's container, rect and glyphs in
+    /// place: no fragment is copied.
+    func laidOutGlyphs(meeting bounds: CGRect, inContainer index: Int) -> Range<GlyphIndex>? {
+        var first: Int?
+        var end = 0
+        let startParagraph = isStacked ? store.paragraph(atHeight: FixedHeight.from(max(0, bounds.minY))).index : 0
+        let containerTop = containerTop(index)
+        forEachLaidOutParagraph(from: min(startParagraph, max(0, store.count - 1)), laysOut: false) { _, _, fragments, glyphBase, _, top in
+            fragments.withUnsafeBufferPointer { fragments in
+                for i in fragments.indices {
+                    if fragments[i].container > index { return false }
+                    guard fragments[i].container == index else { continue }
+                    let rect = fragments[i].rect.offsetBy(dx: 0, dy: top - containerTop)
+                    if rect.minY > bounds.maxY { return false }
+                    // (The vertical test first: it decides for almost every line, and `intersects` is a call into Foundation.)
+                    if rect.maxY > bounds.minY && rect.minY < bounds.maxY || rect.intersects(bounds) {
+                        let glyphs = fragments[i].line.glyphRange
+                        if first == nil { first = glyphBase + glyphs.lowerBound }
+                        end = glyphBase + glyphs.upperBound
+                    }
+                }
+                return true
+            }
+        }
+        guard let first else { return nil }
+        return GlyphIndex(first)..<GlyphIndex(end)
+    }
 }

@@ -15,6 +15,11 @@ import TextKitTypesetting
 /// | TextFlow+Invalidation.swift | what an edit or a setting throws away, by cause |
 /// | TextFlow+ParagraphBoundaries.swift, ParagraphPieces.swift | where paragraphs (and pieces of very long ones) start and end |
 /// | TextFlow+Reporting.swift | new lines reported to the layout manager's overridable primitives |
+/// | TextFlow+Walks.swift | walks over the laid-out paragraphs; the first unlaid glyph; the lines in a rect |
+/// | TextFlow+Locating.swift | the paragraph of a glyph or a character, the line fragment of a glyph |
+/// | TextFlow+HitTesting.swift | the line under a point, the glyph under an x, a line's carets |
+/// | TextFlow+GlyphEdits.swift | glyphs changed after shaping (the glyph-generation delegate's answers) |
+/// | TextFlow+Display.swift | what each container must paint again |
 ///
 /// Why a type of its own: `NSLayoutManager` is an open class with Apple's API, overridable hooks
 /// and a delegate. Keeping the engine's state and work apart from it leaves the layout manager a

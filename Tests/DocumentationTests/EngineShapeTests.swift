@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+
+// The layout engine's shape, read from the source text (comments and string literals blanked out):
+// what issue 18 asked of it, kept from coming back.
+//
+// - The layout manager is a façade over the engine (`TextFlow`, Sources/TextKit/Layout): the
+//   files of `Sources/TextKit` outside `Layout/` ask the engine's queries and never reach into its
+//   paragraph store (`flow.store`).
+// - No function of the engine (`Sources/TextKit/Layout`, `Sources/TextKitTypesetting`) is longer
+//   than 80 lines, its signature and closing brace included.
+
+/// A function, initializer or subscript whose body spans more than a limit.
+struct LongFunction: CustomStringConvertible {
+    var file: String
+    var line: Int
+    var lines: Int
+    var signature: String
+    var description: String { "\(file):\(line): \(lines) lines: \(signature)" }
+}
+
+/// The functions, initializers, deinitializers and subscripts of `source` with bodies, as the
+/// line of each declaration (1-based), its line count (declaration through closing brace) and the
+/// declaration's text.
+func functionSpans(in source: String) -> [(line: Int, lines: Int, signature: String)] {
+    let code = blankCommentsAndStrings(source)
+    let original = source.components(separatedBy: "\n")
+    let declaration = try! Regex(#"^\s*(?:@[\w.]+(?:\([^)]*\))?\s+)*(?:[a-z]+(?:\([a-z]+\))?\s+)*(func|init|deinit|subscript)\b"#)
+    let startsDeclaration = try! Regex(#"^\s*(?:@|\}|(?:[a-z]+\s+)*(?:func|var|let|init|deinit|subscript|case|typealias|associatedtype|struct|class|enum|extension|protocol)\b)"#)
+    var spans: [(line: Int, lines: Int, signature: String)] = []
+    for (start, line) in code.enumerated() where (try? declaration.prefixMatch(in: line)) != nil {
+        // Find the body's opening brace at parenthesis depth 0, on this line or the next ones;
+        // a requirement without a body ends where the next declaration starts.
+        var depth = 0, row = start, body: (row: Int, column: Int)?
+        search: while row < code.count {
+            if row > start, (try? startsDeclaration.prefixMatch(in: code[row])) != nil { break }
+            for (column, character) in code[row].enumerated() {
+                switch character {
+                case "(", "[": depth += 1
+                case ")", "]": depth -= 1
+                case "{" where depth == 0: body = (row, column); break search
+                case "}" where depth == 0: break search
+                default: break
+                }
+            }
+            row += 1
+        }
+        guard let body else { continue }
+        var braces = 0, end = body.row
+        scan: for r in body.row..<code.count {
+            for character in code[r].dropFirst(r == body.row ? body.column : 0) {
+                if character == "{" { braces += 1 }
+                if character == "}" { braces -= 1; if braces == 0 { end = r; break scan } }
+            }
+        }
+        spans.append((start + 1, end - start + 1, original[start].trimmingCharacters(in: .whitespaces)))
+    }
+    return spans
+}
+
+@Suite("The layout engine's shape (issue 18), read from the source")
+struct EngineShapeTests {
+    @Test func theLayoutManagerReadsTheEngineThroughItsQueries() throws {
+        let storeAccess = try Regex(#"\bflow\s*\.\s*store\b"#)
+        let facade = Repository.files(under: "Sources/TextKit", endingWith: ".swift")
+            .filter { !$0.path.contains("/Sources/TextKit/Layout/") }
+        #expect(facade.count > 20)
+        var found: [String] = []
+        for file in facade {
+            let code = blankCommentsAndStrings(try String(contentsOf: file, encoding: .utf8))
+            for (index, line) in code.enumerated() where line.contains(storeAccess) {
+                found.append("\(Repository.relative(file)):\(index + 1): \(line.trimmingCharacters(in: .whitespaces))")
+            }
+        }
+        #expect(found.isEmpty, "the façade reads the engine's paragraph store:\n\(found.joined(separator: "\n"))")
+    }
+
+    @Test func noEngineFunctionIsLongerThan80Lines() throws {
+        let files = Repository.files(under: "Sources/TextKit/Layout", endingWith: ".swift")
+            + Repository.files(under: "Sources/TextKitTypesetting", endingWith: ".swift")
+        var long: [LongFunction] = []
+        var count = 0
+        for file in files {
+            for span in functionSpans(in: try String(contentsOf: file, encoding: .utf8)) {
+                count += 1
+                if span.lines > 80 {
+                    long.append(LongFunction(file: Repository.relative(file), line: span.line, lines: span.lines, signature: span.signature))
+                }
+            }
+        }
+        #expect(count > 500)  // the scan finds the engine's functions
+        #expect(long.isEmpty, "engine functions over 80 lines:\n\(long.map(\.description).joined(separator: "\n"))")
+    }
+
+    /// The scanner itself: it measures a function from its declaration to its closing brace,
+    /// through braces in closures and strings, and skips requirements without bodies.
+    @Test func theScannerMeasuresFunctionBodies() {
+        let source = """
+            protocol P {
+                func required()
+            }
+            struct S {
+                @inline(__always) private static func f(_ x: Int,
+                                                       y: Int) -> Int {
+                    let s = "{ not a brace"
+                    return [1, 2].map { $0 + x }.count
+                }
+                init() {}
+            }
+            """
+        let spans = functionSpans(in: source)
+        #expect(spans.map(\.line) == [5, 10])
+        #expect(spans.map(\.lines) == [5, 1])
+    }
+}
