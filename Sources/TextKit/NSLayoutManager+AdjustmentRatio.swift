@@ -14,7 +14,7 @@ extension NSLayoutManager {
     /// of a paragraph that is not justified. For comparing line breaking strategies
     /// (``NSParagraphStyle/LineBreakStrategy-swift.struct/optimal``).
     public func adjustmentRatio(ofLineFragmentAt glyphIndex: Int) -> CGFloat? {
-        guard let found = flow.fragment(forGlyph: glyphIndex) else { return nil }
+        guard let found = flow.fragment(forGlyph: GlyphIndex(glyphIndex)) else { return nil }
         return AdjustmentRatio.ratio(of: found.fragment.line, glyphs: found.analysis.glyphs).map { CGFloat($0) }
     }
 }

@@ -52,7 +52,7 @@ extension NSLayoutManager {
             }
             guard !rects.isEmpty else { return }
             let characters = found.analysis.glyphs.characterRange(forGlyphs: glyphs)
-            let charRange = NSRange(location: found.characterBase + characters.lowerBound, length: characters.count)
+            let charRange = NSRange(location: found.character(characters.lowerBound).rawValue, length: characters.count)
             // As in TextKit, the colour is already the fill colour when the override is called.
             let context = UIGraphicsGetCurrentContext()
             context?.saveGState()
@@ -139,7 +139,7 @@ extension NSLayoutManager {
                     ellipsisDrawn = true
                 }
                 let at = min(piece.characterRange.lowerBound, max(0, analysis.length - 1))
-                let temporary = hasTemporary ? temporaryDrawingAttributes(at: found.characterBase + at) : [:]
+                let temporary = hasTemporary ? temporaryDrawingAttributes(at: found.character(at).rawValue) : [:]
                 let attributes = drawingAttributes(piece.style.attributes, temporary: temporary)
                 if let attachment = piece.style.attachment {
                     drawAttachmentPiece(piece, attachment: attachment, attributes: attributes, found: found, context: context)
@@ -264,7 +264,7 @@ extension NSLayoutManager {
     /// position `position` (drawing coordinates).
     private func drawAttachment(_ attachment: NSTextAttachment, glyph g: Int, at position: CGPoint, found: LocatedFragment) {
         let glyphs = found.analysis.glyphs
-        let characterIndex = found.characterBase + Int(glyphs.clusters[g])
+        let characterIndex = found.character(Int(glyphs.clusters[g])).rawValue
         let container = textContainers[found.container]
         let (xs, _) = linePositions(found)
         let lower = found.fragment.line.glyphRange.lowerBound

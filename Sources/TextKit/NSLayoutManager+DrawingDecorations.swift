@@ -28,7 +28,7 @@ extension NSLayoutManager {
             func flush() {
                 guard let (glyphs, style, _) = group else { return }
                 group = nil
-                let range = NSRange(location: found.glyphBase + glyphs.lowerBound, length: glyphs.count)
+                let range = NSRange(location: found.glyph(glyphs.lowerBound).rawValue, length: glyphs.count)
                 switch kind {
                 case .underline:
                     underlineGlyphRange(range, underlineType: style, lineFragmentRect: found.rect,
@@ -118,10 +118,10 @@ extension NSLayoutManager {
     /// typographic bounds up to their baseline (the largest descent, baseline shifts included).
     private func decorationPieces(_ glyphRange: NSRange, style: NSUnderlineStyle, lineGlyphRange: NSRange,
                                   _ body: (NSRange, NSUnderlineStyle, CGFloat) -> Void) {
-        guard glyphRange.length > 0, let found = flow.fragment(forGlyph: glyphRange.location) else { return }
+        guard glyphRange.length > 0, let found = flow.fragment(forGlyph: GlyphIndex(glyphRange.location)) else { return }
         let glyphs = found.analysis.glyphs
-        var lower = glyphRange.location - found.glyphBase
-        var upper = min(glyphRange.location + glyphRange.length, found.glyphRange.location + found.glyphRange.length) - found.glyphBase
+        var lower = found.local(GlyphIndex(glyphRange.location))
+        var upper = found.local(GlyphIndex(min(glyphRange.location + glyphRange.length, found.glyphRange.location + found.glyphRange.length)))
         if glyphRange.location + glyphRange.length >= lineGlyphRange.location + lineGlyphRange.length {
             while upper > lower, glyphs.flags[upper - 1].contains(.whitespace) || glyphs.flags[upper - 1].contains(.control) {
                 upper -= 1
@@ -141,12 +141,12 @@ extension NSLayoutManager {
                 let isWord = g < upper && !glyphs.flags[g].contains(.whitespace)
                 if isWord, start == nil { start = g }
                 if !isWord, let s = start {
-                    body(NSRange(location: found.glyphBase + s, length: g - s), drawn, descent)
+                    body(NSRange(location: found.glyph(s).rawValue, length: g - s), drawn, descent)
                     start = nil
                 }
             }
         } else {
-            body(NSRange(location: found.glyphBase + lower, length: upper - lower), drawn, descent)
+            body(NSRange(location: found.glyph(lower).rawValue, length: upper - lower), drawn, descent)
         }
     }
 
@@ -165,17 +165,17 @@ extension NSLayoutManager {
     private func drawDecoration(_ kind: DecorationKind, _ glyphRange: NSRange, style: NSUnderlineStyle,
                                 lineRect: CGRect, containerOrigin: CGPoint) {
         guard let context = UIGraphicsGetCurrentContext(), glyphRange.length > 0, !style.isEmpty,
-              let found = flow.fragment(forGlyph: glyphRange.location) else { return }
+              let found = flow.fragment(forGlyph: GlyphIndex(glyphRange.location)) else { return }
         let glyphs = found.analysis.glyphs
-        let lower = glyphRange.location - found.glyphBase
-        let upper = min(glyphRange.location + glyphRange.length - found.glyphBase, found.fragment.line.glyphRange.upperBound)
+        let lower = found.local(GlyphIndex(glyphRange.location))
+        let upper = min(found.local(GlyphIndex(glyphRange.location + glyphRange.length)), found.fragment.line.glyphRange.upperBound)
         guard lower < upper else { return }
 
         guard let (centreFromBaseline, thickness, shift) = decorationPlacement(kind, found, lower..<upper) else { return }
         let baseline = containerOrigin.y + lineRect.minY + found.fragment.baselineOffset - shift
         let centre = baseline - centreFromBaseline
 
-        let attributes = drawingAttributes(atCharacter: found.characterBase + Int(glyphs.clusters[lower]))
+        let attributes = drawingAttributes(atCharacter: found.character(Int(glyphs.clusters[lower])).rawValue)
         let color = kind == .underline ? DrawingValues.underlineColor(attributes) : DrawingValues.strikethroughColor(attributes)
 
         let (xs, advances) = linePositions(found)

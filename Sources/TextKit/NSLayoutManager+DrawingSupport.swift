@@ -153,18 +153,18 @@ extension NSLayoutManager {
                            _ body: (LocatedFragment, Range<Int>, UnsafeBufferPointer<UInt16>) -> Void) {
         guard let storage = textStorage else { return }
         let end = glyphRange.location + glyphRange.length
-        let (first, _, _) = flow.locate(glyph: glyphRange.location)
+        let (first, _, _) = flow.locate(glyph: GlyphIndex(glyphRange.location))
         var textParagraph = -1
         var text: [UInt16] = []
-        flow.forEachFragment(fromParagraph: first, beforeGlyph: end) { found in
+        flow.forEachFragment(fromParagraph: first, beforeGlyph: GlyphIndex(end)) { found in
             let range = found.glyphRange
             if range.location >= end { return false }
             guard range.location + range.length > glyphRange.location else { return true }
-            let lower = max(range.location, glyphRange.location) - found.glyphBase
-            let upper = min(range.location + range.length, end) - found.glyphBase
+            let lower = found.local(GlyphIndex(max(range.location, glyphRange.location)))
+            let upper = found.local(GlyphIndex(min(range.location + range.length, end)))
             if found.paragraph != textParagraph {
                 textParagraph = found.paragraph
-                text = storage._utf16(in: NSRange(location: found.characterBase, length: found.analysis.length))
+                text = storage._utf16(in: NSRange(location: found.firstCharacter.rawValue, length: found.analysis.length))
             }
             text.withUnsafeBufferPointer { body(found, lower..<upper, $0) }
             return true
@@ -231,7 +231,7 @@ extension NSLayoutManager {
         for i in 0..<(bounds.count - 1) where bounds[i] < bounds[i + 1] {
             let start = bounds[i]
             let style = found.analysis.styles[Int(glyphs.runs[glyphs.runIndex(containingGlyph: start)].style)]
-            let temporary = hasTemporary ? temporaryDrawingAttributes(at: found.characterBase + Int(glyphs.clusters[start])) : [:]
+            let temporary = hasTemporary ? temporaryDrawingAttributes(at: found.character(Int(glyphs.clusters[start])).rawValue) : [:]
             result.append((start..<bounds[i + 1], drawingAttributes(style.attributes, temporary: temporary)))
         }
         return result
@@ -245,10 +245,10 @@ extension NSLayoutManager {
         let glyphs = found.analysis.glyphs
         let characters = glyphs.characterRange(forGlyphs: subrange)
         var any = false
-        forEachTemporaryDrawingRun(in: NSRange(location: found.characterBase + characters.lowerBound, length: characters.count)) { _, r in
+        forEachTemporaryDrawingRun(in: NSRange(location: found.character(characters.lowerBound).rawValue, length: characters.count)) { _, r in
             any = true
             for edge in [r.location, r.location + r.length] {
-                let g = glyphs.firstGlyph(atOrAfter: edge - found.characterBase)
+                let g = glyphs.firstGlyph(atOrAfter: found.local(UTF16Offset(edge)))
                 if g > subrange.lowerBound && g < subrange.upperBound { bounds.append(g) }
             }
         }

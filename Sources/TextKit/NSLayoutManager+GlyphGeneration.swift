@@ -29,7 +29,7 @@ extension NSLayoutManager {
         if let offer = flow.glyphOffer, glyphRange.location == offer.location {
             // Inside shouldGenerateGlyphs: the new glyphs stand for all the glyphs offered, however
             // many there are (a ligature the delegate makes itself, a character spelled out).
-            let start = flow.currentGlyphs(ofParagraph: offer.paragraph)?.firstCharacter ?? 0
+            let start = flow.currentGlyphs(ofParagraph: offer.paragraph)?.firstCharacter ?? .zero
             let now = flow.replaceGlyphs(offer.glyphs, ofParagraph: offer.paragraph, paragraphStart: start, with: glyphs,
                                     properties: props, characterIndexes: charIndexes, count: glyphRange.length, font: aFont)
             flow.glyphOffer = (offer.paragraph, offer.location, now)
@@ -38,20 +38,20 @@ extension NSLayoutManager {
         // Elsewhere: the glyphs of the range, as many as there are, paragraph by paragraph.
         var done = 0
         while done < glyphRange.length {
-            let (p, first, start) = flow.locate(glyph: glyphRange.location + done, "setGlyphs(_:properties:characterIndexes:font:forGlyphRange:)")
-            let analysis = flow.ensureAnalysis(p, start: start)
+            let (p, first, start) = paragraph(ofGlyph: glyphRange.location + done, "setGlyphs(_:properties:characterIndexes:font:forGlyphRange:)")
+            let analysis = flow.ensureAnalysis(p, start: UTF16Offset(start))
             // Glyph generation would not make these glyphs again: keep them.
             flow.keepGlyphs(ofParagraph: p)
             let local = glyphRange.location + done - first
             let count = min(glyphRange.length - done, analysis.glyphs.count - local)
-            flow.replaceGlyphs(local..<(local + count), ofParagraph: p, paragraphStart: start, with: glyphs + done,
+            flow.replaceGlyphs(local..<(local + count), ofParagraph: p, paragraphStart: UTF16Offset(start), with: glyphs + done,
                           properties: props + done, characterIndexes: charIndexes + done, count: count, font: aFont)
             done += count
         }
     }
 
     func _notShownAttribute(forGlyphAt glyphIndex: Int) -> Bool {
-        let (p, first, _) = flow.locate(glyph: glyphIndex)
+        let (p, first, _) = paragraph(ofGlyph: glyphIndex)
         return !flow.ensureAnalysis(p).glyphs.flags[glyphIndex - first].isDisjoint(with: [.null, .control, .notShown])
     }
 
@@ -83,7 +83,7 @@ extension NSLayoutManager {
         let glyphs = analysis.glyphs
         var advancesChanged = false
         for g in 0..<glyphs.count where glyphs.flags[g].contains(.control) {
-            let character = firstCharacter + Int(glyphs.clusters[g])
+            let character = (firstCharacter + UTF16Offset(Int(glyphs.clusters[g]))).rawValue
             let unit = storage._utf16Unit(at: character)
             let proposed = Self.defaultAction(forControlCharacter: unit)
             let action = delegate.layoutManager(self, shouldUse: proposed, forControlCharacterAt: character)
@@ -95,7 +95,7 @@ extension NSLayoutManager {
                 glyphs.flags[g].remove(.tab)
                 // As TextKit: the width of the delegate's box (the default box is empty).
                 let font = glyphs.fonts[Int(glyphs.runs[glyphs.runIndex(containingGlyph: g)].font)]
-                let box = delegate.layoutManager(self, boundingBoxForControlGlyphAt: firstGlyph + g, for: container,
+                let box = delegate.layoutManager(self, boundingBoxForControlGlyphAt: (firstGlyph + GlyphIndex(g)).rawValue, for: container,
                                                  proposedLineFragment: CGRect(x: 0, y: 0, width: container.size.width, height: font.lineHeight),
                                                  glyphPosition: .zero, characterIndex: character)
                 advance = box.width.isFinite ? Float(min(max(0, box.width), 1e6)) : 0
@@ -123,9 +123,9 @@ extension NSLayoutManager {
             guard !range.isEmpty else { continue }
             let ids = Array(glyphs.glyphs[range])
             let properties = range.map { Self.property(of: glyphs.flags[$0]) }
-            let characterIndexes = range.map { firstCharacter + Int(glyphs.clusters[$0]) }
+            let characterIndexes = range.map { (firstCharacter + UTF16Offset(Int(glyphs.clusters[$0]))).rawValue }
             let font = glyphs.fonts[Int(glyphs.runs[glyphs.runIndex(containingGlyph: range.lowerBound)].font)]
-            let location = firstGlyph + range.lowerBound
+            let location = (firstGlyph + GlyphIndex(range.lowerBound)).rawValue
             flow.glyphOffer = (p, location, range)
             ids.withUnsafeBufferPointer { idBuffer in
                 properties.withUnsafeBufferPointer { propertyBuffer in

@@ -6,6 +6,21 @@ import TextKitTypesetting
 /// Glyphs: TextKit's glyph stream and its mapping to characters. Glyph indices count from the
 /// start of the text; asking about glyph g makes glyphs for the text up to g (not beyond).
 extension NSLayoutManager {
+    /// The paragraph holding glyph `glyphIndex`, with its first glyph and first character, in the
+    /// API's plain numbers (``TextFlow/locate(glyph:_:)``). Traps, naming `function`, when the
+    /// index is not a glyph's.
+    func paragraph(ofGlyph glyphIndex: Int, _ function: StaticString = #function) -> (paragraph: Int, firstGlyph: Int, firstCharacter: Int) {
+        let (p, firstGlyph, firstCharacter) = flow.locate(glyph: GlyphIndex(glyphIndex), function)
+        return (p, firstGlyph.rawValue, firstCharacter.rawValue)
+    }
+
+    /// The paragraph holding character `index`, with its first character and first glyph, in the
+    /// API's plain numbers (``TextFlow/locate(character:)``).
+    func paragraph(ofCharacter index: Int) -> (paragraph: Int, firstCharacter: Int, firstGlyph: Int) {
+        let (p, firstCharacter, firstGlyph) = flow.locate(character: UTF16Offset(index))
+        return (p, firstCharacter.rawValue, firstGlyph.rawValue)
+    }
+
     var _numberOfGlyphs: Int {
         flow.ensureGlyphs(throughGlyph: GlyphIndex(.max))
         return flow.generatedGlyphCount
@@ -40,7 +55,7 @@ extension NSLayoutManager {
     }
 
     func _glyph(at glyphIndex: Int) -> CGGlyph {
-        let (p, first, _) = flow.locate(glyph: glyphIndex)
+        let (p, first, _) = paragraph(ofGlyph: glyphIndex)
         return flow.ensureAnalysis(p).glyphs.glyphs[glyphIndex - first]
     }
 
@@ -54,7 +69,7 @@ extension NSLayoutManager {
     }
 
     func _propertyForGlyph(at glyphIndex: Int) -> GlyphProperty {
-        let (p, first, _) = flow.locate(glyph: glyphIndex)
+        let (p, first, _) = paragraph(ofGlyph: glyphIndex)
         return Self.property(of: flow.ensureAnalysis(p).glyphs.flags[glyphIndex - first])
     }
 
@@ -71,14 +86,14 @@ extension NSLayoutManager {
         // Past the last glyph: the length, as TextKit. Asking `numberOfGlyphs` here would make the
         // glyphs of the whole text for a glyph on the first screen.
         if glyphIndex >= 0, !_isValidGlyphIndex(glyphIndex) { return flow.characterCount }
-        let (p, first, start) = flow.locate(glyph: glyphIndex)
+        let (p, first, start) = paragraph(ofGlyph: glyphIndex)
         return start + Int(flow.ensureAnalysis(p).glyphs.clusters[glyphIndex - first])
     }
 
     func _glyphIndexForCharacter(at charIndex: Int) -> Int {
         guard charIndex < flow.characterCount else { return numberOfGlyphs }
         checkPrecondition(charIndex >= 0, "glyphIndexForCharacter(at:): character index \(charIndex) is negative")
-        let (p, start, firstGlyph) = flow.locate(character: charIndex)
+        let (p, start, firstGlyph) = paragraph(ofCharacter: charIndex)
         return firstGlyph + flow.ensureAnalysis(p).glyphs.glyph(forCharacterAt: charIndex - start)
     }
 
@@ -101,7 +116,7 @@ extension NSLayoutManager {
 
     /// The glyph after the last glyph of the character at `charIndex`'s cluster.
     private func glyphIndexAfterCharacter(_ charIndex: Int) -> Int {
-        let (p, start, firstGlyph) = flow.locate(character: charIndex)
+        let (p, start, firstGlyph) = paragraph(ofCharacter: charIndex)
         let glyphs = flow.ensureAnalysis(p).glyphs
         let local = glyphs.glyphRange(forCharacters: (charIndex - start)..<(charIndex - start + 1))
         return firstGlyph + local.upperBound
@@ -119,7 +134,7 @@ extension NSLayoutManager {
         }
         let start = characterIndexForGlyph(at: glyphRange.location)
         let lastGlyph = glyphRange.location + glyphRange.length - 1
-        let (p, first, paragraphStart) = flow.locate(glyph: lastGlyph)
+        let (p, first, paragraphStart) = paragraph(ofGlyph: lastGlyph)
         let glyphs = flow.ensureAnalysis(p).glyphs
         let local = glyphs.characterRange(forGlyphs: (lastGlyph - first)..<(lastGlyph - first + 1))
         let end = paragraphStart + local.upperBound
@@ -147,7 +162,7 @@ extension NSLayoutManager {
         var g = glyphRange.location
         let end = glyphRange.location + glyphRange.length
         while g < end {
-            let (p, first, start) = flow.locate(glyph: g)
+            let (p, first, start) = paragraph(ofGlyph: g)
             let analysis = flow.ensureAnalysis(p)
             let local = g - first
             let upper = min(analysis.glyphs.count, end - first)

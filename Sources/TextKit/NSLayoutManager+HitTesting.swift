@@ -35,7 +35,7 @@ extension NSLayoutManager {
         case .line(let found):
             let (glyph, fraction) = flow.glyphHit(x: point.x, in: found)
             partialFraction?.pointee = fraction
-            return glyph
+            return glyph.rawValue
         case .extraLine:
             return flow.generatedGlyphCount
         case .nothing:
@@ -62,10 +62,10 @@ extension NSLayoutManager {
         case .line(let found):
             let carets = flow.lineCarets(for: found)
             guard let hit = carets.hit(x: Float(point.x - found.fragment.textOriginX)) else {
-                return found.characterBase + found.fragment.line.fitted.characters.lowerBound
+                return found.character(found.fragment.line.fitted.characters.lowerBound).rawValue
             }
             partialFraction?.pointee = CGFloat(hit.fraction)
-            return found.characterBase + carets.graphemes[hit.grapheme].characters.lowerBound
+            return found.character(carets.graphemes[hit.grapheme].characters.lowerBound).rawValue
         case .extraLine:
             return flow.characterCount
         case .nothing:
@@ -88,16 +88,16 @@ extension NSLayoutManager {
         let stops = flow.lineCarets(for: found).insertionPoints(alternatePositions: aFlag, inDisplayOrder: dFlag)
         for (i, stop) in stops.enumerated() {
             positions?[i] = found.fragment.textOriginX + CGFloat(stop.x) - found.rect.minX
-            charIndexes?[i] = found.characterBase + stop.offset
+            charIndexes?[i] = found.character(stop.offset).rawValue
         }
         return stops.count
     }
 
     func _range(ofNominallySpacedGlyphsContaining glyphIndex: Int) -> NSRange {
-        guard let found = flow.fragment(forGlyph: glyphIndex) else { return NSRange(location: glyphIndex, length: 1) }
+        guard let found = flow.fragment(forGlyph: GlyphIndex(glyphIndex)) else { return NSRange(location: glyphIndex, length: 1) }
         let line = found.fragment.line
         let glyphs = found.analysis.glyphs
-        let local = glyphIndex - found.glyphBase
+        let local = found.local(GlyphIndex(glyphIndex))
         let run = glyphs.runs[glyphs.runIndex(containingGlyph: local)]
         let (_, advances) = line.glyphPositions(in: glyphs)
         let bounds = run.glyphRange.clamped(to: line.glyphRange)
@@ -113,6 +113,6 @@ extension NSLayoutManager {
         var lower = local, upper = local + 1
         while lower > bounds.lowerBound && isNominal(lower - 1) { lower -= 1 }
         while upper < bounds.upperBound && isNominal(upper) { upper += 1 }
-        return NSRange(location: found.glyphBase + lower, length: upper - lower)
+        return NSRange(location: found.glyph(lower).rawValue, length: upper - lower)
     }
 }

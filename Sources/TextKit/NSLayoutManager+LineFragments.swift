@@ -8,7 +8,7 @@ extension NSLayoutManager {
     // MARK: Line fragments
 
     func _lineFragmentRect(forGlyphAt glyphIndex: Int, effectiveRange effectiveGlyphRange: NSRangePointer?) -> CGRect {
-        guard let found = flow.fragment(forGlyph: glyphIndex) else {
+        guard let found = flow.fragment(forGlyph: GlyphIndex(glyphIndex)) else {
             effectiveGlyphRange?.pointee = NSRange(location: NSNotFound, length: 0)
             return .zero
         }
@@ -22,7 +22,7 @@ extension NSLayoutManager {
     }
 
     func _lineFragmentUsedRect(forGlyphAt glyphIndex: Int, effectiveRange effectiveGlyphRange: NSRangePointer?) -> CGRect {
-        guard let found = flow.fragment(forGlyph: glyphIndex) else {
+        guard let found = flow.fragment(forGlyph: GlyphIndex(glyphIndex)) else {
             effectiveGlyphRange?.pointee = NSRange(location: NSNotFound, length: 0)
             return .zero
         }
@@ -31,16 +31,16 @@ extension NSLayoutManager {
     }
 
     func _location(forGlyphAt glyphIndex: Int) -> CGPoint {
-        guard let found = flow.fragment(forGlyph: glyphIndex) else { return .zero }
+        guard let found = flow.fragment(forGlyph: GlyphIndex(glyphIndex)) else { return .zero }
         let line = found.fragment.line
         let (xs, _) = line.glyphPositions(in: found.analysis.glyphs)
-        let local = glyphIndex - found.glyphBase - line.glyphRange.lowerBound
+        let local = found.local(GlyphIndex(glyphIndex)) - line.glyphRange.lowerBound
         let x = found.fragment.textOriginX + CGFloat(xs[local]) - found.fragment.rect.minX
         return CGPoint(x: x, y: found.fragment.baselineOffset)
     }
 
     func _textContainer(forGlyphAt glyphIndex: Int, effectiveRange effectiveGlyphRange: NSRangePointer?) -> NSTextContainer? {
-        guard let found = flow.fragment(forGlyph: glyphIndex) else {
+        guard let found = flow.fragment(forGlyph: GlyphIndex(glyphIndex)) else {
             effectiveGlyphRange?.pointee = NSRange(location: NSNotFound, length: 0)
             return nil
         }
@@ -132,11 +132,11 @@ extension NSLayoutManager {
     // MARK: Truncation
 
     func _truncatedGlyphRange(inLineFragmentForGlyphAt glyphIndex: Int) -> NSRange {
-        guard let found = flow.fragment(forGlyph: glyphIndex), let truncation = found.fragment.line.truncation,
+        guard let found = flow.fragment(forGlyph: GlyphIndex(glyphIndex)), let truncation = found.fragment.line.truncation,
               !truncation.hiddenGlyphs.isEmpty else {
             return NSRange(location: NSNotFound, length: 0)
         }
-        return NSRange(location: found.glyphBase + truncation.hiddenGlyphs.lowerBound, length: truncation.hiddenGlyphs.count)
+        return NSRange(location: found.glyph(truncation.hiddenGlyphs.lowerBound).rawValue, length: truncation.hiddenGlyphs.count)
     }
 
     // MARK: Enumeration and bounds
@@ -144,7 +144,7 @@ extension NSLayoutManager {
     func _enumerateLineFragments(forGlyphRange glyphRange: NSRange,
                                        using block: (CGRect, CGRect, NSTextContainer, NSRange, UnsafeMutablePointer<ObjCBool>) -> Void) {
         guard glyphRange.length > 0 else { return }
-        let (p, _, _) = flow.locate(glyph: glyphRange.location)
+        let (p, _, _) = flow.locate(glyph: GlyphIndex(glyphRange.location))
         let end = glyphRange.location + glyphRange.length
         var stop: ObjCBool = false
         // Reads only the four values the block gets from each stored fragment, in place: copying
@@ -154,12 +154,12 @@ extension NSLayoutManager {
         let containers = textContainers
         let unretained = containers.map { Unmanaged.passUnretained($0) }
         withExtendedLifetime(containers) {
-            flow.forEachLaidOutParagraph(from: p) { _, record, fragments, glyphBase, _, top in
+            flow.forEachLaidOutParagraph(from: p) { _, record, fragments, firstGlyph, _, top in
                 var container = -1, containerTop: CGFloat = 0
                 let more = fragments.withUnsafeBufferPointer { fragments in
                     for i in fragments.indices {
                         let lineGlyphs = fragments[i].line.glyphRange
-                        let range = NSRange(location: glyphBase + lineGlyphs.lowerBound, length: lineGlyphs.count)
+                        let range = NSRange(location: (firstGlyph + GlyphIndex(lineGlyphs.lowerBound)).rawValue, length: lineGlyphs.count)
                         if range.location >= end { return false }
                         guard range.location + range.length > glyphRange.location
                             || range.length == 0 && range.location >= glyphRange.location else { continue }
@@ -177,7 +177,7 @@ extension NSLayoutManager {
                     return true
                 }
                 // The range ends in this paragraph: the next one (perhaps not laid out) is not asked.
-                return more && glyphBase + (record.glyphCount ?? 0) < end
+                return more && firstGlyph + GlyphIndex(record.glyphCount ?? 0) < GlyphIndex(end)
             }
         }
     }
@@ -186,15 +186,15 @@ extension NSLayoutManager {
         guard let index = textContainers.firstIndex(where: { $0 === container }), glyphRange.length > 0 else { return .zero }
         var result = CGRect.null
         let end = glyphRange.location + glyphRange.length
-        let (p, _, _) = flow.locate(glyph: glyphRange.location)
-        flow.forEachFragment(fromParagraph: p, beforeGlyph: end) { found in
+        let (p, _, _) = flow.locate(glyph: GlyphIndex(glyphRange.location))
+        flow.forEachFragment(fromParagraph: p, beforeGlyph: GlyphIndex(end)) { found in
             let range = found.glyphRange
             if range.location >= end { return false }
             guard found.container == index, range.location + range.length > glyphRange.location else { return true }
             let line = found.fragment.line
             let (xs, advances) = line.glyphPositions(in: found.analysis.glyphs)
-            let lower = max(range.location, glyphRange.location) - found.glyphBase - line.glyphRange.lowerBound
-            let upper = min(range.location + range.length, end) - found.glyphBase - line.glyphRange.lowerBound
+            let lower = found.local(GlyphIndex(max(range.location, glyphRange.location))) - line.glyphRange.lowerBound
+            let upper = found.local(GlyphIndex(min(range.location + range.length, end))) - line.glyphRange.lowerBound
             var minX = CGFloat.infinity, maxX = -CGFloat.infinity
             for i in lower..<upper {
                 minX = min(minX, CGFloat(xs[i]))

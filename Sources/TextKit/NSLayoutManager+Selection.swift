@@ -93,17 +93,17 @@ extension NSLayoutManager {
         }
         var found: LocatedFragment?
         if index < flow.characterCount {
-            found = flow.fragment(forGlyph: glyphIndexForCharacter(at: index))
+            found = flow.fragment(forGlyph: GlyphIndex(glyphIndexForCharacter(at: index)))
         }
         if index > 0, upstream || index == flow.characterCount,
-           let before = flow.fragment(forGlyph: glyphIndexForCharacter(at: index - 1)),
-           before.characterBase + before.fragment.line.fitted.characters.upperBound == index,
+           let before = flow.fragment(forGlyph: GlyphIndex(glyphIndexForCharacter(at: index - 1))),
+           before.character(before.fragment.line.fitted.characters.upperBound).rawValue == index,
            !before.fragment.line.fitted.endsWithHardBreak || index == flow.characterCount {
             found = before
         }
         guard let found else { return nil }
         let carets = flow.lineCarets(for: found)
-        let local = index - found.characterBase
+        let local = found.local(UTF16Offset(index))
         let (primary, secondary) = carets.offset(forCharacter: local)
         let k = carets.graphemeIndex(containing: local)
         let rightToLeft = k < carets.graphemes.count ? carets.graphemes[k].isRightToLeft : carets.isRightToLeftParagraph
@@ -111,7 +111,7 @@ extension NSLayoutManager {
         let characters = line.fitted.characters
         return CaretGeometry(container: found.container, lineFragmentRect: found.rect, lineFragmentUsedRect: found.usedRect,
                              lineGlyphRange: found.glyphRange,
-                             lineCharacterRange: NSRange(location: found.characterBase + characters.lowerBound, length: characters.count),
+                             lineCharacterRange: NSRange(location: found.character(characters.lowerBound).rawValue, length: characters.count),
                              primaryX: found.fragment.textOriginX + CGFloat(primary),
                              secondaryX: found.fragment.textOriginX + CGFloat(secondary),
                              baselineOffset: found.fragment.baselineOffset, ascent: CGFloat(line.ascent),
@@ -127,7 +127,7 @@ extension NSLayoutManager {
         guard let caret = caretGeometry(forCharacterAt: index, upstream: upstream) else { return [] }
         guard let found = caret.fragment else { return [(caret.primaryX, flow.characterCount)] }
         return flow.lineCarets(for: found).visualStops.map {
-            (found.fragment.textOriginX + CGFloat($0.x), found.characterBase + $0.offset)
+            (found.fragment.textOriginX + CGFloat($0.x), found.character($0.offset).rawValue)
         }
     }
 
@@ -180,15 +180,15 @@ extension NSLayoutManager {
         let end = glyphRange.location + glyphRange.length
         let selectionEnd = selection.location + selection.length
         var pieces: [SelectionRect] = []
-        let startParagraph = flow.locate(glyph: glyphRange.location).paragraph
-        flow.forEachFragment(fromParagraph: startParagraph, beforeGlyph: end) { found in
+        let startParagraph = flow.locate(glyph: GlyphIndex(glyphRange.location)).paragraph
+        flow.forEachFragment(fromParagraph: startParagraph, beforeGlyph: GlyphIndex(end)) { found in
             let lineGlyphs = found.glyphRange
             if lineGlyphs.location >= end { return false }
             guard found.container == index, lineGlyphs.location + lineGlyphs.length > glyphRange.location else {
                 return found.container <= index
             }
-            let lowerGlyph = max(glyphRange.location, lineGlyphs.location) - found.glyphBase
-            let upperGlyph = min(end, lineGlyphs.location + lineGlyphs.length) - found.glyphBase
+            let lowerGlyph = found.local(GlyphIndex(max(glyphRange.location, lineGlyphs.location)))
+            let upperGlyph = found.local(GlyphIndex(min(end, lineGlyphs.location + lineGlyphs.length)))
             let characters = found.analysis.glyphs.characterRange(forGlyphs: lowerGlyph..<upperGlyph)
             let carets = flow.lineCarets(for: found)
             var spans = carets.visualSpans(of: characters).map {

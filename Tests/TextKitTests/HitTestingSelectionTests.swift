@@ -169,7 +169,7 @@ struct HitTestingSelectionTests {
         stack.storage.replaceCharacters(in: NSRange(location: 12, length: 0), with: "**")
         #expect(lm.glyph(at: 12) == bullet && lm.glyph(at: 13) == bullet)
         // Drawing gets the bullets.
-        let found = try #require(lm.flow.fragment(forGlyph: 4))
+        let found = try #require(lm.flow.fragment(forGlyph: GlyphIndex(4)))
         let text = stack.storage._utf16(in: NSRange(location: 0, length: stack.storage.length))
         let pieces = text.withUnsafeBufferPointer {
             found.fragment.line.drawablePieces(glyphs: found.analysis.glyphs, styles: found.analysis.styles, text: $0, origin: .zero)
@@ -194,7 +194,7 @@ struct HitTestingSelectionTests {
         #expect(abs(shown - reference) < 0.01)
         #expect(lm.location(forGlyphAt: 5).x == lm.location(forGlyphAt: 8).x)
         // Hidden glyphs are not drawn.
-        let found = try #require(lm.flow.fragment(forGlyph: 0))
+        let found = try #require(lm.flow.fragment(forGlyph: GlyphIndex(0)))
         let text = stack.storage._utf16(in: NSRange(location: 0, length: stack.storage.length))
         let drawn = text.withUnsafeBufferPointer {
             found.fragment.line.drawablePieces(glyphs: found.analysis.glyphs, styles: found.analysis.styles, text: $0, origin: .zero)

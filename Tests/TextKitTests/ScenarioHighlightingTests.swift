@@ -89,8 +89,8 @@ struct ScenarioHighlightingTests {
         // The layout manager sees the coloured text (its glyphs are made from the new attributes).
         #expect(lm.numberOfGlyphs > 0)
         let glyph = lm.glyphIndexForCharacter(at: start)
-        let found = lm.flow.fragment(forGlyph: glyph)
-        let run = found.map { $0.analysis.glyphs.runs[$0.analysis.glyphs.runIndex(containingGlyph: glyph - $0.glyphBase)] }
+        let found = lm.flow.fragment(forGlyph: GlyphIndex(glyph))
+        let run = found.map { $0.analysis.glyphs.runs[$0.analysis.glyphs.runIndex(containingGlyph: $0.local(GlyphIndex(glyph)))] }
         let style = run.flatMap { r in found.map { $0.analysis.styles[Int(r.style)] } }
         #expect((style?.attributes[.foregroundColor] as? UIColor) == KeywordColoringStorage.color)
     }

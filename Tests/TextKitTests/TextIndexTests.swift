@@ -2,6 +2,7 @@ import Testing
 @testable import TextKit
 import TextKitGraphics
 import TextKitModel
+import TextKitFonts
 
 /// The engine's index types (Layout/TextIndices.swift): a UTF-16 offset and a glyph index are
 /// distinct types, each adding and subtracting only its own kind. That
@@ -53,5 +54,28 @@ struct TextIndexTests {
         let byGlyph = store.paragraph(containingGlyph: second + GlyphIndex(1))
         #expect(byGlyph.index == 1 && byGlyph.firstGlyph == second && second > .zero)
         #expect(store.characterEnd == UTF16Offset(storage.length))
+    }
+
+    @Test("A located line turns its paragraph's local glyphs and offsets into the text's, and back")
+    func locatedLines() throws {
+        // "ﬁ" ligature and Arabic make glyph and character numbers differ.
+        let storage = NSTextStorage(string: "first line\nfine office مرحبا بالعالم\nlast", attributes: [.font: UIFont(name: "DejaVu Serif", size: 12)!])
+        let manager = NSLayoutManager()
+        storage.addLayoutManager(manager)
+        manager.addTextContainer(NSTextContainer(size: CGSize(width: 400, height: 1e7)))
+        let second = manager.glyphIndexForCharacter(at: 11)
+        let found = try #require(manager.flow.fragment(forGlyph: GlyphIndex(second + 3)))
+        #expect(found.paragraph == 1)
+        #expect(found.firstGlyph == GlyphIndex(second) && found.firstCharacter == UTF16Offset(11))
+        #expect(found.local(GlyphIndex(second + 3)) == 3)
+        #expect(found.glyph(3) == GlyphIndex(second + 3))
+        #expect(found.local(UTF16Offset(15)) == 4 && found.character(4) == UTF16Offset(15))
+        // Every glyph of the line maps to the character the public API gives for it.
+        let glyphs = found.analysis.glyphs
+        for g in found.fragment.line.glyphRange {
+            let character = found.character(Int(glyphs.clusters[g]))
+            #expect(character.rawValue == manager.characterIndexForGlyph(at: found.glyph(g).rawValue))
+        }
+        #expect(found.glyphRange == NSRange(location: second, length: found.fragment.line.glyphRange.count))
     }
 }

@@ -34,11 +34,11 @@ struct LayoutManagerLineHost: LineLoopHost {
     var hasHooks: Bool { delegate != nil }
 
     func lineSpacing(afterGlyph glyph: Int, proposed: CGRect) -> CGFloat {
-        delegate?.layoutManager(manager, lineSpacingAfterGlyphAt: glyphBase.rawValue + glyph, withProposedLineFragmentRect: proposed) ?? .nan
+        delegate?.layoutManager(manager, lineSpacingAfterGlyphAt: (glyphBase + GlyphIndex(glyph)).rawValue, withProposedLineFragmentRect: proposed) ?? .nan
     }
 
     func paragraphSpacing(afterGlyph glyph: Int, proposed: CGRect) -> CGFloat {
-        delegate?.layoutManager(manager, paragraphSpacingAfterGlyphAt: glyphBase.rawValue + glyph, withProposedLineFragmentRect: proposed) ?? .nan
+        delegate?.layoutManager(manager, paragraphSpacingAfterGlyphAt: (glyphBase + GlyphIndex(glyph)).rawValue, withProposedLineFragmentRect: proposed) ?? .nan
     }
 
     func shouldSetLineFragmentRect(_ rect: inout CGRect, usedRect: inout CGRect, baselineOffset: inout CGFloat,
@@ -46,7 +46,7 @@ struct LayoutManagerLineHost: LineLoopHost {
         guard let delegate else { return false }
         return delegate.layoutManager(manager, shouldSetLineFragmentRect: &rect, lineFragmentUsedRect: &usedRect,
                                       baselineOffset: &baselineOffset, in: manager.textContainers[area],
-                                      forGlyphRange: NSRange(location: glyphBase.rawValue + glyphs.lowerBound, length: glyphs.count))
+                                      forGlyphRange: NSRange(location: (glyphBase + GlyphIndex(glyphs.lowerBound)).rawValue, length: glyphs.count))
     }
 
     func didComplete(area index: Int) {

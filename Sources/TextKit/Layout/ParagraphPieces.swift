@@ -58,23 +58,23 @@ extension TextFlow {
 
     /// Whether the record starting at `characterStart` starts its paragraph (rather than
     /// continuing a long paragraph's previous piece).
-    func startsParagraph(at characterStart: Int) -> Bool {
+    func startsParagraph(at characterStart: UTF16Offset) -> Bool {
         guard hasPieces, let storage = manager.textStorage else { return true }
-        return isParagraphStart(characterStart, in: storage)
+        return isParagraphStart(characterStart.rawValue, in: storage)
     }
 
     /// Whether the record ending at `characterEnd` ends its paragraph.
-    func endsParagraph(at characterEnd: Int) -> Bool {
+    func endsParagraph(at characterEnd: UTF16Offset) -> Bool {
         guard hasPieces, let storage = manager.textStorage else { return true }
-        return isParagraphEnd(characterEnd, in: storage)
+        return isParagraphEnd(characterEnd.rawValue, in: storage)
     }
 
     /// The direction a piece that continues a paragraph of natural direction takes: that of the
     /// first strong character of the paragraph's first piece (left to right when it has none).
-    func continuedDirection(ofPieceAt characterStart: Int) -> NSWritingDirection {
+    func continuedDirection(ofPieceAt characterStart: UTF16Offset) -> NSWritingDirection {
         guard let storage = manager.textStorage, store.count > 0 else { return .leftToRight }
         // Walk back through the pieces to the paragraph's first.
-        let found = store.paragraph(containingCharacter: UTF16Offset(characterStart))
+        let found = store.paragraph(containingCharacter: characterStart)
         var p = found.index, start = found.start.rawValue
         while p > 0, !isParagraphStart(start, in: storage) {
             p -= 1

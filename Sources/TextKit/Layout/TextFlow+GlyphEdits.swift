@@ -10,10 +10,10 @@ import TextKitTypesetting
 extension TextFlow {
     /// Paragraph `p`'s glyphs as they are now (nil when it has none), with its first character
     /// and first glyph: what the glyph-generation hooks offer the delegate.
-    func currentGlyphs(ofParagraph p: Int) -> (analysis: ParagraphAnalysis, firstCharacter: Int, firstGlyph: Int)? {
+    func currentGlyphs(ofParagraph p: Int) -> (analysis: ParagraphAnalysis, firstCharacter: UTF16Offset, firstGlyph: GlyphIndex)? {
         guard let analysis = store.record(p).analysis else { return nil }
         let before = store.prefix(p)
-        return (analysis, before.length, before.glyphs)
+        return (analysis, UTF16Offset(before.length), GlyphIndex(before.glyphs))
     }
 
     /// Keeps paragraph `p`'s glyphs through memory pressure: glyphs set outside glyph generation
@@ -27,7 +27,7 @@ extension TextFlow {
     func advancesChanged(inParagraph p: Int) {
         let record = store.record(p)
         guard let analysis = record.analysis else { return }
-        remeasureBreakSegments(of: analysis, paragraphStart: store.start(ofParagraph: p).rawValue, length: record.length)
+        remeasureBreakSegments(of: analysis, paragraphStart: store.start(ofParagraph: p), length: record.length)
         record.analysis = analysis
     }
 
@@ -40,7 +40,7 @@ extension TextFlow {
     /// makes it stretch). No new glyphs for a non-empty range gives one hidden glyph.
     /// Returns the new glyphs' range in the paragraph.
     @discardableResult
-    func replaceGlyphs(_ old: Range<Int>, ofParagraph p: Int, paragraphStart: Int, with ids: UnsafePointer<CGGlyph>,
+    func replaceGlyphs(_ old: Range<Int>, ofParagraph p: Int, paragraphStart: UTF16Offset, with ids: UnsafePointer<CGGlyph>,
                                properties: UnsafePointer<NSLayoutManager.GlyphProperty>, characterIndexes: UnsafePointer<Int>,
                                count requested: Int, font: UIFont) -> Range<Int> {
         let record = store.record(p)
@@ -58,7 +58,7 @@ extension TextFlow {
         newIDs.reserveCapacity(count)
         var cluster = characters.lowerBound
         for i in 0..<count {
-            let given = i < requested ? characterIndexes[i] - paragraphStart : cluster
+            let given = i < requested ? (UTF16Offset(characterIndexes[i]) - paragraphStart).rawValue : cluster
             if i > 0 { cluster = min(max(cluster, given), max(lastCluster, cluster)) }
             let origin = glyphs.glyph(forCharacterAt: cluster)
             var flags = glyphs.flags[origin].intersection([.whitespace, .control, .tab, .attachment, .lineBreak, .missing,
@@ -201,11 +201,11 @@ extension TextFlow {
 
     /// Break opportunities carry widths: after advances change, measure them again. The locale is
     /// the analyzer's (the paragraph's first run's language).
-    func remeasureBreakSegments(of analysis: ParagraphAnalysis, paragraphStart start: Int, length: Int) {
+    func remeasureBreakSegments(of analysis: ParagraphAnalysis, paragraphStart start: UTF16Offset, length: Int) {
         guard let storage = manager.textStorage else { return }
         let language = analysis.styles.first?.language ?? ""
         let locale = language.replacingOccurrences(of: "-", with: "_")
-        let text = storage._utf16(in: NSRange(location: start, length: length))
+        let text = storage._utf16(in: NSRange(location: start.rawValue, length: length))
         analysis.segments = text.withUnsafeBufferPointer { analysis.glyphs.breakSegments(text: $0, locale: locale) }
     }
 

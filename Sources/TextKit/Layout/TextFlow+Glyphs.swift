@@ -12,11 +12,11 @@ extension TextFlow {
     /// can look at them in between). `counts` false: the caller frees glyphs it makes as soon as
     /// it has laid them out (``AnalysisBudget/outlasts(pendingUnits:)``), so they are not counted.
     @discardableResult
-    func ensureAnalysis(_ p: Int, start: Int? = nil, record: ParagraphRecord? = nil, text: [UInt16]? = nil,
+    func ensureAnalysis(_ p: Int, start: UTF16Offset? = nil, record: ParagraphRecord? = nil, text: [UInt16]? = nil,
                         refreshesStore: Bool = true, counts: Bool = true) -> ParagraphAnalysis {
         let record = record ?? store.record(p)
         if let analysis = record.analysis { return analysis }
-        let start = start ?? store.start(ofParagraph: p).rawValue
+        let start = start ?? store.start(ofParagraph: p)
         let evictedCount = record.isAnalysisEvicted ? record.glyphCount : nil
         let analysis = analyze(paragraphAt: start, length: record.length, text: text, prior: record.prior)
         record.analysis = analysis
@@ -42,10 +42,10 @@ extension TextFlow {
 
     /// Shapes the paragraph `[start, start + length)` of the storage (whose units are `text`, when
     /// the caller has them; `prior`, its analysis from before an edit inside it, when known).
-    func analyze(paragraphAt start: Int, length: Int, using analyzer: ParagraphAnalyzer? = nil, text: [UInt16]? = nil,
+    func analyze(paragraphAt start: UTF16Offset, length: Int, using analyzer: ParagraphAnalyzer? = nil, text: [UInt16]? = nil,
                  prior: PriorAnalysis? = nil) -> ParagraphAnalysis {
         guard let storage = manager.textStorage, length > 0 else { return .empty }
-        let text = text ?? storage._utf16(in: NSRange(location: start, length: length))
+        let text = text ?? storage._utf16(in: NSRange(start, length: length))
         let runs = attributeRuns(paragraphAt: start, length: length)
         let style = paragraphStyle(ofPieceAt: start, runs: runs)
         let analyzer = analyzer ?? self.analyzer
@@ -56,7 +56,7 @@ extension TextFlow {
         let width = min(container?.size.width ?? 0, 1e12)
         let query: ParagraphAnalyzer.AttachmentBoundsQuery = { attachment, offset, font in
             attachment.attachmentBounds(for: container, proposedLineFragment: CGRect(x: 0, y: 0, width: width, height: font.lineHeight),
-                                        glyphPosition: .zero, characterIndex: start + offset)
+                                        glyphPosition: .zero, characterIndex: (start + UTF16Offset(offset)).rawValue)
         }
         return text.withUnsafeBufferPointer {
             analyzer.analyze(text: $0, runs: runs, paragraphStyle: style, attachmentBounds: query, prior: prior)
@@ -64,11 +64,12 @@ extension TextFlow {
     }
 
     /// The attribute runs of the paragraph (or piece) `[start, start + length)`, in its offsets.
-    func attributeRuns(paragraphAt start: Int, length: Int) -> [AttributeRunInput] {
+    func attributeRuns(paragraphAt start: UTF16Offset, length: Int) -> [AttributeRunInput] {
         guard let storage = manager.textStorage else { return [] }
         var runs: [AttributeRunInput] = []
-        storage._forEachAttributeRun(in: NSRange(location: start, length: length)) { attributes, runRange in
-            runs.append(AttributeRunInput(range: (runRange.location - start)..<(runRange.location + runRange.length - start),
+        storage._forEachAttributeRun(in: NSRange(start, length: length)) { attributes, runRange in
+            let lower = runRange.location - start.rawValue
+            runs.append(AttributeRunInput(range: lower..<(lower + runRange.length),
                                           attributes: attributes))
             return true
         }
@@ -78,7 +79,7 @@ extension TextFlow {
     /// The paragraph style a paragraph (or piece) starting at `start` is laid out with: its first
     /// character's; a piece of a long paragraph whose direction is natural goes the paragraph's way
     /// (ParagraphPieces.swift).
-    func paragraphStyle(ofPieceAt start: Int, runs: [AttributeRunInput]) -> NSParagraphStyle {
+    func paragraphStyle(ofPieceAt start: UTF16Offset, runs: [AttributeRunInput]) -> NSParagraphStyle {
         let style = (runs.first?.attributes[.paragraphStyle] as? NSParagraphStyle) ?? .default
         guard style.baseWritingDirection == .natural, !startsParagraph(at: start) else { return style }
         let resolved = style.mutableCopy(with: nil) as! NSMutableParagraphStyle
@@ -109,11 +110,11 @@ extension TextFlow {
     /// third of `numberOfGlyphs` in a 10 MB text). A delegate may change other paragraphs' glyphs
     /// from its hooks, so with one the tree is asked every time.
     private func analyzeInOrder(while continues: (_ paragraph: Int, _ glyphsBefore: Int) -> Bool) {
-        var next: (paragraph: Int, record: ParagraphRecord, glyphs: Int, start: Int)?
+        var next: (paragraph: Int, record: ParagraphRecord, glyphs: Int, start: UTF16Offset)?
         while true {
             if next == nil {
                 guard let first = store.firstUnanalyzedRecord, continues(first.index, first.glyphsBefore) else { return }
-                next = (first.index, first.record, first.glyphsBefore, store.start(ofParagraph: first.index).rawValue)
+                next = (first.index, first.record, first.glyphsBefore, store.start(ofParagraph: first.index))
             }
             let (p, record, glyphs, start) = next!
             guard continues(p, glyphs) else { return }
@@ -122,7 +123,7 @@ extension TextFlow {
             if manager.delegate == nil, p + 1 < store.count {
                 let following = store.record(p + 1)
                 if following.glyphCount == nil {
-                    next = (p + 1, following, glyphs + (record.glyphCount ?? 0), start + record.length)
+                    next = (p + 1, following, glyphs + (record.glyphCount ?? 0), start + UTF16Offset(record.length))
                 }
             }
         }

@@ -41,7 +41,8 @@ extension TextFlow {
             guard record.glyphCount != nil else { continue }
             let top = FixedHeight.points(isStacked ? prefix.height : layout.start.y)
             for (i, fragment) in layout.fragments.enumerated() where fragment.container == index {
-                let found = located(q, i, fragment: fragment, glyphBase: prefix.glyphs, characterBase: prefix.length,
+                let found = located(q, i, fragment: fragment, firstGlyph: GlyphIndex(prefix.glyphs),
+                                    firstCharacter: UTF16Offset(prefix.length),
                                     top: top, record: record)
                 let key = (Self.distance(point.y, found.rect.minY, found.rect.maxY, halfOpen: true),
                            Self.distance(point.x, found.rect.minX, found.rect.maxX, halfOpen: false))
@@ -86,10 +87,10 @@ extension TextFlow {
 
     /// The glyph of `found`'s line under container x `x` (or the nearest one) and the fraction
     /// through it in its writing direction.
-    func glyphHit(x: CGFloat, in found: LocatedFragment) -> (glyph: Int, fraction: CGFloat) {
+    func glyphHit(x: CGFloat, in found: LocatedFragment) -> (glyph: GlyphIndex, fraction: CGFloat) {
         let line = found.fragment.line
         let glyphs = found.analysis.glyphs
-        guard !line.glyphRange.isEmpty else { return (found.glyphBase + line.glyphRange.lowerBound, 0) }
+        guard !line.glyphRange.isEmpty else { return (found.glyph(line.glyphRange.lowerBound), 0) }
         // The line's glyph positions, kept while the line stands (as its caret geometry).
         let record = store.record(found.paragraph)
         let xs: [Float], advances: [Float]
@@ -115,10 +116,10 @@ extension TextFlow {
             }
         }
         let minX = xs[best - line.glyphRange.lowerBound], width = advances[best - line.glyphRange.lowerBound]
-        guard width > 0 else { return (found.glyphBase + best, 0) }
+        guard width > 0 else { return (found.glyph(best), 0) }
         let through = min(max((localX - minX) / width, 0), 1)
         let rightToLeft = glyphs.runs[glyphs.runIndex(containingGlyph: best)].isRightToLeft
-        return (found.glyphBase + best, CGFloat(rightToLeft ? 1 - through : through))
+        return (found.glyph(best), CGFloat(rightToLeft ? 1 - through : through))
     }
 
     /// The caret geometry of a line: made in O(n log n) for a line of n characters, then kept
@@ -131,7 +132,7 @@ extension TextFlow {
             return cached.carets
         }
         let length = record.length
-        let text = manager.textStorage?._utf16(in: NSRange(location: found.characterBase, length: length))
+        let text = manager.textStorage?._utf16(in: NSRange(location: found.firstCharacter.rawValue, length: length))
             ?? [UInt16](repeating: 0x20, count: length)
         let carets = text.withUnsafeBufferPointer { found.fragment.line.carets(in: found.analysis, text: $0) }
         caretCache = (record, record.layoutVersion, found.index, carets)

@@ -120,7 +120,7 @@ extension TextFlow {
         let (first, firstStart) = store.paragraph(containingCharacter: UTF16Offset(min(max(0, range.location), store.length)))
         let end = range.location + range.length
         var firstInvalid: Int?
-        var p = first, start = firstStart.rawValue
+        var p = first, start = firstStart
         repeat {
             let record = store.record(p)
             let effect = attributeChangeEffect(on: record, paragraphAt: start, of: storage)
@@ -131,9 +131,9 @@ extension TextFlow {
                 store.refresh(at: p)
                 firstInvalid = firstInvalid ?? p
             }
-            start += record.length
+            start += UTF16Offset(record.length)
             p += 1
-        } while p < store.count && start < end
+        } while p < store.count && start < UTF16Offset(end)
         #if DEBUG
         if store.count <= 10_000 { store.checkInvariants(length: storage.length) }  // O(n): small documents only
         #endif
@@ -143,7 +143,7 @@ extension TextFlow {
 
     /// What new attributes do to one paragraph's glyphs and lines; when they keep the glyphs,
     /// the paragraph gets an analysis with the new styles (and the same glyphs).
-    private func attributeChangeEffect(on record: ParagraphRecord, paragraphAt start: Int,
+    private func attributeChangeEffect(on record: ParagraphRecord, paragraphAt start: UTF16Offset,
                                        of storage: NSTextStorage) -> ParagraphAnalyzer.AttributeChangeEffect {
         guard let analysis = record.analysis else {
             // Never made: nothing to keep. Made and evicted: its glyphs cannot be checked.
@@ -153,7 +153,7 @@ extension TextFlow {
         guard manager.delegate == nil, !record.keepsAnalysis, record.length > 0 else { return record.length > 0 ? .glyphs : .display }
         let runs = attributeRuns(paragraphAt: start, length: record.length)
         let (effect, restyled) = analyzer.restyle(analysis, runs: runs, paragraphStyle: paragraphStyle(ofPieceAt: start, runs: runs),
-                                                  unit: { storage._utf16Unit(at: start + $0) })
+                                                  unit: { storage._utf16Unit(at: start.rawValue + $0) })
         guard let restyled else { return effect }
         record.analysis = restyled
         // The same glyphs: the budget's entry still counts them, unless their runs were cut anew

@@ -59,7 +59,7 @@ extension TextFlow {
         if isStacked {
             // Jump to each stretch of paragraphs without lines and lay it out.
             while let (u, before) = store.firstUnlaidWithSums, u <= target {
-                layOutStretch(from: u, above: (before.length, before.height), through: target)
+                layOutStretch(from: u, above: (UTF16Offset(before.length), before.height), through: target)
             }
             if target == store.count - 1 { layoutReachedEnd() }
             return
@@ -67,7 +67,7 @@ extension TextFlow {
         var p = validatedParagraphs
         guard p <= target else { return }
         var state = p == 0 ? FlowState.start : (store.record(p - 1).layout?.end ?? .start)
-        var characterStart = store.start(ofParagraph: p).rawValue
+        var characterStart = store.start(ofParagraph: p)
         var pending = pendingUnits(from: p, start: characterStart, through: target)
         while p <= target {
             let record = store.record(p)
@@ -87,7 +87,7 @@ extension TextFlow {
                 layOut(p, characterStart: characterStart, from: state, record: record)
             }
             state = record.layout!.end
-            characterStart += record.length
+            characterStart += UTF16Offset(record.length)
             p += 1
         }
         validatedParagraphs = p
@@ -98,7 +98,7 @@ extension TextFlow {
     /// `target` until one that has lines. `above` is what precedes `first`: its length and height.
     /// The running sums are kept by hand (one tree query per stretch rather than several per
     /// paragraph).
-    private func layOutStretch(from first: Int, above: (length: Int, top: Int64), through target: Int) {
+    private func layOutStretch(from first: Int, above: (length: UTF16Offset, top: Int64), through target: Int) {
         var pending = pendingUnits(from: first, start: above.length, through: target)
         if layOutInParallel(from: first, through: target, characterStart: above.length, pendingUnits: pending) { return }
         var y = above.top
@@ -111,7 +111,7 @@ extension TextFlow {
                        record: record, keepsGlyphs: keepsGlyphs(length: record.length, pending: &pending))
             }
             y += record.layoutHeight ?? 0
-            characterStart += record.length
+            characterStart += UTF16Offset(record.length)
             p += 1
             if p <= target, store.record(p).hasLayout { return }
         }
@@ -126,13 +126,13 @@ extension TextFlow {
     /// without lines could not outgrow the budget, or when glyphs must be kept as made (a
     /// delegate or a layout-manager subclass sees them). Paragraphs with lines in the range count
     /// as the longest a record can be, so the bound holds without a sum of their lengths.
-    func pendingUnits(from first: Int, start: Int, through target: Int) -> Int? {
+    func pendingUnits(from first: Int, start: UTF16Offset, through target: Int) -> Int? {
         guard manager.delegate == nil, !reportsLayoutToPrimitives else { return nil }
-        let most = min(store.summary.unlaid * Self.maximumPieceLength, store.length - start)
+        let most = min(store.summary.unlaid * Self.maximumPieceLength, (store.characterEnd - start).rawValue)
         guard !analysisBudget.outlasts(pendingUnits: most) else { return nil }
-        let end = store.start(ofParagraph: target + 1).rawValue
+        let end = store.start(ofParagraph: target + 1)
         let laidOut = target + 1 - first - store.unlaidCount(from: first, to: target + 1)
-        return end - start - laidOut * Self.maximumPieceLength
+        return (end - start).rawValue - laidOut * Self.maximumPieceLength
     }
 
     /// Whether the glyphs a pass makes for a paragraph of `length` units keep being held, with
@@ -188,12 +188,12 @@ extension TextFlow {
     func ensureLayout(throughHeight bottom: Int64) {
         var stretch = 1  // while nothing above has height to guess from
         while let (u, before) = store.firstUnlaidWithSums {
-            let above = (length: before.length, top: before.height)  // all laid out: `u` is the first without lines
+            let above = (length: UTF16Offset(before.length), top: before.height)  // all laid out: `u` is the first without lines
             guard above.top <= bottom else { return }
             var target = u + stretch - 1
             if above.top > 0 {
-                let units = Double(bottom - above.top) * Double(above.length) / Double(above.top) * 1.1
-                let end = min(Double(max(0, store.length - 1)), Double(above.length) + units)
+                let units = Double(bottom - above.top) * Double(above.length.rawValue) / Double(above.top) * 1.1
+                let end = min(Double(max(0, store.length - 1)), Double(above.length.rawValue) + units)
                 target = store.paragraph(containingCharacter: UTF16Offset(Int(end))).index
             } else {
                 stretch *= 2

@@ -8,8 +8,8 @@ struct LocatedFragment {
     var index: Int
     var fragment: LineFragment
     /// The paragraph's first glyph and first character.
-    var glyphBase: Int
-    var characterBase: Int
+    var firstGlyph: GlyphIndex
+    var firstCharacter: UTF16Offset
     /// `fragment.rect` and `fragment.usedRect` in container coordinates.
     var rect: CGRect
     var usedRect: CGRect
@@ -20,13 +20,27 @@ struct LocatedFragment {
 
     /// The paragraph's glyphs (made again if they were evicted).
     var analysis: ParagraphAnalysis {
-        record.analysis ?? flow.ensureAnalysis(paragraph, start: characterBase)
+        record.analysis ?? flow.ensureAnalysis(paragraph, start: firstCharacter)
     }
 
+    /// The line's glyphs, as the layout manager's API gives them.
     var glyphRange: NSRange {
-        NSRange(location: glyphBase + fragment.line.glyphRange.lowerBound, length: fragment.line.glyphRange.count)
+        NSRange(location: glyph(fragment.line.glyphRange.lowerBound).rawValue, length: fragment.line.glyphRange.count)
     }
     var container: Int { fragment.container }
+
+    /// Glyph `local` of the paragraph (an index into its glyph arrays, as the typesetting layer
+    /// counts) as a glyph of the text.
+    func glyph(_ local: Int) -> GlyphIndex { firstGlyph + GlyphIndex(local) }
+
+    /// Offset `local` into the paragraph (as the typesetting layer counts) as an offset into the text.
+    func character(_ local: Int) -> UTF16Offset { firstCharacter + UTF16Offset(local) }
+
+    /// Glyph `glyph` of the text as an index into the paragraph's glyph arrays.
+    func local(_ glyph: GlyphIndex) -> Int { (glyph - firstGlyph).rawValue }
+
+    /// Offset `offset` into the text as an offset into the paragraph.
+    func local(_ offset: UTF16Offset) -> Int { (offset - firstCharacter).rawValue }
 }
 
 /// Locating: which paragraph holds a glyph or a character, and which laid-out line fragment —
@@ -47,72 +61,68 @@ extension TextFlow {
     /// Where glyph `glyphIndex` lives: its paragraph, the paragraph's first glyph and first
     /// character (glyphs made through its paragraph). Traps, naming `function`, when the index is
     /// negative or past the last glyph.
-    func locate(glyph glyphIndex: Int, _ function: StaticString = #function) -> (paragraph: Int, firstGlyph: Int, firstCharacter: Int) {
-        checkPrecondition(glyphIndex >= 0, "\(function): glyph index \(glyphIndex) is negative")
-        if let recent = recentlyLocated(), recent.glyphs.contains(glyphIndex) {
+    func locate(glyph: GlyphIndex, _ function: StaticString = #function) -> (paragraph: Int, firstGlyph: GlyphIndex, firstCharacter: UTF16Offset) {
+        checkPrecondition(glyph >= .zero, "\(function): glyph index \(glyph) is negative")
+        if let recent = recentlyLocated(), recent.glyphs.contains(glyph) {
             return (recent.paragraph, recent.glyphs.lowerBound, recent.characters.lowerBound)
         }
-        ensureGlyphs(throughGlyph: GlyphIndex(glyphIndex))
-        checkPrecondition(glyphIndex < store.summary.glyphs,
-                          "\(function): glyph index \(glyphIndex) out of bounds; number of glyphs \(store.summary.glyphs)")
-        let (p, first) = store.paragraph(containingGlyph: GlyphIndex(glyphIndex))
-        let start = store.start(ofParagraph: p).rawValue
-        remember(paragraph: p, record: store.record(p), firstCharacter: start, firstGlyph: first.rawValue)
-        return (p, first.rawValue, start)
+        ensureGlyphs(throughGlyph: glyph)
+        checkPrecondition(glyph < store.glyphEnd,
+                          "\(function): glyph index \(glyph) out of bounds; number of glyphs \(store.glyphEnd)")
+        let (p, first) = store.paragraph(containingGlyph: glyph)
+        let start = store.start(ofParagraph: p)
+        remember(paragraph: p, record: store.record(p), firstCharacter: start, firstGlyph: first)
+        return (p, first, start)
     }
 
     /// The paragraph of character `index` with its first character and first glyph (glyphs made
     /// through its paragraph); (0, 0, 0) without paragraphs.
-    func locate(character index: Int) -> (paragraph: Int, firstCharacter: Int, firstGlyph: Int) {
-        if let recent = recentlyLocated(), recent.characters.contains(index) {
+    func locate(character offset: UTF16Offset) -> (paragraph: Int, firstCharacter: UTF16Offset, firstGlyph: GlyphIndex) {
+        if let recent = recentlyLocated(), recent.characters.contains(offset) {
             return (recent.paragraph, recent.characters.lowerBound, recent.glyphs.lowerBound)
         }
-        ensureGlyphs(throughCharacter: UTF16Offset(index))
-        guard store.count > 0 else { return (0, 0, 0) }
-        let (p, start, record) = store.paragraphRecord(containingCharacter: UTF16Offset(index))
-        let firstGlyph = store.firstGlyph(ofParagraph: p).rawValue
-        remember(paragraph: p, record: record, firstCharacter: start.rawValue, firstGlyph: firstGlyph)
-        return (p, start.rawValue, firstGlyph)
+        ensureGlyphs(throughCharacter: offset)
+        guard store.count > 0 else { return (0, .zero, .zero) }
+        let (p, start, record) = store.paragraphRecord(containingCharacter: offset)
+        let firstGlyph = store.firstGlyph(ofParagraph: p)
+        remember(paragraph: p, record: record, firstCharacter: start, firstGlyph: firstGlyph)
+        return (p, start, firstGlyph)
     }
 
     /// The paragraph a query located last, unless the paragraphs changed since (the record's own
     /// counts are checked too: a glyph-generation delegate edits a record's glyphs in place).
     private func recentlyLocated() -> LocatedParagraph? {
         guard let recent = locatedParagraph, recent.changeCount == changeCount,
-              recent.record.length == recent.characters.count, recent.record.glyphCount == recent.glyphs.count else { return nil }
+              recent.record.length == (recent.characters.upperBound - recent.characters.lowerBound).rawValue,
+              recent.record.glyphCount == (recent.glyphs.upperBound - recent.glyphs.lowerBound).rawValue else { return nil }
         return recent
     }
 
-    private func remember(paragraph: Int, record: ParagraphRecord, firstCharacter: Int, firstGlyph: Int) {
+    private func remember(paragraph: Int, record: ParagraphRecord, firstCharacter: UTF16Offset, firstGlyph: GlyphIndex) {
         guard let glyphCount = record.glyphCount else { return locatedParagraph = nil }
         locatedParagraph = .init(changeCount: changeCount, paragraph: paragraph, record: record,
-                                 characters: firstCharacter..<(firstCharacter + record.length),
-                                 glyphs: firstGlyph..<(firstGlyph + glyphCount))
+                                 characters: firstCharacter..<(firstCharacter + UTF16Offset(record.length)),
+                                 glyphs: firstGlyph..<(firstGlyph + GlyphIndex(glyphCount)))
     }
 
     // MARK: Line fragments
 
-    func located(_ p: Int, _ index: Int, layout: ParagraphLayout, glyphBase: Int, characterBase: Int,
-                 top: CGFloat? = nil, record: ParagraphRecord? = nil) -> LocatedFragment {
-        located(p, index, fragment: layout.fragments[index], glyphBase: glyphBase, characterBase: characterBase,
-                top: top ?? paragraphTop(p, layout: layout), record: record)
-    }
-
-    /// Fragment `index` of paragraph `p` (`fragment`), its paragraph's top being `top`.
-    func located(_ p: Int, _ index: Int, fragment: LineFragment, glyphBase: Int, characterBase: Int,
+    /// Fragment `index` of paragraph `p` (`fragment`), whose first glyph and character are
+    /// `firstGlyph` and `firstCharacter` and whose top is `top`.
+    func located(_ p: Int, _ index: Int, fragment: LineFragment, firstGlyph: GlyphIndex, firstCharacter: UTF16Offset,
                  top: CGFloat, record: ParagraphRecord? = nil) -> LocatedFragment {
         let dy = top - containerTop(fragment.container)
-        return LocatedFragment(paragraph: p, index: index, fragment: fragment, glyphBase: glyphBase, characterBase: characterBase,
+        return LocatedFragment(paragraph: p, index: index, fragment: fragment, firstGlyph: firstGlyph, firstCharacter: firstCharacter,
                                rect: fragment.rect.offsetBy(dx: 0, dy: dy), usedRect: fragment.usedRect.offsetBy(dx: 0, dy: dy),
                                record: record ?? store.record(p), flow: self)
     }
 
     /// The laid-out fragment holding glyph `glyphIndex`, or nil when the glyph is in no container.
-    func fragment(forGlyph glyphIndex: Int, _ function: StaticString = #function) -> LocatedFragment? {
-        let (p, first, start) = locate(glyph: glyphIndex, function)
+    func fragment(forGlyph glyph: GlyphIndex, _ function: StaticString = #function) -> LocatedFragment? {
+        let (p, first, start) = locate(glyph: glyph, function)
         ensureLayout(throughParagraph: p)
         guard let layout = store.record(p).layout else { return nil }
-        let local = glyphIndex - first
+        let local = (glyph - first).rawValue
         // Fragments are in glyph order; a glyph belongs to the last fragment starting at or before it.
         var low = 0, high = layout.fragments.count - 1
         guard high >= 0 else { return nil }
@@ -121,19 +131,20 @@ extension TextFlow {
             if layout.fragments[mid].line.glyphRange.lowerBound <= local { low = mid } else { high = mid - 1 }
         }
         guard layout.fragments[low].line.glyphRange.contains(local) else { return nil }
-        return located(p, low, layout: layout, glyphBase: first, characterBase: start)
+        return located(p, low, fragment: layout.fragments[low], firstGlyph: first, firstCharacter: start,
+                       top: paragraphTop(p, layout: layout))
     }
 
     /// Calls `body` for every laid-out fragment from paragraph `start` on, in order, until it
     /// returns false or the paragraph holding glyph `end - 1` has been walked (the paragraph after
     /// it, which may not be laid out, is not asked about glyphs the caller does not want).
-    func forEachFragment(fromParagraph start: Int = 0, beforeGlyph end: Int = .max, _ body: (LocatedFragment) -> Bool) {
-        forEachLaidOutParagraph(from: start) { p, record, fragments, glyphBase, characterBase, top in
+    func forEachFragment(fromParagraph start: Int = 0, beforeGlyph end: GlyphIndex = GlyphIndex(.max), _ body: (LocatedFragment) -> Bool) {
+        forEachLaidOutParagraph(from: start) { p, record, fragments, firstGlyph, firstCharacter, top in
             for i in fragments.indices {
-                if !body(located(p, i, fragment: fragments[i], glyphBase: glyphBase, characterBase: characterBase,
+                if !body(located(p, i, fragment: fragments[i], firstGlyph: firstGlyph, firstCharacter: firstCharacter,
                                  top: top, record: record)) { return false }
             }
-            return glyphBase + (record.glyphCount ?? 0) < end
+            return firstGlyph + GlyphIndex(record.glyphCount ?? 0) < end
         }
     }
 }

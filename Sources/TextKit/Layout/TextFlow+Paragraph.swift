@@ -9,10 +9,10 @@ extension TextFlow {
     /// Fills lines for paragraph `p` from flow state `state` and stores them. `keepsGlyphs` false:
     /// glyphs made for it are freed once its lines are made (the pass would drop them anyway:
     /// ``pendingUnits(from:start:through:)``); its glyph count stays.
-    func layOut(_ p: Int, characterStart: Int, from state: FlowState, record: ParagraphRecord? = nil, keepsGlyphs: Bool = true) {
+    func layOut(_ p: Int, characterStart: UTF16Offset, from state: FlowState, record: ParagraphRecord? = nil, keepsGlyphs: Bool = true) {
         let record = record ?? store.record(p)
         // The text is copied out of the storage once, for the glyphs and the lines.
-        let text = record.length > 0 ? manager.textStorage?._utf16(in: NSRange(location: characterStart, length: record.length)) : nil
+        let text = record.length > 0 ? manager.textStorage?._utf16(in: NSRange(characterStart, length: record.length)) : nil
         let makesGlyphs = record.analysis == nil
         let analysis = ensureAnalysis(p, start: characterStart, record: record, text: text, refreshesStore: false,
                                       counts: keepsGlyphs)
@@ -38,7 +38,7 @@ extension TextFlow {
     /// it reads the layout manager, never writes it. `text`: the paragraph's units, when the
     /// caller has them (else they are copied from the storage); `priorLines`, its lines from
     /// before an edit inside it, to be taken again where the loop would make them.
-    func paragraphLayout(analysis: ParagraphAnalysis, paragraph p: Int, characterStart: Int,
+    func paragraphLayout(analysis: ParagraphAnalysis, paragraph p: Int, characterStart: UTF16Offset,
                          length: Int, from state: FlowState, text: [UInt16]? = nil, priorLines: PriorLines? = nil) -> ParagraphLayout {
         guard length > 0 else {
             return ParagraphLayout(fragments: [], height: 0, start: state, end: state, isShiftable: true, overflowed: false)
@@ -46,7 +46,7 @@ extension TextFlow {
         guard state.container < manager.textContainers.count, let storage = manager.textStorage else {
             return ParagraphLayout(fragments: [], height: 0, start: state, end: state, isShiftable: false, overflowed: true)
         }
-        let text = text ?? storage._utf16(in: NSRange(location: characterStart, length: length))
+        let text = text ?? storage._utf16(in: NSRange(characterStart, length: length))
         let delegate = manager.delegate
         let host = LayoutManagerLineHost(flow: self, delegate: delegate, glyphBase: delegate == nil ? .zero : store.firstGlyph(ofParagraph: p))
         let settings = lineBreakSettings(for: analysis, characterStart: characterStart, delegate: delegate)
@@ -59,9 +59,9 @@ extension TextFlow {
             if !v.isNaN { spacingBefore = v }
         }
         let rules = ParagraphRules(analysis: analysis, spacingBefore: spacingBefore, startsParagraph: startsParagraph,
-                                   endsParagraph: endsParagraph(at: characterStart + length))
+                                   endsParagraph: endsParagraph(at: characterStart + UTF16Offset(length)))
         return text.withUnsafeBufferPointer { buffer in
-            var loop = LineLoop(host: host, analysis: analysis, text: buffer, characterStart: characterStart,
+            var loop = LineLoop(host: host, analysis: analysis, text: buffer, characterStart: characterStart.rawValue,
                                 settings: settings, rules: rules, usesFontLeading: manager.usesFontLeading, from: state)
             loop.priorLines = priorLines
             let layout = loop.run()
@@ -71,7 +71,7 @@ extension TextFlow {
             #if DEBUG
             if loop.takenPriorLines > 0 {
                 // The lines taken again are the loop's own (PriorLines.swift): compare with a fresh run.
-                var fresh = LineLoop(host: host, analysis: analysis, text: buffer, characterStart: characterStart,
+                var fresh = LineLoop(host: host, analysis: analysis, text: buffer, characterStart: characterStart.rawValue,
                                      settings: settings, rules: rules, usesFontLeading: manager.usesFontLeading, from: state)
                 let expected = fresh.run()
                 precondition(layout.fragments == expected.fragments && layout.height == expected.height && layout.end == expected.end
@@ -85,7 +85,7 @@ extension TextFlow {
 
     /// How the paragraph's lines break: as its style says (TextKitTypesetting), hyphenated by the
     /// layout manager's settings where the style says nothing, with the delegate's say on each break.
-    private func lineBreakSettings(for analysis: ParagraphAnalysis, characterStart: Int,
+    private func lineBreakSettings(for analysis: ParagraphAnalysis, characterStart: UTF16Offset,
                                    delegate: NSLayoutManagerDelegate?) -> LineBreakSettings {
         let style = analysis.paragraphStyle
         var settings = LineBreakSettings(paragraphStyle: style, analysis: analysis)
@@ -97,10 +97,10 @@ extension TextFlow {
         if let delegate {
             let manager: NSLayoutManager = self.manager
             settings.shouldBreakByWord = { [unowned manager] offset in
-                delegate.layoutManager(manager, shouldBreakLineByWordBeforeCharacterAt: characterStart + offset)
+                delegate.layoutManager(manager, shouldBreakLineByWordBeforeCharacterAt: (characterStart + UTF16Offset(offset)).rawValue)
             }
             settings.shouldBreakByHyphenating = { [unowned manager] offset in
-                delegate.layoutManager(manager, shouldBreakLineByHyphenatingBeforeCharacterAt: characterStart + offset)
+                delegate.layoutManager(manager, shouldBreakLineByHyphenatingBeforeCharacterAt: (characterStart + UTF16Offset(offset)).rawValue)
             }
         }
         return settings

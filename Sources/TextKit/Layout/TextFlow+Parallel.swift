@@ -25,7 +25,7 @@ extension TextFlow {
     /// an attachment of a subclass (its `attachmentBounds` is asked as glyphs are made).
     /// `pendingUnits`: ``pendingUnits(from:start:through:)`` for the pass; glyphs the pass would drop
     /// anyway are freed by the worker that made them, as soon as it has their lines.
-    func layOutInParallel(from first: Int, through target: Int, characterStart: Int, pendingUnits: Int?) -> Bool {
+    func layOutInParallel(from first: Int, through target: Int, characterStart: UTF16Offset, pendingUnits: Int?) -> Bool {
         let threads = min(manager.maximumLayoutThreads, 64)
         guard threads > 1, manager.delegate == nil, let storage = manager.textStorage, storage._primitives != .custom,
               !reportsLayoutToPrimitives, target - first + 1 >= Self.parallelThreshold else { return false }
@@ -35,16 +35,16 @@ extension TextFlow {
         var pending = pendingUnits
         store.forEach(from: first) { p, record in
             // The stretch's glyphs are all held until they are stored: keep them within the budget.
-            guard p <= target, !record.hasLayout, start - characterStart < Self.parallelStretchLength else { return false }
+            guard p <= target, !record.hasLayout, (start - characterStart).rawValue < Self.parallelStretchLength else { return false }
             let keeps = keepsGlyphs(length: record.length, pending: &pending) || record.analysis != nil
             jobs.append((p, start, record.length, record, keeps))
-            start += record.length
+            start += UTF16Offset(record.length)
             return true
         }
         guard jobs.count >= Self.parallelThreshold else { return false }
         // An attachment subclass's `attachmentBounds` is the app's code: call it on this thread only.
         var subclassedAttachment = false
-        storage._forEachAttributeRun(in: NSRange(location: characterStart, length: start - characterStart)) { attributes, _ in
+        storage._forEachAttributeRun(in: NSRange(characterStart, length: (start - characterStart).rawValue)) { attributes, _ in
             if let attachment = attributes[.attachment] as? NSTextAttachment, type(of: attachment) != NSTextAttachment.self {
                 subclassedAttachment = true
             }
@@ -69,7 +69,7 @@ extension TextFlow {
                 while let batch = next.take(8, of: jobs.count) {
                     for i in batch {
                         let job = jobs[i]
-                        let text = job.length > 0 ? storage._utf16(in: NSRange(location: job.start, length: job.length)) : nil
+                        let text = job.length > 0 ? storage._utf16(in: NSRange(job.start, length: job.length)) : nil
                         let analysis = job.record.analysis
                             ?? flow.analyze(paragraphAt: job.start, length: job.length, using: analyzers[worker], text: text)
                         let layout = flow.paragraphLayout(analysis: analysis, paragraph: job.paragraph,
@@ -86,7 +86,7 @@ extension TextFlow {
     }
 
     /// A paragraph of a parallel pass: where it starts, its record, whether its glyphs are kept.
-    typealias ParallelJob = (paragraph: Int, start: Int, length: Int, record: ParagraphRecord, keepsGlyphs: Bool)
+    typealias ParallelJob = (paragraph: Int, start: UTF16Offset, length: Int, record: ParagraphRecord, keepsGlyphs: Bool)
 
     /// Stores the workers' results in order, placing each paragraph after the previous one (on the
     /// calling thread, once the workers are done).

@@ -25,7 +25,7 @@ extension TextFlow {
         for i in layout.fragments.indices {
             // Read the fragment again each time: an earlier setter may have changed the record.
             guard let fragment = record.layout?.fragments[i] else { return }
-            let range = NSRange(location: glyphBase.rawValue + fragment.line.glyphRange.lowerBound, length: fragment.line.glyphRange.count)
+            let range = NSRange(location: (glyphBase + GlyphIndex(fragment.line.glyphRange.lowerBound)).rawValue, length: fragment.line.glyphRange.count)
             let dy = top - containerTop(fragment.container)
             manager.setTextContainer(manager.textContainers[fragment.container], forGlyphRange: range)
             manager.setLineFragmentRect(fragment.rect.offsetBy(dx: 0, dy: dy), forGlyphRange: range,
@@ -35,10 +35,10 @@ extension TextFlow {
             manager.setLocation(CGPoint(x: placed.textOriginX + CGFloat(xs[0]) - placed.rect.minX, y: placed.baselineOffset),
                                 forStartOfGlyphRange: range)
             for g in fragment.line.glyphRange where glyphs.flags[g].contains(.control) {
-                manager.setNotShownAttribute(true, forGlyphAt: glyphBase.rawValue + g)
+                manager.setNotShownAttribute(true, forGlyphAt: (glyphBase + GlyphIndex(g)).rawValue)
             }
             for g in fragment.line.glyphRange where glyphs.flags[g].contains(.attachment) {
-                let glyph = glyphBase.rawValue + g
+                let glyph = (glyphBase + GlyphIndex(g)).rawValue
                 manager.setAttachmentSize(manager.attachmentSize(forGlyphAt: glyph), forGlyphRange: NSRange(location: glyph, length: 1))
             }
         }
@@ -61,7 +61,7 @@ extension TextFlow {
         }
         let record = store.record(p)
         guard let fragments = record.layout?.fragments,
-              let i = fragments.firstIndex(where: { glyphBase.rawValue + $0.line.glyphRange.lowerBound == glyphRange.location }) else { return nil }
+              let i = fragments.firstIndex(where: { (glyphBase + GlyphIndex($0.line.glyphRange.lowerBound)).rawValue == glyphRange.location }) else { return nil }
         return (record, i, top - containerTop(fragments[i].container))
     }
 

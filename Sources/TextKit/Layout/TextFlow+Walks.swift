@@ -14,14 +14,14 @@ extension TextFlow {
     /// taken out of the record and released costs about 300 instructions a paragraph (Swift
     /// releases an optional struct of this shape through its generic value witnesses).
     func forEachLaidOutParagraph(from start: Int, laysOut: Bool = true,
-                                 _ body: (_ p: Int, ParagraphRecord, _ fragments: [LineFragment], _ glyphBase: Int,
-                                          _ characterBase: Int, _ top: CGFloat) -> Bool) {
+                                 _ body: (_ p: Int, ParagraphRecord, _ fragments: [LineFragment], _ firstGlyph: GlyphIndex,
+                                          _ firstCharacter: UTF16Offset, _ top: CGFloat) -> Bool) {
         var p = start
         // The sums below count only laid-out paragraphs: lay out up to `start` before reading them.
         if start < store.count { ensureLayout(throughParagraph: start) }
         let before = store.prefix(start)
-        var glyphBase = before.glyphs
-        var characterBase = before.length
+        var firstGlyph = GlyphIndex(before.glyphs)
+        var firstCharacter = UTF16Offset(before.length)
         // The paragraphs' tops are running sums of their heights (the tree's prefix sums), so the
         // walk asks the tree once rather than once per line.
         var top = before.height
@@ -53,9 +53,9 @@ extension TextFlow {
             // (Read before `body`, which may be an app's block that edits the text.)
             let paragraphTop = FixedHeight.points(stacked ? top : record.layout!.start.y)
             let overflowed = record.layout!.overflowed
-            if !body(p, record, record.layout!.fragments, glyphBase, characterBase, paragraphTop) || overflowed { return }
-            glyphBase += glyphCount
-            characterBase += record.length
+            if !body(p, record, record.layout!.fragments, firstGlyph, firstCharacter, paragraphTop) || overflowed { return }
+            firstGlyph += GlyphIndex(glyphCount)
+            firstCharacter += UTF16Offset(record.length)
             top += height
             p += 1
         }
@@ -117,11 +117,11 @@ extension TextFlow {
     /// line does. Lays nothing out. Reads each stored fragment's container, rect and glyphs in
     /// place: no fragment is copied.
     func laidOutGlyphs(meeting bounds: CGRect, inContainer index: Int) -> Range<GlyphIndex>? {
-        var first: Int?
-        var end = 0
+        var first: GlyphIndex?
+        var end = GlyphIndex.zero
         let startParagraph = isStacked ? store.paragraph(atHeight: FixedHeight.from(max(0, bounds.minY))).index : 0
         let containerTop = containerTop(index)
-        forEachLaidOutParagraph(from: min(startParagraph, max(0, store.count - 1)), laysOut: false) { _, _, fragments, glyphBase, _, top in
+        forEachLaidOutParagraph(from: min(startParagraph, max(0, store.count - 1)), laysOut: false) { _, _, fragments, firstGlyph, _, top in
             fragments.withUnsafeBufferPointer { fragments in
                 for i in fragments.indices {
                     if fragments[i].container > index { return false }
@@ -131,14 +131,14 @@ extension TextFlow {
                     // (The vertical test first: it decides for almost every line, and `intersects` is a call into Foundation.)
                     if rect.maxY > bounds.minY && rect.minY < bounds.maxY || rect.intersects(bounds) {
                         let glyphs = fragments[i].line.glyphRange
-                        if first == nil { first = glyphBase + glyphs.lowerBound }
-                        end = glyphBase + glyphs.upperBound
+                        if first == nil { first = firstGlyph + GlyphIndex(glyphs.lowerBound) }
+                        end = firstGlyph + GlyphIndex(glyphs.upperBound)
                     }
                 }
                 return true
             }
         }
         guard let first else { return nil }
-        return GlyphIndex(first)..<GlyphIndex(end)
+        return first..<end
     }
 }

@@ -120,8 +120,8 @@ final class TextFlow {
         let changeCount: Int
         let paragraph: Int
         let record: ParagraphRecord
-        let characters: Range<Int>
-        let glyphs: Range<Int>
+        let characters: Range<UTF16Offset>
+        let glyphs: Range<GlyphIndex>
     }
 
     /// Per container: what needs display (NSLayoutManager+Display.swift).

@@ -1,3 +1,5 @@
+import TextKitModel
+
 /// The engine's index types: a UTF-16 offset into the text and a glyph index, as distinct types so
 /// that one cannot be used for the other.
 ///
@@ -16,6 +18,12 @@
 ///
 /// does not compile. The public API keeps Apple's `Int` and `NSRange`: the façade
 /// (`NSLayoutManager`) converts, explicitly, with `UTF16Offset(i)`, `GlyphIndex(i)` and `.rawValue`.
+///
+/// The typesetting layer below (`TextKitTypesetting`, shared with the Core Text API) counts within
+/// one paragraph: its glyph arrays, line glyph ranges and clusters are paragraph-local `Int`s. The
+/// engine meets them at a paragraph's first glyph and first character, and turns a local value
+/// into a text position only by naming its kind: `firstGlyph + GlyphIndex(local)`, or a located
+/// line's `glyph(_:)`, `character(_:)` and `local(_:)` (Layout/TextFlow+Locating.swift).
 protocol TextIndex: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The plain number, for Apple's API and for array subscripts.
     var rawValue: Int { get }
@@ -50,6 +58,11 @@ struct UTF16Offset: TextIndex {
 struct GlyphIndex: TextIndex {
     var rawValue: Int
     init(_ rawValue: Int) { self.rawValue = rawValue }
+}
+
+extension NSRange {
+    /// The `length` UTF-16 units from `start`, as Apple's API takes them.
+    init(_ start: UTF16Offset, length: Int) { self.init(location: start.rawValue, length: length) }
 }
 
 extension Int {
