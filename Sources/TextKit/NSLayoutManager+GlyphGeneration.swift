@@ -31,21 +31,22 @@ extension NSLayoutManager {
             // many there are (a ligature the delegate makes itself, a character spelled out).
             let start = flow.currentGlyphs(ofParagraph: offer.paragraph)?.firstCharacter ?? .zero
             let now = flow.replaceGlyphs(offer.glyphs, ofParagraph: offer.paragraph, paragraphStart: start, with: glyphs,
-                                    properties: props, characterIndexes: charIndexes, count: glyphRange.length, font: aFont)
+                                         properties: props, characterIndexes: charIndexes, count: glyphRange.length, font: aFont)
             flow.glyphOffer = (offer.paragraph, offer.location, now)
             return
         }
         // Elsewhere: the glyphs of the range, as many as there are, paragraph by paragraph.
         var done = 0
         while done < glyphRange.length {
-            let (p, first, start) = paragraph(ofGlyph: glyphRange.location + done, "setGlyphs(_:properties:characterIndexes:font:forGlyphRange:)")
-            let analysis = flow.ensureAnalysis(p, start: UTF16Offset(start))
+            let (p, first, start) = flow.locate(glyph: GlyphIndex(glyphRange.location + done),
+                                                "setGlyphs(_:properties:characterIndexes:font:forGlyphRange:)")
+            let analysis = flow.ensureAnalysis(p, start: start)
             // Glyph generation would not make these glyphs again: keep them.
             flow.keepGlyphs(ofParagraph: p)
-            let local = glyphRange.location + done - first
+            let local = glyphRange.location + done - first.rawValue
             let count = min(glyphRange.length - done, analysis.glyphs.count - local)
-            flow.replaceGlyphs(local..<(local + count), ofParagraph: p, paragraphStart: UTF16Offset(start), with: glyphs + done,
-                          properties: props + done, characterIndexes: charIndexes + done, count: count, font: aFont)
+            flow.replaceGlyphs(local..<(local + count), ofParagraph: p, paragraphStart: start, with: glyphs + done,
+                               properties: props + done, characterIndexes: charIndexes + done, count: count, font: aFont)
             done += count
         }
     }
