@@ -31,18 +31,19 @@ extension TextFlow {
         record.analysis = analysis
     }
 
-    /// Replaces glyphs `old` of paragraph `p` by `count` new ones in `font`, which draw the same
-    /// characters: each new glyph's cluster starts at its character index (clamped into those
-    /// characters and made non-decreasing; the first one starts where `old` did, so that every
-    /// character keeps a glyph). A new glyph takes what layout knows of its character from the old
+    /// Replaces glyphs `old` of paragraph `p` (which starts at `paragraphStart`) by `count` new ones
+    /// in `font` that draw the same characters (`ids`, `properties` and `characterIndexes` as
+    /// `setGlyphs` passes them, the indexes the text's offsets): each new glyph's cluster starts at
+    /// its character index (clamped into those characters and made non-decreasing; the first one
+    /// starts where `old` did, so that every character keeps a glyph). A new glyph takes what layout knows of its character from the old
     /// glyph of that character (white space, tab, control, attachment, line break) and what the
     /// properties say (`.null` hides it, `.controlCharacter` makes it take no room, `.elastic`
     /// makes it stretch). No new glyphs for a non-empty range gives one hidden glyph.
     /// Returns the new glyphs' range in the paragraph.
     @discardableResult
     func replaceGlyphs(_ old: Range<Int>, ofParagraph p: Int, paragraphStart: UTF16Offset, with ids: UnsafePointer<CGGlyph>,
-                               properties: UnsafePointer<NSLayoutManager.GlyphProperty>, characterIndexes: UnsafePointer<Int>,
-                               count requested: Int, font: UIFont) -> Range<Int> {
+                       properties: UnsafePointer<NSLayoutManager.GlyphProperty>, characterIndexes: UnsafePointer<Int>,
+                       count requested: Int, font: UIFont) -> Range<Int> {
         let record = store.record(p)
         guard let analysis = record.analysis, !old.isEmpty else { return old }
         let glyphs = analysis.glyphs
@@ -205,7 +206,7 @@ extension TextFlow {
         guard let storage = manager.textStorage else { return }
         let language = analysis.styles.first?.language ?? ""
         let locale = language.replacingOccurrences(of: "-", with: "_")
-        let text = storage._utf16(in: NSRange(location: start.rawValue, length: length))
+        let text = storage._utf16(in: NSRange(start, length: length))
         analysis.segments = text.withUnsafeBufferPointer { analysis.glyphs.breakSegments(text: $0, locale: locale) }
     }
 

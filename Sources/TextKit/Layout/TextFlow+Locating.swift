@@ -4,6 +4,8 @@ import TextKitTypesetting
 
 /// A line fragment found by a query, in container coordinates.
 struct LocatedFragment {
+    /// The paragraph, the fragment's index among its lines, and the fragment as stored (in the
+    /// paragraph's coordinates, its glyphs and characters counted from the paragraph's start).
     var paragraph: Int
     var index: Int
     var fragment: LineFragment
@@ -58,7 +60,7 @@ extension TextFlow {
     /// Whether every paragraph has its glyphs.
     var hasGeneratedAllGlyphs: Bool { store.summary.unanalyzed == 0 }
 
-    /// Where glyph `glyphIndex` lives: its paragraph, the paragraph's first glyph and first
+    /// Where `glyph` lives: its paragraph, the paragraph's first glyph and first
     /// character (glyphs made through its paragraph). Traps, naming `function`, when the index is
     /// negative or past the last glyph.
     func locate(glyph: GlyphIndex, _ function: StaticString = #function) -> (paragraph: Int, firstGlyph: GlyphIndex, firstCharacter: UTF16Offset) {
@@ -75,8 +77,8 @@ extension TextFlow {
         return (p, first, start)
     }
 
-    /// The paragraph of character `index` with its first character and first glyph (glyphs made
-    /// through its paragraph); (0, 0, 0) without paragraphs.
+    /// The paragraph of the character at `offset`, with its first character and first glyph
+    /// (glyphs made through its paragraph); (0, 0, 0) without paragraphs.
     func locate(character offset: UTF16Offset) -> (paragraph: Int, firstCharacter: UTF16Offset, firstGlyph: GlyphIndex) {
         if let recent = recentlyLocated(), recent.characters.contains(offset) {
             return (recent.paragraph, recent.characters.lowerBound, recent.glyphs.lowerBound)
@@ -117,7 +119,8 @@ extension TextFlow {
                                record: record ?? store.record(p), flow: self)
     }
 
-    /// The laid-out fragment holding glyph `glyphIndex`, or nil when the glyph is in no container.
+    /// The laid-out fragment holding `glyph` (laid out as far as its paragraph), or nil when the
+    /// glyph is in no container.
     func fragment(forGlyph glyph: GlyphIndex, _ function: StaticString = #function) -> LocatedFragment? {
         let (p, first, start) = locate(glyph: glyph, function)
         ensureLayout(throughParagraph: p)
