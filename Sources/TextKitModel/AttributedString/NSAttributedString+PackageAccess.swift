@@ -31,7 +31,8 @@ extension NSAttributedString {
 
     /// The UTF-16 units of `range` as an array. O(log n + k).
     package func _utf16(in range: NSRange) -> [UInt16] {
-        [UInt16](unsafeUninitializedCapacity: range.length) { buffer, count in
+        guard range.length > 0 else { return [] }  // see `_UTF16Rope.units(in:)`
+        return [UInt16](unsafeUninitializedCapacity: range.length) { buffer, count in
             if let base = buffer.baseAddress { _copyUTF16(in: range, into: base) }
             count = range.length
         }

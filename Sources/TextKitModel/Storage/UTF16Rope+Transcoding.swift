@@ -14,7 +14,8 @@ extension _UTF16Rope {
 
     /// The UTF-16 units of `utf8` (valid UTF-8, as a `String`'s storage always is).
     static func utf16Units(ofUTF8 utf8: UnsafeBufferPointer<UInt8>) -> [UInt16] {
-        [UInt16](unsafeUninitializedCapacity: utf8.count) { out, written in
+        guard !utf8.isEmpty else { return [] }  // see `units(in:)`
+        return [UInt16](unsafeUninitializedCapacity: utf8.count) { out, written in
             written = 0
             guard let bytes = utf8.baseAddress, let out = out.baseAddress else { return }
             var i = 0, w = 0

@@ -88,7 +88,11 @@ struct _UTF16Rope {
     }
 
     func units(in range: Range<Int>) -> [UInt16] {
-        [UInt16](unsafeUninitializedCapacity: range.count) { buffer, initialized in
+        // Not for an empty range: the standard library's initializer then writes the count (0)
+        // into the storage all empty arrays share, which ThreadSanitizer reports as a race with
+        // any other thread reading an empty array (a benign one, swiftlang/swift#27808).
+        guard !range.isEmpty else { return [] }
+        return [UInt16](unsafeUninitializedCapacity: range.count) { buffer, initialized in
             if let base = buffer.baseAddress { copyUnits(in: range, into: base) }
             initialized = range.count
         }
