@@ -9,6 +9,7 @@ import Testing
 //   paragraph store (`flow.store`).
 // - No function of the engine (`Sources/TextKit/Layout`, `Sources/TextKitTypesetting`) is longer
 //   than 80 lines, its signature and closing brace included.
+// - Each method of the layout manager's delegate is called from one place.
 
 /// A function, initializer or subscript whose body spans more than a limit.
 struct LongFunction: CustomStringConvertible {
@@ -61,7 +62,8 @@ func functionSpans(in source: String) -> [(line: Int, lines: Int, signature: Str
 @Suite("The layout engine's shape (issue 18), read from the source")
 struct EngineShapeTests {
     @Test func theLayoutManagerReadsTheEngineThroughItsQueries() throws {
-        let storeAccess = try Regex(#"\bflow\s*\.\s*store\b"#)
+        // Simple word boundaries: Unicode's would not break between `manager.` and `flow`.
+        let storeAccess = try Regex(#"\bflow\s*\.\s*store\b"#).wordBoundaryKind(.simple)
         let facade = Repository.files(under: "Sources/TextKit", endingWith: ".swift")
             .filter { !$0.path.contains("/Sources/TextKit/Layout/") }
         #expect(facade.count > 20)
@@ -90,6 +92,27 @@ struct EngineShapeTests {
         }
         #expect(count > 500)  // the scan finds the engine's functions
         #expect(long.isEmpty, "engine functions over 80 lines:\n\(long.map(\.description).joined(separator: "\n"))")
+    }
+
+    @Test func eachDelegateMethodIsCalledFromOnePlace() throws {
+        // `delegate.layoutManager(self, firstLabel: …` (or `manager`, `delegate?`), and
+        // `layoutManagerDidInvalidateLayout(`: the first argument label names the method.
+        let call = try Regex(#"\bdelegate\??\s*\.\s*layoutManager(DidInvalidateLayout\(|\(\s*(?:self|manager)\s*,\s*(\w+)\s*:)"#)
+            .wordBoundaryKind(.simple)
+        var places: [String: [String]] = [:]
+        for file in Repository.files(under: "Sources/TextKit", endingWith: ".swift") {
+            let code = blankCommentsAndStrings(try String(contentsOf: file, encoding: .utf8)).joined(separator: "\n")
+            for match in code.matches(of: call) {
+                let method = match.output[2].substring.map(String.init) ?? "DidInvalidateLayout"
+                places[method, default: []].append(Repository.relative(file))
+            }
+        }
+        #expect(places.count >= 11)  // the scan finds the calls: every hook the engine and the façade call
+        let repeated = places.filter { $0.value.count > 1 }
+        #expect(repeated.isEmpty, "delegate methods called from more than one place: \(repeated)")
+        for hook in ["DidInvalidateLayout", "didCompleteLayoutFor", "shouldGenerateGlyphs", "shouldSetLineFragmentRect"] {
+            #expect(places[hook] != nil, "\(hook) is never called")
+        }
     }
 
     /// The scanner itself: it measures a function from its declaration to its closing brace,
