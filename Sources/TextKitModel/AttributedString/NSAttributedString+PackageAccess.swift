@@ -31,11 +31,7 @@ extension NSAttributedString {
 
     /// The UTF-16 units of `range` as an array. O(log n + k).
     package func _utf16(in range: NSRange) -> [UInt16] {
-        guard range.length > 0 else { return [] }  // see `_UTF16Rope.units(in:)`
-        return [UInt16](unsafeUninitializedCapacity: range.length) { buffer, count in
-            if let base = buffer.baseAddress { _copyUTF16(in: range, into: base) }
-            count = range.length
-        }
+        [UInt16](writingUnits: range.length) { _copyUTF16(in: range, into: $0); return range.length }
     }
 
     /// Calls `body` with consecutive pieces of the UTF-16 units of `range` and the offset of each

@@ -14,10 +14,8 @@ extension _UTF16Rope {
 
     /// The UTF-16 units of `utf8` (valid UTF-8, as a `String`'s storage always is).
     static func utf16Units(ofUTF8 utf8: UnsafeBufferPointer<UInt8>) -> [UInt16] {
-        guard !utf8.isEmpty else { return [] }  // see `units(in:)`
-        return [UInt16](unsafeUninitializedCapacity: utf8.count) { out, written in
-            written = 0
-            guard let bytes = utf8.baseAddress, let out = out.baseAddress else { return }
+        [UInt16](writingUnits: utf8.count) { out in
+            let bytes = utf8.baseAddress!  // not empty: `writingUnits` calls only then
             var i = 0, w = 0
             let n = utf8.count
             while i < n {
@@ -42,7 +40,7 @@ extension _UTF16Rope {
                     out[w + 1] = UInt16(0xDC00 + (v & 0x3FF)); i += 4; w += 2
                 }
             }
-            written = w
+            return w
         }
     }
 

@@ -88,14 +88,7 @@ struct _UTF16Rope {
     }
 
     func units(in range: Range<Int>) -> [UInt16] {
-        // Not for an empty range: the standard library's initializer then writes the count (0)
-        // into the storage all empty arrays share, which ThreadSanitizer reports as a race with
-        // any other thread reading an empty array (a benign one, swiftlang/swift#27808).
-        guard !range.isEmpty else { return [] }
-        return [UInt16](unsafeUninitializedCapacity: range.count) { buffer, initialized in
-            if let base = buffer.baseAddress { copyUnits(in: range, into: base) }
-            initialized = range.count
-        }
+        [UInt16](writingUnits: range.count) { copyUnits(in: range, into: $0); return range.count }
     }
 
     // MARK: Editing
@@ -374,5 +367,20 @@ struct _UTF16Rope {
             k = 0
         }
         return nil
+    }
+}
+
+extension Array where Element == UInt16 {
+    /// At most `capacity` UTF-16 units, written in place by `write`, which returns how many it
+    /// wrote; empty, without calling `write`, when `capacity` is 0. (The standard library's
+    /// `Array(unsafeUninitializedCapacity: 0, …)` writes the count 0 into the storage all empty
+    /// arrays share, a benign write that ThreadSanitizer reports as a race with any thread reading
+    /// an empty array: swiftlang/swift#27808.)
+    init(writingUnits capacity: Int, _ write: (UnsafeMutablePointer<UInt16>) -> Int) {
+        guard capacity > 0 else {
+            self = []
+            return
+        }
+        self.init(unsafeUninitializedCapacity: capacity) { buffer, count in count = write(buffer.baseAddress!) }
     }
 }
