@@ -164,7 +164,7 @@ extension NSLayoutManager {
             let upper = found.local(GlyphIndex(min(range.location + range.length, end)))
             if found.paragraph != textParagraph {
                 textParagraph = found.paragraph
-                text = storage._utf16(in: NSRange(location: found.firstCharacter.rawValue, length: found.analysis.length))
+                text = storage._utf16(in: NSRange(found.firstCharacter, length: found.analysis.length))
             }
             text.withUnsafeBufferPointer { body(found, lower..<upper, $0) }
             return true

@@ -132,7 +132,7 @@ extension TextFlow {
             return cached.carets
         }
         let length = record.length
-        let text = manager.textStorage?._utf16(in: NSRange(location: found.firstCharacter.rawValue, length: length))
+        let text = manager.textStorage?._utf16(in: NSRange(found.firstCharacter, length: length))
             ?? [UInt16](repeating: 0x20, count: length)
         let carets = text.withUnsafeBufferPointer { found.fragment.line.carets(in: found.analysis, text: $0) }
         caretCache = (record, record.layoutVersion, found.index, carets)

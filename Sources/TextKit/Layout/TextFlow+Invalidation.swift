@@ -185,7 +185,7 @@ extension TextFlow {
             store.refresh(at: p)
         }
         invalidateLayout(fromParagraph: first)
-        return NSRange(location: firstStart.rawValue, length: (end - firstStart).rawValue)
+        return NSRange(firstStart, length: (end - firstStart).rawValue)
     }
 
     func invalidateAllLayout() {
