@@ -196,6 +196,19 @@ struct NamedInvalidationTests {
         #expect(Self.shaped(stack) - shaped < 50)
     }
 
+    /// Found by the edit fuzzer: a run boundary after words in a fallback font went away while the
+    /// font changed there. The glyphs had been shaped apart at that boundary, the space after the
+    /// words in the text's own font; shaped whole, the space takes the words' fallback font.
+    @Test func joiningRunsAfterWordsInAFallbackFontShapesThemAgain() {
+        let stack = LayoutStack("日本 \t-\n")
+        stack.storage.addAttribute(.foregroundColor, value: UIColor.red, range: NSRange(location: 0, length: 2))
+        _ = Self.snapshot(stack.layoutManager)
+        Self.expectMatchesFreshLayout(stack)
+        // The same colour over the space and the tab: the runs meet after the tab, not after 本.
+        stack.storage.addAttribute(.foregroundColor, value: UIColor.red, range: NSRange(location: 0, length: 4))
+        Self.expectMatchesFreshLayout(stack)
+    }
+
     @Test func aFontChangeReshapesAndMovesTheLines() {
         let stack = LayoutStack(Self.text)
         let before = Self.snapshot(stack.layoutManager)

@@ -83,14 +83,16 @@ extension ParagraphGlyphs {
         return !flags[g].contains(.unsafeToBreak) || ParagraphAnalyzer.isWordBound(after: unit(offset - 1), before: unit(offset))
     }
 
-    /// Whether the text can be joined at `offset`, where it was shaped apart: the font, script or
-    /// bidi level changes there (a fresh analysis cuts there whatever the attributes), or the
-    /// analyzer cuts words there anyway, both sides in their style's own font.
+    /// Whether the text can be joined at `offset`, where it was shaped apart: the script or bidi
+    /// level changes there (both come from the text alone, so a fresh analysis cuts there whatever
+    /// the attributes), or the analyzer cuts words there anyway, both sides in their style's own
+    /// font. A change of font is not enough: which fallback font draws what depends on where the
+    /// runs meet (shaped whole, the space after words in a fallback font is drawn in that font).
     private func canJoin(at offset: Int, styles: [RunStyle], unit: (Int) -> UInt16) -> Bool {
         let g = firstGlyph(atOrAfter: offset)
         guard g > 0, g < count else { return false }
         let before = runs[runIndex(containingGlyph: g - 1)], after = runs[runIndex(containingGlyph: g)]
-        if before.font != after.font || before.script != after.script || before.level != after.level { return true }
+        if before.script != after.script || before.level != after.level { return true }
         return isInStyleFonts(g - 1, g, styles: styles) && ParagraphAnalyzer.isWordBound(after: unit(offset - 1), before: unit(offset))
     }
 
