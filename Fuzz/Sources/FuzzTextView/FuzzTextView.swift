@@ -18,12 +18,18 @@ public func fuzzTextView(_ bytes: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         view.spellCheckingLanguage = "en_US"
         view.becomeFirstResponder()
         var steps = 0
+        let trace = ProcessInfo.processInfo.environment["OTK_FUZZ_TRACE"] != nil
         while !input.isExhausted && steps < 60 {
             steps += 1
-            step(view, &input)
+            let action = step(view, &input)
+            if trace { traceStep(view, "step \(steps): action \(action)") }
             check(view)
         }
-        while view.undoManager?.canUndo == true { view.undoManager?.undo(); check(view) }
+        while view.undoManager?.canUndo == true {
+            view.undoManager?.undo()
+            if trace { traceStep(view, "undo") }
+            check(view)
+        }
         return 0
     }
 }
@@ -34,10 +40,19 @@ let hostilePieces = ["a", "word ", " ", "\n", "\r\n", "\t", "é", "e\u{301}", "\
                      String(decoding: [0xD800], as: UTF16.self), String(utf16CodeUnits: [0xDC00, 0x61], count: 2),
                      String(repeating: "\u{300}", count: 40), "https://swift.org/ ", "teh "]
 
+/// With `OTK_FUZZ_TRACE` set: what a step did and the view's text and selection after it.
 @MainActor
-func step(_ view: UITextView, _ input: inout FuzzInput) {
+func traceStep(_ view: UITextView, _ what: String) {
+    let marked = view.markedTextRange.map { "\(view.offset(from: view.beginningOfDocument, to: $0.start))+\(view.offset(from: $0.start, to: $0.end))" } ?? "none"
+    FileHandle.standardError.write(Data("\(what): \(view.textStorage.string.debugDescription) selection \(view.selectedRange) marked \(marked)\n".utf8))
+}
+
+/// Does one thing a user, an input method or the app would do; returns which (0–15).
+@MainActor
+func step(_ view: UITextView, _ input: inout FuzzInput) -> Int {
     let length = view.textStorage.length
-    switch input.byte() % 16 {
+    let action = Int(input.byte() % 16)
+    switch action {
     case 0, 1, 2: view.insertText(input.pick(hostilePieces))
     case 3: view.deleteBackward()
     case 4: view.deleteForward(nil)
@@ -76,6 +91,7 @@ func step(_ view: UITextView, _ input: inout FuzzInput) {
         let range = NSRange(location: start, length: input.int(below: length - start + 1))
         view.textStorage.replaceCharacters(in: range, with: input.pick(hostilePieces))
     }
+    return action
 }
 
 @MainActor

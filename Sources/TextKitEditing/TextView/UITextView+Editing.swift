@@ -350,27 +350,30 @@ extension UITextView {
     }
 
     /// Keeps the selection and marked text on the same text when someone else edits the
-    /// storage; the layout catches up when the view next lays out or draws.
+    /// storage; the layout catches up when the view next lays out or draws. The range a click
+    /// pressed on follows every edit, the view's own too, so that a drag after it extends from
+    /// where that text now is.
     private func storageDidProcessEditing(_ storage: NSTextStorage) {
+        let edited = storage.editedRange
+        let delta = storage.changeInLength
+        let oldEnd = edited.upperBound - delta
+        /// Where an offset in the text before the edit is now (inside the replaced text: its end).
+        func moved(_ offset: Int) -> Int {
+            let offset = offset <= edited.location ? offset : offset >= oldEnd ? offset + delta : edited.upperBound
+            return min(offset, storage.length)
+        }
         if storage.editedMask.contains(.editedCharacters) {
-            let edited = storage.editedRange
-            decorationsFollowEdit(at: edited.location, oldLength: edited.length - storage.changeInLength, newLength: edited.length)
+            decorationsFollowEdit(at: edited.location, oldLength: edited.length - delta, newLength: edited.length)
+            clickRange = clickRange.map { NSRange(location: moved($0.location), length: moved($0.upperBound) - moved($0.location)) }
         }
         guard !isApplyingOwnEdit else { return }
         setNeedsLayout()
         setNeedsDisplay()
         guard storage.editedMask.contains(.editedCharacters) else { return }
         endTypingRun()
-        let edited = storage.editedRange
-        let delta = storage.changeInLength
-        let oldEnd = edited.upperBound - delta
-        func moved(_ offset: Int) -> Int {
-            if offset <= edited.location { return offset }
-            if offset >= oldEnd { return offset + delta }
-            return edited.upperBound
-        }
         let start = moved(selection.location), end = moved(selection.upperBound)
-        selection = NSRange(location: min(start, storage.length), length: max(0, min(end, storage.length) - min(start, storage.length)))
+        selection = NSRange(location: start, length: end - start)
+        selectionAnchor = selectionAnchor.map(moved)
         if let marked = markedRange {
             if marked.upperBound <= edited.location {
                 // Untouched.

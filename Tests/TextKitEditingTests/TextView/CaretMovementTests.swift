@@ -112,4 +112,28 @@ struct CaretMovementTests {
         view.selectText(at: CGPoint(x: 590, y: inWord.y), clickCount: 1)
         #expect(view.selectedRange == NSRange(location: 20, length: 0))
     }
+
+    /// Found by the text view fuzzer: the word a double click pressed on was cut, a letter typed,
+    /// and a drag then extended from the word's old range, past the end of the text.
+    @Test("The range a click pressed on follows edits: a drag after them stays in the text")
+    func pressFollowsEdits() throws {
+        let view = makeTextView("first paragraph here\nsecond one", width: 600)
+        let wordStart = try #require(view.position(from: view.beginningOfDocument, offset: 6))
+        let wordRect = view.firstRect(for: try #require(view.textRange(from: wordStart, to: view.position(from: wordStart, offset: 9)!)))
+        view.selectText(at: CGPoint(x: wordRect.midX, y: wordRect.midY), clickCount: 2)
+        #expect(view.selectedRange == NSRange(location: 6, length: 9))
+        // The view's own edits: the word cut, "a" typed in its place.
+        view.cut(nil)
+        view.insertText("a")
+        view.dragSelection(to: CGPoint(x: 1, y: wordRect.midY))
+        // From the first word to where the pressed word was (before the "a"), not to its old end.
+        #expect(view.selectedRange == NSRange(location: 0, length: 6))
+        // Someone else's edit: the text before the press goes; the drag extends from where the press now is.
+        view.selectText(at: CGPoint(x: wordRect.midX, y: wordRect.midY), clickCount: 2)
+        let pressed = view.selectedRange
+        view.textStorage.replaceCharacters(in: NSRange(location: 0, length: 6), with: "")
+        view.dragSelection(to: CGPoint(x: 590, y: wordRect.midY))
+        #expect(view.selectedRange.location == pressed.location - 6)
+        #expect(view.selectedRange.upperBound <= view.textStorage.length)
+    }
 }
