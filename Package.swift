@@ -13,6 +13,10 @@ let package = Package(
     name: "OpenTextKit",
     products: [
         .library(name: "OpenTextKit", targets: ["OpenTextKit"]),
+        // Apple's module names, so that iOS files compile with their imports as they are.
+        .library(name: "UIKit", targets: ["UIKit"]),
+        .library(name: "CoreText", targets: ["CoreText"]),
+        .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
         .executable(name: "otk", targets: ["otk"]),
         // The GTK 4 window host: its own product, never part of the umbrella (a server never links GTK).
         .library(name: "TextKitGTK", targets: ["TextKitGTK"]),
@@ -54,6 +58,19 @@ let package = Package(
             "TextKitGraphics", "TextKitFonts", "TextKitModel", "TextKitTypesetting", "TextKit",
             "TextKitEditing", "TextKitFormats",
         ]),
+        // Compatibility modules with Apple's names: iOS files begin `import UIKit`, `import CoreText` or
+        // `import CoreGraphics`, and cross-platform files test `#if canImport(UIKit)`. Each re-exports
+        // the layers Apple's module of that name covers.
+        .target(name: "UIKit", dependencies: ["OpenTextKit", "_Testing_UIKit", "CoreGraphics"], path: "Sources/Compatibility/UIKit"),
+        .target(name: "CoreText", dependencies: ["CoreGraphics", "TextKitFonts", "TextKitModel", "TextKitTypesetting"],
+                path: "Sources/Compatibility/CoreText"),
+        .target(name: "CoreGraphics", dependencies: ["TextKitGraphics", "_Testing_CoreGraphics"],
+                path: "Sources/Compatibility/CoreGraphics"),
+        // Empty stand-ins for Swift Testing's cross-import overlays of UIKit and CoreGraphics, which
+        // exist only on Apple platforms: a test file importing Testing beside UIKit needs a module of
+        // that name (see the files).
+        .target(name: "_Testing_UIKit", path: "Sources/Compatibility/_Testing_UIKit"),
+        .target(name: "_Testing_CoreGraphics", path: "Sources/Compatibility/_Testing_CoreGraphics"),
         .executableTarget(name: "otk", dependencies: [
             "OpenTextKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
@@ -78,6 +95,12 @@ let package = Package(
         // Client files written the way iOS developers write TextKit and Core Text code: each imports
         // Foundation beside OpenTextKit and compiles with no other change.
         .testTarget(name: "PortingTests", dependencies: ["TestFontConfig", "OpenTextKit"]),
+        // The same in Swift 5 mode, importing UIKit, CoreText and CoreGraphics as iOS files do: code
+        // that reads a view from a nonisolated helper compiles, as against UIKit (whose views are
+        // imported with preconcurrency isolation). Real open-source iOS files (each with its licence,
+        // origin and the Linux-forced edits as a patch) and the drivers that check their behaviour.
+        .testTarget(name: "GauntletTests", dependencies: ["TestFontConfig", "UIKit", "CoreText", "CoreGraphics"],
+                    exclude: ["Upstream"], swiftSettings: [.swiftLanguageMode(.v5)]),
         // The DocC articles' code (quoted from these files, checked by ArticleSnippetTests) and the
         // check that every public declaration has a doc comment.
         .testTarget(name: "DocumentationTests", dependencies: ["TestFontConfig", "OpenTextKit"]),

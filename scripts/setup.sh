@@ -19,6 +19,10 @@ packages=(
   golang-github-yuin-goldmark-dev
   # fonts
   fonts-dejavu-core fonts-dejavu-extra fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-linuxlibertine
+  # what Apple's font names resolve to (UIFont(name: "Helvetica") …): metric-compatible Arial,
+  # Times New Roman and Courier New (Liberation), and the PostScript 35 clones (Nimbus Sans for
+  # Helvetica, Nimbus Roman for Times, P052 for Palatino)
+  fonts-liberation2 fonts-urw-base35
   # checking rendered output: pdftotext, pdftoppm, pdfinfo
   poppler-utils
   # the GTK 4 host (TextKitGTK, TextKitDemo) and its window test: a virtual X server, synthetic

@@ -51,8 +51,17 @@ public final class UIFont: Hashable, Sendable, CustomStringConvertible {
     // MARK: - Creating fonts
 
     /// The font with a PostScript name ("DejaVuSerif-Bold"), a full name ("DejaVu Serif Bold") or a
-    /// family name ("DejaVu Serif", giving its regular face), or `nil` when no installed font has
-    /// that name (no substitution, as UIKit). Names compare ignoring case and spaces, as fontconfig's.
+    /// family name ("DejaVu Serif", giving its regular face). Names compare ignoring case and spaces,
+    /// as fontconfig's.
+    ///
+    /// The names of the fonts iOS ships ("Menlo", "Helvetica Neue", "HelveticaNeue-Bold", "Arial",
+    /// "TimesNewRomanPSMT", "Courier", "Georgia", "Palatino", "Avenir-Heavy", ".SFUI-Semibold",
+    /// "SF Pro Text" …) give the Debian font that stands in for them, in the weight and slant the
+    /// name asks for: Helvetica is Nimbus Sans, Arial Liberation Sans, Times and Times New Roman
+    /// Liberation Serif, Courier Liberation Mono, Menlo the monospaced system font (DejaVu Sans Mono,
+    /// from which Menlo derives), the SF family and Avenir the system font. The font's
+    /// ``fontName`` is the stand-in's. Any other name of a font that is not installed gives `nil`,
+    /// as on iOS.
     ///
     /// A size that is not positive and finite gives 12 points. Cost: dictionary lookups, plus
     /// loading the face the first time it is used.
@@ -65,6 +74,14 @@ public final class UIFont: Hashable, Sendable, CustomStringConvertible {
         } else if catalog.hasFamily(fontName) {
             var attributes = FontAttributes()
             attributes.family = fontName
+            resolution = FontResolver.resolve(attributes)
+        } else if let substitute = AppleFontNames.substitute(for: fontName, hasFamily: catalog.hasFamily) {
+            var attributes = FontAttributes()
+            attributes.family = substitute.family
+            var traits = FontAttributes.Traits()
+            traits.weight = substitute.weight
+            if substitute.italic { traits.symbolic = .traitItalic }
+            attributes.traits = traits
             resolution = FontResolver.resolve(attributes)
         } else {
             return nil

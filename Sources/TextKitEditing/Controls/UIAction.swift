@@ -17,7 +17,7 @@ public typealias UIActionHandler = @MainActor (UIAction) -> Void
 ///
 /// Only the title, image, identifier and handler of UIKit's initializer are kept (an action is
 /// not a menu element here).
-@MainActor
+@preconcurrency @MainActor
 open class UIAction: NSObject {
     /// A name that tells actions apart: adding an action to a control replaces the one with the
     /// same identifier.

@@ -9,7 +9,7 @@ import TextKitModel
 /// does not have; register a ``UIAction`` instead (UIKit's own closure form since iOS 14). There
 /// are no touches either: a host (or a subclass) calls ``sendActions(for:)`` for the events it
 /// recognises; ``UITextField`` sends its editing events itself.
-@MainActor
+@preconcurrency @MainActor
 open class UIControl: UIView {
     /// Whether the control responds to the user (default true). A disabled control is drawn as
     /// its subclass chooses and cannot become first responder.

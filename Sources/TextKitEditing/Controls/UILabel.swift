@@ -33,7 +33,7 @@ import TextKitModel
 /// as word wrapping (the label's ``lineBreakMode`` truncates its last line); `.byClipping` ends
 /// the last line at a word boundary, as `.byWordWrapping` does, rather than cutting a glyph at
 /// the edge; ``allowsDefaultTighteningForTruncation`` is recorded only.
-@MainActor
+@preconcurrency @MainActor
 open class UILabel: UIView {
     /// What ``text`` and ``attributedText`` hold.
     var content = NSAttributedString()

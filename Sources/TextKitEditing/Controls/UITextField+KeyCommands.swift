@@ -59,21 +59,16 @@ extension UITextField {
     public func deleteToBeginningOfLine(_ sender: Any?) { fieldEditor.deleteToBeginningOfLine(sender) }
     /// Deletes the selection, or on to the end of the text.
     public func deleteToEndOfLine(_ sender: Any?) { fieldEditor.deleteToEndOfLine(sender) }
-    /// Deletes the selection (UIKit's `delete(_:)` edit action).
-    public func delete(_ sender: Any?) { fieldEditor.delete(sender) }
+    func _delete(_ sender: Any?) { fieldEditor.delete(sender) }
     /// The return key: see ``UITextFieldDelegate/textFieldShouldReturn(_:)``.
     public func insertNewline(_ sender: Any?) { returnKeyPressed() }
 
     // MARK: Selecting and styling
 
-    /// Selects the word at the caret.
-    public func select(_ sender: Any?) { fieldEditor.select(sender) }
-    /// Makes the selection bold or not (with ``allowsEditingTextAttributes``).
-    public func toggleBoldface(_ sender: Any?) { fieldEditor.toggleBoldface(sender) }
-    /// Makes the selection italic or not (with ``allowsEditingTextAttributes``).
-    public func toggleItalics(_ sender: Any?) { fieldEditor.toggleItalics(sender) }
-    /// Underlines the selection or not (with ``allowsEditingTextAttributes``).
-    public func toggleUnderline(_ sender: Any?) { fieldEditor.toggleUnderline(sender) }
+    func _select(_ sender: Any?) { fieldEditor.select(sender) }
+    func _toggleBoldface(_ sender: Any?) { fieldEditor.toggleBoldface(sender) }
+    func _toggleItalics(_ sender: Any?) { fieldEditor.toggleItalics(sender) }
+    func _toggleUnderline(_ sender: Any?) { fieldEditor.toggleUnderline(sender) }
 
     // MARK: Clicks and the caret's blink
 

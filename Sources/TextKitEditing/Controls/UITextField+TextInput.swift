@@ -29,95 +29,74 @@ extension UITextField {
 
     // MARK: Text
 
-    /// Whether there is any text.
-    public var hasText: Bool { fieldEditor.hasText }
+    var _hasText: Bool { fieldEditor.hasText }
 
-    /// The text in `range`; nil when it is not a valid range of this field.
-    public func text(in range: UITextRange) -> String? { fieldEditor.text(in: range) }
+    func _text(in range: UITextRange) -> String? { fieldEditor.text(in: range) }
 
-    /// Replaces the text in `range` with `text` as a user edit (the delegate is asked; undoable).
-    public func replace(_ range: UITextRange, withText text: String) {
+    func _replace(_ range: UITextRange, withText text: String) {
         fieldEditor.replace(range, withText: FieldEditor.oneLine(text))
     }
 
-    /// Whether the text in `range` may be replaced with `text`: asks the delegate.
-    public func shouldChangeText(in range: UITextRange, replacementText text: String) -> Bool {
+    func _shouldChangeText(in range: UITextRange, replacementText text: String) -> Bool {
         fieldEditor.shouldChangeText(in: range, replacementText: text)
     }
 
     // MARK: Selection and marked text
 
-    /// The selection as a text range.
-    public var selectedTextRange: UITextRange? {
+    var _selectedTextRange: UITextRange? {
         get { fieldEditor.selectedTextRange }
         set { fieldEditor.selectedTextRange = newValue }
     }
 
-    /// The selection in UTF-16 offsets (a Linux convenience, as ``UITextView/selectedRange``).
-    public var selectedRange: NSRange {
+    var _selectedRange: NSRange {
         get { fieldEditor.selectedRange }
         set { fieldEditor.selectedRange = newValue }
     }
 
-    /// The marked (composing) text's range, nil when there is none.
-    public var markedTextRange: UITextRange? { fieldEditor.markedTextRange }
+    var _markedTextRange: UITextRange? { fieldEditor.markedTextRange }
 
-    /// The attributes marked text is drawn with (a single underline by default).
-    public var markedTextStyle: [NSAttributedString.Key: Any]? {
+    var _markedTextStyle: [NSAttributedString.Key: Any]? {
         get { fieldEditor.markedTextStyle }
         set { fieldEditor.markedTextStyle = newValue }
     }
 
-    /// Replaces the marked text (or the selection) with `markedText`, marked, selecting
-    /// `selectedRange` within it; nil or empty text removes it. Line breaks become spaces.
-    public func setMarkedText(_ markedText: String?, selectedRange: NSRange) {
+    func _setMarkedText(_ markedText: String?, selectedRange: NSRange) {
         fieldEditor.setMarkedText(markedText.map(FieldEditor.oneLine), selectedRange: selectedRange)
     }
 
-    /// Commits the marked text.
-    public func unmarkText() { fieldEditor.unmarkText() }
+    func _unmarkText() { fieldEditor.unmarkText() }
 
-    /// Which side of a line break the caret belongs to.
-    public var selectionAffinity: UITextSelectionAffinity {
+    var _selectionAffinity: UITextSelectionAffinity {
         get { fieldEditor.selectionAffinity }
         set { fieldEditor.selectionAffinity = newValue }
     }
 
     // MARK: Positions
 
-    /// The start of the text.
-    public var beginningOfDocument: UITextPosition { fieldEditor.beginningOfDocument }
-    /// The end of the text.
-    public var endOfDocument: UITextPosition { fieldEditor.endOfDocument }
+    var _beginningOfDocument: UITextPosition { fieldEditor.beginningOfDocument }
+    var _endOfDocument: UITextPosition { fieldEditor.endOfDocument }
 
-    /// The range between two positions, in either order.
-    public func textRange(from fromPosition: UITextPosition, to toPosition: UITextPosition) -> UITextRange? {
+    func _textRange(from fromPosition: UITextPosition, to toPosition: UITextPosition) -> UITextRange? {
         fieldEditor.textRange(from: fromPosition, to: toPosition)
     }
 
-    /// The position `offset` UTF-16 units away; nil outside the text.
-    public func position(from position: UITextPosition, offset: Int) -> UITextPosition? {
+    func _position(from position: UITextPosition, offset: Int) -> UITextPosition? {
         fieldEditor.position(from: position, offset: offset)
     }
 
-    /// The position `offset` caret steps away on the screen (up and down go to the ends).
-    public func position(from position: UITextPosition, in direction: UITextLayoutDirection, offset: Int) -> UITextPosition? {
+    func _position(from position: UITextPosition, in direction: UITextLayoutDirection, offset: Int) -> UITextPosition? {
         fieldEditor.position(from: position, in: direction, offset: offset)
     }
 
-    /// Orders two positions of this field.
-    public func compare(_ position: UITextPosition, to other: UITextPosition) -> ComparisonResult {
+    func _compare(_ position: UITextPosition, to other: UITextPosition) -> ComparisonResult {
         fieldEditor.compare(position, to: other)
     }
 
-    /// UTF-16 units from `from` to `toPosition`.
-    public func offset(from: UITextPosition, to toPosition: UITextPosition) -> Int {
+    func _offset(from: UITextPosition, to toPosition: UITextPosition) -> Int {
         fieldEditor.offset(from: from, to: toPosition)
     }
 
-    /// Told of changes that did not come from the input system; it hears of them with the field
-    /// as the text input.
-    public var inputDelegate: (any UITextInputDelegate)? {
+    var _inputDelegate: (any UITextInputDelegate)? {
         get { inputDelegateRelay?.target }
         set {
             inputDelegateRelay = newValue.map { InputDelegateRelay(field: self, target: $0) }
@@ -125,43 +104,35 @@ extension UITextField {
         }
     }
 
-    /// The tokenizer over the field's text.
-    public var tokenizer: any UITextInputTokenizer { fieldEditor.tokenizer }
+    var _tokenizer: any UITextInputTokenizer { fieldEditor.tokenizer }
 
-    /// The end of `range` farthest in `direction`.
-    public func position(within range: UITextRange, farthestIn direction: UITextLayoutDirection) -> UITextPosition? {
+    func _position(within range: UITextRange, farthestIn direction: UITextLayoutDirection) -> UITextPosition? {
         fieldEditor.position(within: range, farthestIn: direction)
     }
 
-    /// The range from `position` to the next insertion point in `direction`.
-    public func characterRange(byExtending position: UITextPosition, in direction: UITextLayoutDirection) -> UITextRange? {
+    func _characterRange(byExtending position: UITextPosition, in direction: UITextLayoutDirection) -> UITextRange? {
         fieldEditor.characterRange(byExtending: position, in: direction)
     }
 
-    /// The resolved writing direction of the text at `position`.
-    public func baseWritingDirection(for position: UITextPosition, in direction: UITextStorageDirection) -> NSWritingDirection {
+    func _baseWritingDirection(for position: UITextPosition, in direction: UITextStorageDirection) -> NSWritingDirection {
         fieldEditor.baseWritingDirection(for: position, in: direction)
     }
 
-    /// Sets the writing direction of the text (undoable).
-    public func setBaseWritingDirection(_ writingDirection: NSWritingDirection, for range: UITextRange) {
+    func _setBaseWritingDirection(_ writingDirection: NSWritingDirection, for range: UITextRange) {
         fieldEditor.setBaseWritingDirection(writingDirection, for: range)
     }
 
     // MARK: Geometry
 
-    /// The insertion point in `range` nearest to `point` (field coordinates).
-    public func closestPosition(to point: CGPoint, within range: UITextRange) -> UITextPosition? {
+    func _closestPosition(to point: CGPoint, within range: UITextRange) -> UITextPosition? {
         fieldEditor.closestPosition(to: toEditor(point), within: range)
     }
 
-    /// The grapheme cluster under `point` (field coordinates).
-    public func characterRange(at point: CGPoint) -> UITextRange? {
+    func _characterRange(at point: CGPoint) -> UITextRange? {
         fieldEditor.characterRange(at: toEditor(point))
     }
 
-    /// The attributes at `position`.
-    public func textStyling(at position: UITextPosition, in direction: UITextStorageDirection) -> [NSAttributedString.Key: Any]? {
+    func _textStyling(at position: UITextPosition, in direction: UITextStorageDirection) -> [NSAttributedString.Key: Any]? {
         fieldEditor.textStyling(at: position, in: direction)
     }
 }

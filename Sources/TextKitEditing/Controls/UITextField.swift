@@ -37,7 +37,7 @@ import TextKitModel
 /// right overlay view, no background image, and a secure field neither shows the last character
 /// typed for a moment nor clears itself when editing begins again, as iOS's do. An override of
 /// ``caretRect(for:)`` changes the caret geometry reported, not where the caret is drawn.
-@MainActor
+@preconcurrency @MainActor
 open class UITextField: UIControl, UITextInput {
     /// The field editor (a subview), made in `init`.
     private(set) var fieldEditor: FieldEditor!
@@ -288,4 +288,119 @@ open class UITextField: UIControl, UITextInput {
 
     /// Selects all of the text.
     open func selectAll(_ sender: Any?) { fieldEditor.selectAll(sender) }
+
+    // MARK: Overridable UIKit members (implemented in the extensions)
+
+    /// Whether there is any text.
+    open var hasText: Bool { _hasText }
+
+    /// The text in `range`; nil when it is not a valid range of this field.
+    open func text(in range: UITextRange) -> String? { _text(in: range) }
+
+    /// Replaces the text in `range` with `text` as a user edit (the delegate is asked; undoable).
+    open func replace(_ range: UITextRange, withText text: String) { _replace(range, withText: text) }
+
+    /// Whether the text in `range` may be replaced with `text`: asks the delegate.
+    open func shouldChangeText(in range: UITextRange, replacementText text: String) -> Bool { _shouldChangeText(in: range, replacementText: text) }
+
+    /// The selection as a text range.
+    open var selectedTextRange: UITextRange? {
+        get { _selectedTextRange }
+        set { _selectedTextRange = newValue }
+    }
+
+    /// The selection in UTF-16 offsets (a Linux convenience, as ``UITextView/selectedRange``).
+    open var selectedRange: NSRange {
+        get { _selectedRange }
+        set { _selectedRange = newValue }
+    }
+
+    /// The marked (composing) text's range, nil when there is none.
+    open var markedTextRange: UITextRange? { _markedTextRange }
+
+    /// The attributes marked text is drawn with (a single underline by default).
+    open var markedTextStyle: [NSAttributedString.Key: Any]? {
+        get { _markedTextStyle }
+        set { _markedTextStyle = newValue }
+    }
+
+    /// Replaces the marked text (or the selection) with `markedText`, marked, selecting
+    /// `selectedRange` within it; nil or empty text removes it. Line breaks become spaces.
+    open func setMarkedText(_ markedText: String?, selectedRange: NSRange) { _setMarkedText(markedText, selectedRange: selectedRange) }
+
+    /// Commits the marked text.
+    open func unmarkText() { _unmarkText() }
+
+    /// Which side of a line break the caret belongs to.
+    open var selectionAffinity: UITextSelectionAffinity {
+        get { _selectionAffinity }
+        set { _selectionAffinity = newValue }
+    }
+
+    /// The start of the text.
+    open var beginningOfDocument: UITextPosition { _beginningOfDocument }
+
+    /// The end of the text.
+    open var endOfDocument: UITextPosition { _endOfDocument }
+
+    /// The range between two positions, in either order.
+    open func textRange(from fromPosition: UITextPosition, to toPosition: UITextPosition) -> UITextRange? { _textRange(from: fromPosition, to: toPosition) }
+
+    /// The position `offset` UTF-16 units away; nil outside the text.
+    open func position(from position: UITextPosition, offset: Int) -> UITextPosition? { _position(from: position, offset: offset) }
+
+    /// The position `offset` caret steps away on the screen (up and down go to the ends).
+    open func position(from position: UITextPosition, in direction: UITextLayoutDirection, offset: Int) -> UITextPosition? { _position(from: position, in: direction, offset: offset) }
+
+    /// Orders two positions of this field.
+    open func compare(_ position: UITextPosition, to other: UITextPosition) -> ComparisonResult { _compare(position, to: other) }
+
+    /// UTF-16 units from `from` to `toPosition`.
+    open func offset(from: UITextPosition, to toPosition: UITextPosition) -> Int { _offset(from: from, to: toPosition) }
+
+    /// Told of changes that did not come from the input system; it hears of them with the field
+    /// as the text input.
+    open var inputDelegate: (any UITextInputDelegate)? {
+        get { _inputDelegate }
+        set { _inputDelegate = newValue }
+    }
+
+    /// The tokenizer over the field's text.
+    open var tokenizer: any UITextInputTokenizer { _tokenizer }
+
+    /// The end of `range` farthest in `direction`.
+    open func position(within range: UITextRange, farthestIn direction: UITextLayoutDirection) -> UITextPosition? { _position(within: range, farthestIn: direction) }
+
+    /// The range from `position` to the next insertion point in `direction`.
+    open func characterRange(byExtending position: UITextPosition, in direction: UITextLayoutDirection) -> UITextRange? { _characterRange(byExtending: position, in: direction) }
+
+    /// The resolved writing direction of the text at `position`.
+    open func baseWritingDirection(for position: UITextPosition, in direction: UITextStorageDirection) -> NSWritingDirection { _baseWritingDirection(for: position, in: direction) }
+
+    /// Sets the writing direction of the text (undoable).
+    open func setBaseWritingDirection(_ writingDirection: NSWritingDirection, for range: UITextRange) { _setBaseWritingDirection(writingDirection, for: range) }
+
+    /// The insertion point in `range` nearest to `point` (field coordinates).
+    open func closestPosition(to point: CGPoint, within range: UITextRange) -> UITextPosition? { _closestPosition(to: point, within: range) }
+
+    /// The grapheme cluster under `point` (field coordinates).
+    open func characterRange(at point: CGPoint) -> UITextRange? { _characterRange(at: point) }
+
+    /// The attributes at `position`.
+    open func textStyling(at position: UITextPosition, in direction: UITextStorageDirection) -> [NSAttributedString.Key: Any]? { _textStyling(at: position, in: direction) }
+
+    /// Deletes the selection (UIKit's `delete(_:)` edit action).
+    open func delete(_ sender: Any?) { _delete(sender) }
+
+    /// Selects the word at the caret.
+    open func select(_ sender: Any?) { _select(sender) }
+
+    /// Makes the selection bold or not (with ``allowsEditingTextAttributes``).
+    open func toggleBoldface(_ sender: Any?) { _toggleBoldface(sender) }
+
+    /// Makes the selection italic or not (with ``allowsEditingTextAttributes``).
+    open func toggleItalics(_ sender: Any?) { _toggleItalics(sender) }
+
+    /// Underlines the selection or not (with ``allowsEditingTextAttributes``).
+    open func toggleUnderline(_ sender: Any?) { _toggleUnderline(sender) }
 }

@@ -9,7 +9,7 @@ import TextKitModel
 /// `textFieldDidChangeSelection`; the return key `textFieldShouldReturn`;
 /// `textFieldShouldEndEditing` → (focus lost) → `textFieldDidEndEditing(_:reason:)`, whose default
 /// calls `textFieldDidEndEditing(_:)`. Changes made by code (setting `text`) are not reported.
-@MainActor
+@preconcurrency @MainActor
 public protocol UITextFieldDelegate: AnyObject {
     /// Whether the field may start editing (become first responder). Default true.
     func textFieldShouldBeginEditing(_ textField: UITextField) -> Bool

@@ -4,7 +4,7 @@ import TextKitModel
 /// What an input method may want to know about a text-input object: capitalization,
 /// autocorrection, spell checking, the keyboard. Every member is optional, as in UIKit (a
 /// default does nothing); ``UITextView`` stores them.
-@MainActor
+@preconcurrency @MainActor
 public protocol UITextInputTraits: AnyObject {
     /// Automatic capitalization. Default `.sentences`.
     var autocapitalizationType: UITextAutocapitalizationType { get set }
@@ -37,7 +37,7 @@ extension UITextInputTraits {
 
 /// The simplest text input: insert text at the caret and delete backward. A window host sends
 /// typed characters through it.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIKeyInput: UITextInputTraits {
     /// Whether there is any text.
     var hasText: Bool { get }
@@ -66,7 +66,7 @@ public enum UITextAlternativeStyle: Int, Sendable, Hashable {
 ///
 /// Rects are in the text-input object's coordinates. Offsets (``offset(from:to:)``,
 /// ``position(from:offset:)``) count UTF-16 code units, as `NSRange` does.
-@MainActor
+@preconcurrency @MainActor
 public protocol UITextInput: UIKeyInput {
     // Text
     /// The text in `range`; nil when the range is not valid.

@@ -15,7 +15,7 @@ import TextKitTypesetting
 /// Each call reads one paragraph around the position (at most 8,192 UTF-16 units of it: in a
 /// longer paragraph, a word or sentence longer than that is cut) or one line, so its cost does
 /// not grow with the document.
-@MainActor
+@preconcurrency @MainActor
 open class UITextInputStringTokenizer: NSObject, UITextInputTokenizer {
     private unowned let textInput: any UITextInput
     private lazy var source: any TokenizerText =

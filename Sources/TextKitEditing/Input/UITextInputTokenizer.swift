@@ -8,7 +8,7 @@ import TextKitModel
 /// at the unit that ends there (the boundary reached moving forward), "backward" at the unit
 /// that starts there; "within a unit forward" means the character after the position is in a
 /// unit, "backward" the character before.
-@MainActor
+@preconcurrency @MainActor
 public protocol UITextInputTokenizer: AnyObject {
     /// The unit of `granularity` around `position`: with a forward direction the one that holds
     /// the character after `position`, with a backward direction the one that holds the character

@@ -79,7 +79,7 @@ public enum UITextSelectionAffinity: Int, Sendable, Hashable {
 /// An object the input system asks to be told of text and selection changes that did not come
 /// from it (an edit by code, undo, a click), so it can reset its state (a composing input method,
 /// autocorrection). The text view calls it; apps seldom implement it.
-@MainActor
+@preconcurrency @MainActor
 public protocol UITextInputDelegate: AnyObject {
     /// The selection is about to change.
     func selectionWillChange(_ textInput: (any UITextInput)?)

@@ -5,7 +5,7 @@ import TextKitModel
 /// ``UITextInput`` on its own text subclasses it (Apple's `SimpleTextInput` sample keeps an
 /// index in its subclass); ``UITextView`` hands out its own, which hold a UTF-16 offset.
 /// Compare positions with ``UITextInput/compare(_:to:)``, not with `==`.
-@MainActor
+@preconcurrency @MainActor
 open class UITextPosition: NSObject {
     /// A position; subclasses add what locates it.
     public override init() { super.init() }
@@ -14,7 +14,7 @@ open class UITextPosition: NSObject {
 /// A range between two ``UITextPosition``s. A custom text-input view subclasses it and
 /// overrides ``start``, ``end`` and ``isEmpty``; the base class has no positions of its own and
 /// traps if they are read.
-@MainActor
+@preconcurrency @MainActor
 open class UITextRange: NSObject {
     /// A range; subclasses add where it starts and ends.
     public override init() { super.init() }
@@ -36,7 +36,7 @@ open class UITextRange: NSObject {
 /// One rect of a selection's highlight, with what an editor needs to draw handles: the text
 /// direction in it and whether the selection starts or ends in it. A view that adopts
 /// ``UITextInput`` on its own may subclass it; ``UITextView`` returns its own.
-@MainActor
+@preconcurrency @MainActor
 open class UITextSelectionRect: NSObject {
     /// A rect with no geometry; subclasses override the properties.
     public override init() { super.init() }

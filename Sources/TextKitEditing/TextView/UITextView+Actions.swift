@@ -47,8 +47,7 @@ extension UITextView {
         }
     }
 
-    /// Deletes the selection (UIKit's `delete(_:)` edit action).
-    public func delete(_ sender: Any?) {
+    func _delete(_ sender: Any?) {
         guard selection.length > 0 else { return }
         performUserEdit(replacing: selection, with: NSAttributedString(),
                         selectionAfter: NSRange(location: selection.location, length: 0), actionName: "Delete")
@@ -100,17 +99,11 @@ extension UITextView {
 
     // MARK: Styles
 
-    /// Makes the selection (or the typing attributes) bold, or not bold when it already is.
-    /// Needs ``allowsEditingTextAttributes``.
-    public func toggleBoldface(_ sender: Any?) { toggleFontTrait(.traitBold, actionName: "Bold") }
+    func _toggleBoldface(_ sender: Any?) { toggleFontTrait(.traitBold, actionName: "Bold") }
 
-    /// Makes the selection (or the typing attributes) italic, or not italic when it already is.
-    /// Needs ``allowsEditingTextAttributes``.
-    public func toggleItalics(_ sender: Any?) { toggleFontTrait(.traitItalic, actionName: "Italic") }
+    func _toggleItalics(_ sender: Any?) { toggleFontTrait(.traitItalic, actionName: "Italic") }
 
-    /// Underlines the selection (or the typing attributes), or removes the underline.
-    /// Needs ``allowsEditingTextAttributes``.
-    public func toggleUnderline(_ sender: Any?) {
+    func _toggleUnderline(_ sender: Any?) {
         guard allowsEditingTextAttributes else { return }
         let underlined = (currentAttributes[.underlineStyle] as? Int ?? 0) != 0
         guard selection.length > 0 else {

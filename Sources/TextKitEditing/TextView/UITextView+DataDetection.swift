@@ -10,11 +10,7 @@ extension UITextView {
     /// A storage attribute marking `.link`s the view added (never drawn).
     static let detectedLinkKey = NSAttributedString.Key("OTKDetectedLink")
 
-    /// What the view detects and turns into links. Detection runs before drawing, in the
-    /// paragraphs that changed since (as the user types) and only as they come into view; the
-    /// links are `.link` attributes in ``textStorage`` (not undoable, and made again after an
-    /// undo). Setting it detects again everywhere.
-    public var dataDetectorTypes: UIDataDetectorTypes {
+    var _dataDetectorTypes: UIDataDetectorTypes {
         get { detectorTypes }
         set {
             guard newValue != detectorTypes else { return }

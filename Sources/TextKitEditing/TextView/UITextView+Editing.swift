@@ -10,17 +10,12 @@ import TextKitTypesetting
 extension UITextView {
     // MARK: Text properties
 
-    /// The text, plain. Setting it replaces all of the text with `newValue` in the view's
-    /// ``font``, ``textColor`` and ``textAlignment``, puts the caret at the end, and clears the
-    /// view's undo actions (a programmatic change, as in UIKit; the delegate is not told).
-    public var text: String! {
+    var _text: String! {
         get { textStorage.string }
         set { replaceAllText(with: NSAttributedString(string: newValue ?? "", attributes: typingAttributes)) }
     }
 
-    /// The text with its attributes. Setting it replaces all of the text (see ``text``); the
-    /// typing attributes become those of the new text's start.
-    public var attributedText: NSAttributedString! {
+    var _attributedText: NSAttributedString! {
         get { NSAttributedString(attributedString: textStorage) }
         set {
             let value = newValue ?? NSAttributedString()
@@ -29,8 +24,7 @@ extension UITextView {
         }
     }
 
-    /// The font of the text. Setting it applies to all of the text and to typed text.
-    public var font: UIFont? {
+    var _font: UIFont? {
         get { (textStorage.length > 0 ? textStorage.attribute(.font, at: 0, effectiveRange: nil) : typingAttributes[.font]) as? UIFont }
         set {
             let font = newValue ?? UIFont.systemFont(ofSize: 12)
@@ -39,8 +33,7 @@ extension UITextView {
         }
     }
 
-    /// The colour of the text. Setting it applies to all of the text and to typed text.
-    public var textColor: UIColor? {
+    var _textColor: UIColor? {
         get { (textStorage.length > 0 ? textStorage.attribute(.foregroundColor, at: 0, effectiveRange: nil) : typingAttributes[.foregroundColor]) as? UIColor }
         set {
             let color = newValue ?? UIColor.label
@@ -49,9 +42,7 @@ extension UITextView {
         }
     }
 
-    /// The alignment of the text's paragraphs. Setting it applies to every paragraph and to
-    /// typed text.
-    public var textAlignment: NSTextAlignment {
+    var _textAlignment: NSTextAlignment {
         get { ((textStorage.length > 0 ? textStorage.attribute(.paragraphStyle, at: 0, effectiveRange: nil) : typingAttributes[.paragraphStyle]) as? NSParagraphStyle)?.alignment ?? .natural }
         set {
             let style = ((typingAttributes[.paragraphStyle] as? NSParagraphStyle) ?? .default).mutableCopy() as! NSMutableParagraphStyle
@@ -148,11 +139,7 @@ extension UITextView {
 
     // MARK: Marked text
 
-    /// Replaces the marked text (or the selection) with `markedText`, marks it, and selects
-    /// `selectedRange` within it; nil or empty text removes the marked text. An input method's
-    /// composition sequence (set, set, …, then ``unmarkText()`` or ``insertText(_:)``) becomes
-    /// one undo step when it is committed.
-    public func setMarkedText(_ markedText: String?, selectedRange: NSRange) {
+    func _setMarkedText(_ markedText: String?, selectedRange: NSRange) {
         guard isEditable else { return }
         let text = markedText ?? ""
         endTypingRun()
@@ -181,8 +168,7 @@ extension UITextView {
         finishUserEdit(selection: NSRange(location: marked.location + markedSelection.location, length: markedSelection.length))
     }
 
-    /// Commits the marked text: it stays as it is, unmarked (one undo step for the composition).
-    public func unmarkText() {
+    func _unmarkText() {
         guard let marked = markedRange else { return }
         removeMarkedTextStyle(marked)
         markedRange = nil
@@ -338,6 +324,7 @@ extension UITextView {
     func observeStorage(_ storage: NSTextStorage) {
         if let storageObserver { NotificationCenter.default.removeObserver(storageObserver) }
         observedStorage = storage
+        retainedStorage = storage
         storageObserver = NotificationCenter.default.addObserver(
             forName: NSTextStorage.didProcessEditingNotification, object: storage, queue: nil
         ) { [weak self] note in

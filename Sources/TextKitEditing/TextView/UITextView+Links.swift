@@ -10,9 +10,7 @@ extension UITextView {
         [.foregroundColor: tintColor as UIColor, .underlineStyle: 0]
     }
 
-    /// How text with a `.link` attribute is drawn (laid over its own attributes; only drawing
-    /// attributes take effect). By default the tint colour without an underline, as UIKit's.
-    public var linkTextAttributes: [NSAttributedString.Key: Any]! {
+    var _linkTextAttributes: [NSAttributedString.Key: Any]! {
         get { customLinkTextAttributes ?? defaultLinkTextAttributes }
         set {
             customLinkTextAttributes = newValue

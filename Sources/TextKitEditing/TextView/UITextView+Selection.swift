@@ -284,8 +284,7 @@ extension UITextView {
         changeSelection(to: NSRange(location: 0, length: textStorage.length), fromInputSystem: false, anchor: 0)
     }
 
-    /// Selects the word at the caret (UIKit's `select(_:)` edit action).
-    public func select(_ sender: Any?) {
+    func _select(_ sender: Any?) {
         if let word = tokenizer.rangeEnclosingPosition(IndexedPosition(selection.location), with: .word, inDirection: .storage(.forward))
             ?? tokenizer.rangeEnclosingPosition(IndexedPosition(selection.location), with: .word, inDirection: .storage(.backward)),
            let range = nsRange(word) {
@@ -293,8 +292,7 @@ extension UITextView {
         }
     }
 
-    /// Scrolls so that `range` (its first rect, or its caret when empty) is visible.
-    public func scrollRangeToVisible(_ range: NSRange) {
+    func _scrollRangeToVisible(_ range: NSRange) {
         let range = clamped(range)
         let rect = range.length > 0 ? _firstRect(for: IndexedRange(range)) : _caretRect(for: IndexedPosition(range.location))
         guard !rect.isNull, bounds.height > 0 else { return }

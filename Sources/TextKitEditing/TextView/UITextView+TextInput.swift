@@ -7,33 +7,28 @@ import TextKitModel
 extension UITextView {
     // MARK: Text
 
-    /// Whether there is any text.
-    public var hasText: Bool { textStorage.length > 0 }
+    var _hasText: Bool { textStorage.length > 0 }
 
-    /// The text in `range`; nil when it is not a valid range of this view.
-    public func text(in range: UITextRange) -> String? {
+    func _text(in range: UITextRange) -> String? {
         guard let r = nsRange(range) else { return nil }
         return textStorage.attributedSubstring(from: r).string
     }
 
-    /// Replaces the text in `range` with `text` as a user edit (the delegate is asked; undoable).
-    public func replace(_ range: UITextRange, withText text: String) {
+    func _replace(_ range: UITextRange, withText text: String) {
         guard let r = nsRange(range) else { return }
         endTypingRun()
         _ = performUserEdit(replacing: r, with: typedString(text),
                             selectionAfter: NSRange(location: r.location + text.utf16.count, length: 0))
     }
 
-    /// Whether the text in `range` may be replaced with `text`: asks the delegate.
-    public func shouldChangeText(in range: UITextRange, replacementText text: String) -> Bool {
+    func _shouldChangeText(in range: UITextRange, replacementText text: String) -> Bool {
         guard let r = nsRange(range) else { return false }
         return textDelegate?.textView(self, shouldChangeTextIn: r, replacementText: text) ?? true
     }
 
     // MARK: Selection
 
-    /// The selection as a text range.
-    public var selectedTextRange: UITextRange? {
+    var _selectedTextRange: UITextRange? {
         get { IndexedRange(selection) }
         set {
             guard let newValue, let r = nsRange(newValue) else { return }
@@ -41,40 +36,31 @@ extension UITextView {
         }
     }
 
-    /// The selection in UTF-16 offsets; an empty range is the caret. Setting it (clamped to the
-    /// text) tells the input delegate and the view's delegate (`textViewDidChangeSelection`).
-    public var selectedRange: NSRange {
+    var _selectedRange: NSRange {
         get { selection }
         set { changeSelection(to: clamped(newValue), fromInputSystem: false) }
     }
 
-    /// The marked text's range, nil when there is none.
-    public var markedTextRange: UITextRange? { markedRange.map(IndexedRange.init) }
+    var _markedTextRange: UITextRange? { markedRange.map(IndexedRange.init) }
 
     // MARK: Positions
 
-    /// The start of the text.
-    public var beginningOfDocument: UITextPosition { IndexedPosition(0) }
-    /// The end of the text.
-    public var endOfDocument: UITextPosition { IndexedPosition(textStorage.length) }
+    var _beginningOfDocument: UITextPosition { IndexedPosition(0) }
+    var _endOfDocument: UITextPosition { IndexedPosition(textStorage.length) }
 
-    /// The range between two positions, in either order.
-    public func textRange(from fromPosition: UITextPosition, to toPosition: UITextPosition) -> UITextRange? {
+    func _textRange(from fromPosition: UITextPosition, to toPosition: UITextPosition) -> UITextRange? {
         guard let a = offset(of: fromPosition), let b = offset(of: toPosition) else { return nil }
         return IndexedRange(a, b)
     }
 
-    /// The position `offset` UTF-16 units away; nil outside the text.
-    public func position(from position: UITextPosition, offset: Int) -> UITextPosition? {
+    func _position(from position: UITextPosition, offset: Int) -> UITextPosition? {
         guard let p = self.offset(of: position) else { return nil }
         let (target, overflow) = p.addingReportingOverflow(offset)
         guard !overflow, target >= 0, target <= textStorage.length else { return nil }
         return IndexedPosition(target)
     }
 
-    /// The position `offset` caret steps away on the screen: left and right by insertion points
-    /// in visual order, up and down by lines (keeping the x). Nil when the text ends first.
-    public func position(from position: UITextPosition, in direction: UITextLayoutDirection, offset: Int) -> UITextPosition? {
+    func _position(from position: UITextPosition, in direction: UITextLayoutDirection, offset: Int) -> UITextPosition? {
         guard var p = self.offset(of: position) else { return nil }
         for _ in 0..<max(offset, 0) {
             let next: Int? = switch direction {
@@ -89,20 +75,16 @@ extension UITextView {
         return IndexedPosition(p)
     }
 
-    /// Orders two positions of this view.
-    public func compare(_ position: UITextPosition, to other: UITextPosition) -> ComparisonResult {
+    func _compare(_ position: UITextPosition, to other: UITextPosition) -> ComparisonResult {
         let a = checkedOffset(position, "compare(_:to:)"), b = checkedOffset(other, "compare(_:to:)")
         return a < b ? .orderedAscending : a > b ? .orderedDescending : .orderedSame
     }
 
-    /// UTF-16 units from `from` to `toPosition`.
-    public func offset(from: UITextPosition, to toPosition: UITextPosition) -> Int {
+    func _offset(from: UITextPosition, to toPosition: UITextPosition) -> Int {
         checkedOffset(toPosition, "offset(from:to:)") - checkedOffset(from, "offset(from:to:)")
     }
 
-    /// The end of `range` farthest in `direction`: left and up give the start in left-to-right
-    /// text (the end in right-to-left text for left), right and down the other end.
-    public func position(within range: UITextRange, farthestIn direction: UITextLayoutDirection) -> UITextPosition? {
+    func _position(within range: UITextRange, farthestIn direction: UITextLayoutDirection) -> UITextPosition? {
         guard let r = nsRange(range) else { return nil }
         let rtl = paragraphIsRightToLeft(at: r.location)
         let towardsStart = switch direction {
@@ -114,20 +96,17 @@ extension UITextView {
         return IndexedPosition(towardsStart ? r.location : r.location + r.length)
     }
 
-    /// The range from `position` to the next insertion point in `direction`.
-    public func characterRange(byExtending position: UITextPosition, in direction: UITextLayoutDirection) -> UITextRange? {
+    func _characterRange(byExtending position: UITextPosition, in direction: UITextLayoutDirection) -> UITextRange? {
         guard let other = self.position(from: position, in: direction, offset: 1) else { return nil }
         return textRange(from: position, to: other)
     }
 
-    /// The resolved writing direction of the paragraph at `position`.
-    public func baseWritingDirection(for position: UITextPosition, in direction: UITextStorageDirection) -> NSWritingDirection {
+    func _baseWritingDirection(for position: UITextPosition, in direction: UITextStorageDirection) -> NSWritingDirection {
         guard let p = offset(of: position) else { return .natural }
         return paragraphIsRightToLeft(at: p) ? .rightToLeft : .leftToRight
     }
 
-    /// Sets the writing direction of the paragraphs `range` touches (undoable).
-    public func setBaseWritingDirection(_ writingDirection: NSWritingDirection, for range: UITextRange) {
+    func _setBaseWritingDirection(_ writingDirection: NSWritingDirection, for range: UITextRange) {
         guard let r = nsRange(range), isEditable else { return }
         let paragraphs = textStorage.paragraphRange(for: r)
         changeAttributes(in: paragraphs, actionName: "Writing Direction") { storage, range in
@@ -175,15 +154,13 @@ extension UITextView {
         IndexedPosition(hitTest(point).offset)
     }
 
-    /// The insertion point nearest to `point` in `range`.
-    public func closestPosition(to point: CGPoint, within range: UITextRange) -> UITextPosition? {
+    func _closestPosition(to point: CGPoint, within range: UITextRange) -> UITextPosition? {
         guard let r = nsRange(range) else { return nil }
         let p = hitTest(point).offset
         return IndexedPosition(min(max(p, r.location), r.location + r.length))
     }
 
-    /// The grapheme cluster under `point`; nil when the point is beside the text or below it.
-    public func characterRange(at point: CGPoint) -> UITextRange? {
+    func _characterRange(at point: CGPoint) -> UITextRange? {
         guard textStorage.length > 0 else { return nil }
         let inContainer = CGPoint(x: point.x - textContainerOrigin.x, y: point.y - textContainerOrigin.y)
         var fraction: CGFloat = 0
@@ -197,8 +174,7 @@ extension UITextView {
         return IndexedRange(cluster)
     }
 
-    /// The attributes at `position`: of the character after it (forward) or before it (backward).
-    public func textStyling(at position: UITextPosition, in direction: UITextStorageDirection) -> [NSAttributedString.Key: Any]? {
+    func _textStyling(at position: UITextPosition, in direction: UITextStorageDirection) -> [NSAttributedString.Key: Any]? {
         guard let p = offset(of: position), textStorage.length > 0 else { return typingAttributes }
         let at = direction == .backward ? max(p - 1, 0) : min(p, textStorage.length - 1)
         return textStorage.attributes(at: at, effectiveRange: nil)

@@ -34,15 +34,17 @@ import TextKitModel
 /// Large documents: the view lays out only as far as it shows (the layout manager's contiguous
 /// layout), so ``UIScrollView/contentSize`` below what has been laid out is an estimate from the
 /// average line height so far, refined as the user scrolls — as UIKit's non-contiguous layout does.
-@MainActor
+@preconcurrency @MainActor
 open class UITextView: UIScrollView, UITextInput, TokenizerTextProviding {
     // MARK: The TextKit stack
 
     /// The container the view lays its text out in. Its width follows the view's (minus
     /// ``textContainerInset``) while `widthTracksTextView` is true.
     public let textContainer: NSTextContainer
-    /// A storage the view made itself (the stack keeps storages only weakly).
-    private let ownedStorage: NSTextStorage?
+    /// The storage the view shows, held strongly: as in UIKit, the view keeps the TextKit stack
+    /// it was given alive (the stack holds its storage only weakly, and code builds the storage,
+    /// layout manager and container in locals and passes only the container).
+    var retainedStorage: NSTextStorage?
     /// The layout manager that lays out ``textContainer``.
     public var layoutManager: NSLayoutManager {
         guard let manager = textContainer.layoutManager else {
@@ -179,7 +181,7 @@ open class UITextView: UIScrollView, UITextInput, TokenizerTextProviding {
             checkPrecondition(textContainer.layoutManager?.textStorage != nil,
                               "UITextView.init(frame:textContainer:): the container must belong to a layout manager with a text storage")
             self.textContainer = textContainer
-            ownedStorage = nil
+            retainedStorage = textContainer.layoutManager?.textStorage
         } else {
             let storage = NSTextStorage()
             let manager = NSLayoutManager()
@@ -188,7 +190,7 @@ open class UITextView: UIScrollView, UITextInput, TokenizerTextProviding {
             manager.addTextContainer(container)
             storage.addLayoutManager(manager)
             self.textContainer = container
-            ownedStorage = storage
+            retainedStorage = storage
         }
         super.init(frame: frame)
         typingAttributes = Self.defaultTypingAttributes
@@ -296,4 +298,158 @@ open class UITextView: UIScrollView, UITextInput, TokenizerTextProviding {
         updateContentSize()
         updateDecorationsIfNeeded()
     }
+
+    // MARK: Overridable UIKit members (implemented in the extensions)
+
+    /// The text, plain. Setting it replaces all of the text with `newValue` in the view's
+    /// ``font``, ``textColor`` and ``textAlignment``, puts the caret at the end, and clears the
+    /// view's undo actions (a programmatic change, as in UIKit; the delegate is not told).
+    open var text: String! {
+        get { _text }
+        set { _text = newValue }
+    }
+
+    /// The text with its attributes. Setting it replaces all of the text (see ``text``); the
+    /// typing attributes become those of the new text's start.
+    open var attributedText: NSAttributedString! {
+        get { _attributedText }
+        set { _attributedText = newValue }
+    }
+
+    /// The font of the text. Setting it applies to all of the text and to typed text.
+    open var font: UIFont? {
+        get { _font }
+        set { _font = newValue }
+    }
+
+    /// The colour of the text. Setting it applies to all of the text and to typed text.
+    open var textColor: UIColor? {
+        get { _textColor }
+        set { _textColor = newValue }
+    }
+
+    /// The alignment of the text's paragraphs. Setting it applies to every paragraph and to
+    /// typed text.
+    open var textAlignment: NSTextAlignment {
+        get { _textAlignment }
+        set { _textAlignment = newValue }
+    }
+
+    /// Replaces the marked text (or the selection) with `markedText`, marks it, and selects
+    /// `selectedRange` within it; nil or empty text removes the marked text. An input method's
+    /// composition sequence (set, set, …, then ``unmarkText()`` or ``insertText(_:)``) becomes
+    /// one undo step when it is committed.
+    open func setMarkedText(_ markedText: String?, selectedRange: NSRange) { _setMarkedText(markedText, selectedRange: selectedRange) }
+
+    /// Commits the marked text: it stays as it is, unmarked (one undo step for the composition).
+    open func unmarkText() { _unmarkText() }
+
+    /// Whether there is any text.
+    open var hasText: Bool { _hasText }
+
+    /// The text in `range`; nil when it is not a valid range of this view.
+    open func text(in range: UITextRange) -> String? { _text(in: range) }
+
+    /// Replaces the text in `range` with `text` as a user edit (the delegate is asked; undoable).
+    open func replace(_ range: UITextRange, withText text: String) { _replace(range, withText: text) }
+
+    /// Whether the text in `range` may be replaced with `text`: asks the delegate.
+    open func shouldChangeText(in range: UITextRange, replacementText text: String) -> Bool { _shouldChangeText(in: range, replacementText: text) }
+
+    /// The selection as a text range.
+    open var selectedTextRange: UITextRange? {
+        get { _selectedTextRange }
+        set { _selectedTextRange = newValue }
+    }
+
+    /// The selection in UTF-16 offsets; an empty range is the caret. Setting it (clamped to the
+    /// text) tells the input delegate and the view's delegate (`textViewDidChangeSelection`).
+    open var selectedRange: NSRange {
+        get { _selectedRange }
+        set { _selectedRange = newValue }
+    }
+
+    /// The marked text's range, nil when there is none.
+    open var markedTextRange: UITextRange? { _markedTextRange }
+
+    /// The start of the text.
+    open var beginningOfDocument: UITextPosition { _beginningOfDocument }
+
+    /// The end of the text.
+    open var endOfDocument: UITextPosition { _endOfDocument }
+
+    /// The range between two positions, in either order.
+    open func textRange(from fromPosition: UITextPosition, to toPosition: UITextPosition) -> UITextRange? { _textRange(from: fromPosition, to: toPosition) }
+
+    /// The position `offset` UTF-16 units away; nil outside the text.
+    open func position(from position: UITextPosition, offset: Int) -> UITextPosition? { _position(from: position, offset: offset) }
+
+    /// The position `offset` caret steps away on the screen: left and right by insertion points
+    /// in visual order, up and down by lines (keeping the x). Nil when the text ends first.
+    open func position(from position: UITextPosition, in direction: UITextLayoutDirection, offset: Int) -> UITextPosition? { _position(from: position, in: direction, offset: offset) }
+
+    /// Orders two positions of this view.
+    open func compare(_ position: UITextPosition, to other: UITextPosition) -> ComparisonResult { _compare(position, to: other) }
+
+    /// UTF-16 units from `from` to `toPosition`.
+    open func offset(from: UITextPosition, to toPosition: UITextPosition) -> Int { _offset(from: from, to: toPosition) }
+
+    /// The end of `range` farthest in `direction`: left and up give the start in left-to-right
+    /// text (the end in right-to-left text for left), right and down the other end.
+    open func position(within range: UITextRange, farthestIn direction: UITextLayoutDirection) -> UITextPosition? { _position(within: range, farthestIn: direction) }
+
+    /// The range from `position` to the next insertion point in `direction`.
+    open func characterRange(byExtending position: UITextPosition, in direction: UITextLayoutDirection) -> UITextRange? { _characterRange(byExtending: position, in: direction) }
+
+    /// The resolved writing direction of the paragraph at `position`.
+    open func baseWritingDirection(for position: UITextPosition, in direction: UITextStorageDirection) -> NSWritingDirection { _baseWritingDirection(for: position, in: direction) }
+
+    /// Sets the writing direction of the paragraphs `range` touches (undoable).
+    open func setBaseWritingDirection(_ writingDirection: NSWritingDirection, for range: UITextRange) { _setBaseWritingDirection(writingDirection, for: range) }
+
+    /// The insertion point nearest to `point` in `range`.
+    open func closestPosition(to point: CGPoint, within range: UITextRange) -> UITextPosition? { _closestPosition(to: point, within: range) }
+
+    /// The grapheme cluster under `point`; nil when the point is beside the text or below it.
+    open func characterRange(at point: CGPoint) -> UITextRange? { _characterRange(at: point) }
+
+    /// The attributes at `position`: of the character after it (forward) or before it (backward).
+    open func textStyling(at position: UITextPosition, in direction: UITextStorageDirection) -> [NSAttributedString.Key: Any]? { _textStyling(at: position, in: direction) }
+
+    /// What the view detects and turns into links. Detection runs before drawing, in the
+    /// paragraphs that changed since (as the user types) and only as they come into view; the
+    /// links are `.link` attributes in ``textStorage`` (not undoable, and made again after an
+    /// undo). Setting it detects again everywhere.
+    open var dataDetectorTypes: UIDataDetectorTypes {
+        get { _dataDetectorTypes }
+        set { _dataDetectorTypes = newValue }
+    }
+
+    /// How text with a `.link` attribute is drawn (laid over its own attributes; only drawing
+    /// attributes take effect). By default the tint colour without an underline, as UIKit's.
+    open var linkTextAttributes: [NSAttributedString.Key: Any]! {
+        get { _linkTextAttributes }
+        set { _linkTextAttributes = newValue }
+    }
+
+    /// Deletes the selection (UIKit's `delete(_:)` edit action).
+    open func delete(_ sender: Any?) { _delete(sender) }
+
+    /// Makes the selection (or the typing attributes) bold, or not bold when it already is.
+    /// Needs ``allowsEditingTextAttributes``.
+    open func toggleBoldface(_ sender: Any?) { _toggleBoldface(sender) }
+
+    /// Makes the selection (or the typing attributes) italic, or not italic when it already is.
+    /// Needs ``allowsEditingTextAttributes``.
+    open func toggleItalics(_ sender: Any?) { _toggleItalics(sender) }
+
+    /// Underlines the selection (or the typing attributes), or removes the underline.
+    /// Needs ``allowsEditingTextAttributes``.
+    open func toggleUnderline(_ sender: Any?) { _toggleUnderline(sender) }
+
+    /// Selects the word at the caret (UIKit's `select(_:)` edit action).
+    open func select(_ sender: Any?) { _select(sender) }
+
+    /// Scrolls so that `range` (its first rect, or its caret when empty) is visible.
+    open func scrollRangeToVisible(_ range: NSRange) { _scrollRangeToVisible(range) }
 }

@@ -10,7 +10,7 @@ import TextKitModel
 /// `textViewDidChangeSelection` → `textViewDidChange`; `textViewShouldEndEditing` → (focus
 /// lost) → `textViewDidEndEditing`. Edits made by code (setting `text`, editing `textStorage`)
 /// are not reported.
-@MainActor
+@preconcurrency @MainActor
 public protocol UITextViewDelegate: UIScrollViewDelegate {
     /// Whether the view may start editing (become first responder). Default true.
     func textViewShouldBeginEditing(_ textView: UITextView) -> Bool

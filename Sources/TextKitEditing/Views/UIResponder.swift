@@ -9,7 +9,7 @@ import TextKitModel
 /// Linux difference: there are no selectors, so `canPerformAction(_:withSender:)` and
 /// `target(forAction:withSender:)` are absent; the standard edit actions are plain methods
 /// (``UITextView/copy(_:)``, ``UITextView/selectAll(_:)`` …).
-@MainActor
+@preconcurrency @MainActor
 open class UIResponder: NSObject {
     /// The responder that has the focus in the hierarchy this one heads; used on the chain's top.
     private weak var focusedResponder: UIResponder?

@@ -2,7 +2,7 @@ import TextKitGraphics
 import TextKitModel
 
 /// Told when a scroll view scrolls. Every member is optional.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIScrollViewDelegate: AnyObject {
     /// The content offset changed.
     func scrollViewDidScroll(_ scrollView: UIScrollView)
@@ -16,7 +16,7 @@ extension UIScrollViewDelegate {
 /// A view that shows part of a larger content area: its bounds origin is the ``contentOffset``.
 /// Scrolling is by code or by a host (wheel and scroll bars in a window); there is no deceleration
 /// or bouncing, and `animated:` arguments change the offset at once.
-@MainActor
+@preconcurrency @MainActor
 open class UIScrollView: UIView {
     // (Unchecked exclusivity on the size, insets and delegate: read at every keystroke of a text
     // view, only ever read or set whole.)

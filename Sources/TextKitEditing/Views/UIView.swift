@@ -9,7 +9,7 @@ import TextKitModel
 /// Coordinates are UIKit's: y grows downwards, a view's ``frame`` is in its superview's bounds
 /// coordinates, and its ``bounds`` origin is the point of its own content shown at its top left
 /// (a scroll view's content offset).
-@MainActor
+@preconcurrency @MainActor
 open class UIView: UIResponder {
     private var _frame: CGRect
     private var _boundsOrigin: CGPoint = .zero
