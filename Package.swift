@@ -94,7 +94,9 @@ let package = Package(
         .testTarget(name: "OpenTextKitTests", dependencies: ["TestFontConfig", "OpenTextKit", "COTKICU"]),
         // Client files written the way iOS developers write TextKit and Core Text code: each imports
         // Foundation beside OpenTextKit and compiles with no other change.
-        .testTarget(name: "PortingTests", dependencies: ["TestFontConfig", "OpenTextKit"]),
+        // (It depends on UIKit too only so that the module is built before LanguageModeTests type-checks
+        // a client file against it.)
+        .testTarget(name: "PortingTests", dependencies: ["TestFontConfig", "OpenTextKit", "UIKit"]),
         // The same in Swift 5 mode, importing UIKit, CoreText and CoreGraphics as iOS files do: code
         // that reads a view from a nonisolated helper compiles, as against UIKit (whose views are
         // imported with preconcurrency isolation). Real open-source iOS files (each with its licence,

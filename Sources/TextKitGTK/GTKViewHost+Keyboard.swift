@@ -58,7 +58,12 @@ extension GTKViewHost {
     func commit(_ text: String) {
         guard let input = focusedInput, !text.isEmpty else { return }
         restartBlink()
-        input.insertText(text)
+        // Typed text: a text view or field asks its delegate first, as UIKit's keyboard makes it.
+        if let keyboardTyping = input as? any KeyboardTyping {
+            keyboardTyping.insertTextFromKeyboard(text)
+        } else {
+            input.insertText(text)
+        }
     }
 
     /// The composition changed: it becomes the marked text, with the input method's cursor as

@@ -70,7 +70,9 @@ struct ComposeTextViewPortingTests {
 
         #expect(textView.becomeFirstResponder())
         #expect(controller.beganEditing)
-        for character in "Hello from Linux, friends!" { textView.insertText(String(character)) }
+        // Typed as the keyboard types (it asks the delegate before each character; the host types
+        // through insertTextFromKeyboard), not as code inserts text (which the delegate is not asked about).
+        for character in "Hello from Linux, friends!" { textView.insertTextFromKeyboard(String(character)) }
         #expect(textView.text == "Hello from Linux, fr")
         #expect(controller.remaining == 0)
         #expect(changes == 20)

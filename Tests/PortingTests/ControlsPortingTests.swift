@@ -60,11 +60,11 @@ struct ControlsPortingTests {
         var changes: [String] = []
         let field = makeCodeField(delegate: delegate) { changes.append($0) }
         #expect(field.becomeFirstResponder())
-        for digit in "12345678" { field.insertText(String(digit)) }
+        for digit in "12345678" { field.insertTextFromKeyboard(String(digit)) }   // typed: the delegate is asked
         #expect(field.text == "123456")
         #expect(changes == ["1", "12", "123", "1234", "12345", "123456"])
 
-        field.deleteBackward()
+        field.deleteBackwardFromKeyboard()
         UIPasteboard.general.string = "99"
         field.paste(nil)
         #expect(field.text == "12345")  // "1234599" is too long: the whole paste is refused

@@ -41,10 +41,14 @@ struct FontNameResolutionTests {
         #expect(try #require(UIFont(name: "dejavusans", size: 12)).face.url.lastPathComponent == "DejaVuSans.ttf")
     }
 
-    @Test("A name no installed font has gives nil, not a substitute")
+    @Test("A name no installed font has gives nil, not a substitute (Apple's own font names aside)")
     func unknownName() {
-        #expect(UIFont(name: "Helvetica Neue", size: 12) == nil)
+        #expect(UIFont(name: "Optima Nova", size: 12) == nil)
+        #expect(UIFont(name: "Frutiger-Bold", size: 12) == nil)
         #expect(UIFont(name: "", size: 12) == nil)
+        #expect(UIFont(name: "-", size: 12) == nil)
+        // The fonts iOS ships stand in by the documented table (see UIKitShapeTests in PortingTests).
+        #expect(UIFont(name: "Helvetica Neue", size: 12)?.familyName == "Nimbus Sans")
     }
 
     @Test("A face of a .ttc collection resolves by name with its index")

@@ -47,7 +47,8 @@ struct PinnedTestFontsTests {
         let file = try #require(otk_test_fontconfig_file().map { String(cString: $0) })
         #expect(file.hasSuffix("Tests/TestFontConfig/fonts.conf"))
         let directories = ["/usr/share/fonts/truetype/dejavu/", "/usr/share/fonts/truetype/noto/",
-                           "/usr/share/fonts/opentype/noto/", "/usr/share/fonts/opentype/linux-libertine/"]
+                           "/usr/share/fonts/opentype/noto/", "/usr/share/fonts/opentype/linux-libertine/",
+                           "/usr/share/fonts/truetype/liberation2/", "/usr/share/fonts/opentype/urw-base35/"]
         let faces = FontCollection.installed.faces
         #expect(faces.count > 50)
         // (Fonts other tests register for the process live in the temporary directory, or, made

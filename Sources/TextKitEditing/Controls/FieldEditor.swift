@@ -47,7 +47,7 @@ final class FieldEditor: UITextView {
 
     /// A line break is the return key; line breaks inside other text become spaces.
     override func insertText(_ text: String) {
-        if text == "\n" || text == "\r" || text == "\r\n" || text == "\u{2029}" {
+        if Self.isReturn(text) {
             field?.returnKeyPressed()
             return
         }
@@ -61,8 +61,11 @@ final class FieldEditor: UITextView {
             super.paste(sender)
             return
         }
-        guard isEditable, let range = markedTextRange ?? selectedTextRange else { return }
-        replace(range, withText: Self.oneLine(string))
+        guard isEditable else { return }
+        let range = markedRange ?? selection
+        let text = Self.oneLine(string)
+        _ = performUserEdit(replacing: range, with: typedString(text),
+                            selectionAfter: NSRange(location: range.location + text.utf16.count, length: 0))
     }
 
     /// Scrolls sideways only: as little as keeps `rect` (content coordinates) in view, within the
@@ -82,6 +85,11 @@ final class FieldEditor: UITextView {
     }
 
     /// `text` with every line break a space.
+    /// Whether typing `text` is pressing the return key.
+    static func isReturn(_ text: String) -> Bool {
+        text == "\n" || text == "\r" || text == "\r\n" || text == "\u{2029}"
+    }
+
     static func oneLine(_ text: String) -> String {
         guard text.contains(where: \.isNewline) else { return text }
         return String(text.map { $0.isNewline ? " " : $0 })

@@ -259,10 +259,13 @@ open class UITextField: UIControl, UITextInput {
     // MARK: Overridable input (forwarded to the field editor)
 
     /// Inserts `text` at the caret, replacing the selection or the marked text; a line break is
-    /// the return key. The delegate is asked first (`textField(_:shouldChangeCharactersIn:replacementString:)`).
+    /// the return key. As when code calls it on iOS, the delegate is not asked
+    /// (`textField(_:shouldChangeCharactersIn:replacementString:)` is the keyboard's question: see
+    /// ``insertTextFromKeyboard(_:)``).
     open func insertText(_ text: String) { fieldEditor.insertText(text) }
 
-    /// Deletes the selection, or the grapheme cluster before the caret (the delegate is asked).
+    /// Deletes the selection, or the grapheme cluster before the caret (the delegate is not asked:
+    /// see ``deleteBackwardFromKeyboard()``).
     open func deleteBackward() { fieldEditor.deleteBackward() }
 
     /// The caret's rect at `position`, in the field's coordinates.
@@ -297,7 +300,7 @@ open class UITextField: UIControl, UITextInput {
     /// The text in `range`; nil when it is not a valid range of this field.
     open func text(in range: UITextRange) -> String? { _text(in: range) }
 
-    /// Replaces the text in `range` with `text` as a user edit (the delegate is asked; undoable).
+    /// Replaces the text in `range` with `text` (undoable; the delegate is not asked, as when code calls it on iOS).
     open func replace(_ range: UITextRange, withText text: String) { _replace(range, withText: text) }
 
     /// Whether the text in `range` may be replaced with `text`: asks the delegate.

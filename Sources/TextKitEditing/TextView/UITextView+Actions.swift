@@ -61,11 +61,11 @@ extension UITextView {
                         selectionAfter: NSRange(location: target.location, length: 0), actionName: "Delete")
     }
 
-    /// Inserts a paragraph separator ("\n") as typing.
-    public func insertNewline(_ sender: Any?) { insertText("\n") }
+    /// Inserts a paragraph separator ("\n") as typed from the keyboard (the delegate is asked).
+    public func insertNewline(_ sender: Any?) { insertTextFromKeyboard("\n") }
 
-    /// Inserts a tab as typing.
-    public func insertTab(_ sender: Any?) { insertText("\t") }
+    /// Inserts a tab as typed from the keyboard (the delegate is asked).
+    public func insertTab(_ sender: Any?) { insertTextFromKeyboard("\t") }
 
     // MARK: Pasteboard
 

@@ -95,7 +95,6 @@ extension UITextView {
         }
         let insertedLength = text.utf16.count
         let caret = NSRange(location: range.location + insertedLength, length: 0)
-        guard askDelegate(range, text) else { return }
         continueTypingRun(replacing: range, insertedLength: insertedLength)
         applyEdit(replacing: range, with: text, attributes: insertionAttributes)
         finishUserEdit(selection: caret)
@@ -110,18 +109,25 @@ extension UITextView {
             setMarkedText(String(decoding: units[..<max(keep, 0)], as: UTF16.self), selectedRange: NSRange(location: max(keep, 0), length: 0))
             return
         }
-        let range: NSRange
-        if selection.length > 0 {
-            range = selection
-        } else {
-            guard selection.location > 0 else { return }
-            let start = graphemeStart(before: selection.location)
-            range = NSRange(location: start, length: selection.location - start)
-        }
-        guard askDelegate(range, "") else { return }
+        guard let range = backwardDeletionRange() else { return }
         continueTypingRun(replacing: range, insertedLength: 0)
         applyEdit(replacing: range, with: NSAttributedString())
         finishUserEdit(selection: NSRange(location: range.location, length: 0))
+    }
+
+    /// What deleting backward removes when there is no marked text: the selection, or the
+    /// grapheme cluster before the caret; nil at the start of the text.
+    func backwardDeletionRange() -> NSRange? {
+        if selection.length > 0 { return selection }
+        guard selection.location > 0 else { return nil }
+        let start = graphemeStart(before: selection.location)
+        return NSRange(location: start, length: selection.location - start)
+    }
+
+    /// The range typed text replaces: the marked text, or all of the text after the view became
+    /// first responder with ``clearsOnInsertion``, or the selection.
+    var typingReplacementRange: NSRange {
+        markedRange ?? (clearsOnNextInsertion ? NSRange(location: 0, length: textStorage.length) : selection)
     }
 
     /// `text` with the typing attributes (the view's defaults when they are empty).
@@ -183,7 +189,6 @@ extension UITextView {
 
     /// Replaces the marked text with `text` and commits it (an input method's commit).
     private func commitComposition(replacingMarkedRange marked: NSRange, with text: String) {
-        guard askDelegate(marked, text) else { return }
         removeMarkedTextStyle(marked)
         let inserted = typedString(text)
         applyEdit(replacing: marked, with: inserted)
@@ -239,9 +244,11 @@ extension UITextView {
     /// A user edit of any kind other than typing: asks the delegate, registers one undo step,
     /// edits, places the selection, tells the delegate. False when it did not happen.
     @discardableResult
+    /// An edit the user makes (a cut, a paste, a key command), or, with `asksDelegate` false, one
+    /// code makes through `UITextInput` (which has already decided, so the delegate is not asked).
     func performUserEdit(replacing range: NSRange, with replacement: NSAttributedString, selectionAfter: NSRange,
-                         actionName: String? = nil) -> Bool {
-        guard isEditable, askDelegate(range, replacement.string) else { return false }
+                         actionName: String? = nil, asksDelegate: Bool = true) -> Bool {
+        guard isEditable, !asksDelegate || askDelegate(range, replacement.string) else { return false }
         endTypingRun()
         if let marked = markedRange { removeMarkedTextStyle(marked); markedRange = nil; finishComposition(end: marked.upperBound) }
         registerUndoReplacement(of: NSRange(location: range.location, length: replacement.length),

@@ -18,7 +18,7 @@ extension UITextView {
         guard let r = nsRange(range) else { return }
         endTypingRun()
         _ = performUserEdit(replacing: r, with: typedString(text),
-                            selectionAfter: NSRange(location: r.location + text.utf16.count, length: 0))
+                            selectionAfter: NSRange(location: r.location + text.utf16.count, length: 0), asksDelegate: false)
     }
 
     func _shouldChangeText(in range: UITextRange, replacementText text: String) -> Bool {

@@ -20,16 +20,20 @@ import TextKitModel
 ///
 /// Headless: nothing here needs a window. A host shows it by calling
 /// ``UIView/drawHierarchy(in:afterScreenUpdates:)`` (or ``draw(_:)``) for the rects ``UIView/displayInvalidationHandler`` reports, sends typed
-/// text to ``insertText(_:)`` and input-method preedit to ``setMarkedText(_:selectedRange:)``,
-/// maps keys to the standard key commands (``moveLeft(_:)``, ``deleteBackward()`` …), clicks to
+/// text to ``insertTextFromKeyboard(_:)`` and input-method preedit to ``setMarkedText(_:selectedRange:)``,
+/// maps keys to the standard key commands (``moveLeft(_:)``, ``deleteBackwardFromKeyboard()`` …), clicks to
 /// ``selectText(at:clickCount:extending:)``, and drives the caret's blink with ``isCaretBlinkOn``.
 ///
 /// Every edit — typing, input methods, paste, undo, or code that edits ``textStorage``
 /// directly — keeps the selection, the marked text and the layout consistent. The delegate is
 /// asked and told in UIKit's order: `textView(_:shouldChangeTextIn:replacementText:)` before a
-/// user edit (a false answer cancels it), then `textViewDidChangeSelection(_:)`, then
-/// `textViewDidChange(_:)`. Setting ``text`` or ``attributedText`` from code does not call the
-/// delegate; setting ``selectedRange`` tells it `textViewDidChangeSelection(_:)`.
+/// user edit — typed or pasted text, a cut, a key command, an input method's text (a false answer
+/// cancels it) — then `textViewDidChangeSelection(_:)`, then `textViewDidChange(_:)`. As in UIKit,
+/// the keyboard asks, not the program: code that calls ``insertText(_:)``, ``deleteBackward()`` or
+/// ``replace(_:withText:)`` itself (a mention picker, autocompletion) has already decided and is not
+/// asked, though the delegate is still told `textViewDidChange(_:)` and the edit is undoable.
+/// Setting ``text`` or ``attributedText`` from code does not call the delegate at all; setting
+/// ``selectedRange`` tells it `textViewDidChangeSelection(_:)`.
 ///
 /// Large documents: the view lays out only as far as it shows (the layout manager's contiguous
 /// layout), so ``UIScrollView/contentSize`` below what has been laid out is an estimate from the
@@ -239,13 +243,14 @@ open class UITextView: UIScrollView, UITextInput, TokenizerTextProviding {
     // MARK: Overridable input and geometry (implemented in the extensions)
 
     /// Inserts `text` at the caret, replacing the selection (or the marked text), with
-    /// ``typingAttributes``. Asks the delegate first; coalesced with the typing before it into
-    /// one undo step.
+    /// ``typingAttributes``; coalesced with the typing before it into one undo step. The delegate
+    /// is not asked (the keyboard asks before it calls this: ``insertTextFromKeyboard(_:)``), and
+    /// is told `textViewDidChange(_:)`.
     open func insertText(_ text: String) { _insertText(text) }
 
     /// Deletes the selection, or the grapheme cluster before the caret (a whole emoji sequence,
     /// a letter with its marks; in a Hangul or Indic cluster typed piece by piece, still the
-    /// whole cluster, as UIKit does).
+    /// whole cluster, as UIKit does). The delegate is not asked (see ``deleteBackwardFromKeyboard()``).
     open func deleteBackward() { _deleteBackward() }
 
     /// The caret's rect at `position`, in view coordinates: 2 points wide, the height of the
@@ -350,7 +355,8 @@ open class UITextView: UIScrollView, UITextInput, TokenizerTextProviding {
     /// The text in `range`; nil when it is not a valid range of this view.
     open func text(in range: UITextRange) -> String? { _text(in: range) }
 
-    /// Replaces the text in `range` with `text` as a user edit (the delegate is asked; undoable).
+    /// Replaces the text in `range` with `text` (undoable; the delegate is not asked, as when code
+    /// calls it on iOS, and is told `textViewDidChange(_:)`).
     open func replace(_ range: UITextRange, withText text: String) { _replace(range, withText: text) }
 
     /// Whether the text in `range` may be replaced with `text`: asks the delegate.

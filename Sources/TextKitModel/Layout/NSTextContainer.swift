@@ -125,7 +125,8 @@ open class NSTextContainer: NSObject, NSTextLayoutOrientationProvider {
     /// The part of `proposedRect` where a line can go: the proposed rect clipped to the container,
     /// minus the exclusion paths; the first free piece (leftmost for left-to-right text, rightmost
     /// for right-to-left) is returned and what lies beyond it comes back in `remainingRect`, for the
-    /// next fragment of the same line. A zero rect means no room in this band (or the band lies
+    /// next fragment of the same line: as Apple documents, the unused portion available for more
+    /// text, so it begins past the excluded stretch (at the next free piece). A zero rect means no room in this band (or the band lies
     /// outside the container).
     ///
     /// The exclusion test uses the whole band from the proposed rect's top to its bottom: a path that
@@ -162,10 +163,14 @@ open class NSTextContainer: NSObject, NSTextLayoutOrientationProvider {
         let rightToLeft = baseWritingDirection == .rightToLeft
         let chosen = rightToLeft ? free[free.count - 1] : free[0]
         if free.count > 1 {
+            // Apple: "the unused, possibly shifted, portion of proposedRect that's available for
+            // further text": it starts at the next free piece, past the excluded stretch.
             if rightToLeft {
-                remainingRect?.pointee = CGRect(x: minX, y: band.minY, width: chosen.lowerBound - minX, height: band.height)
+                let end = free[free.count - 2].upperBound
+                remainingRect?.pointee = CGRect(x: minX, y: band.minY, width: end - minX, height: band.height)
             } else {
-                remainingRect?.pointee = CGRect(x: chosen.upperBound, y: band.minY, width: maxX - chosen.upperBound, height: band.height)
+                let start = free[1].lowerBound
+                remainingRect?.pointee = CGRect(x: start, y: band.minY, width: maxX - start, height: band.height)
             }
         }
         return CGRect(x: chosen.lowerBound, y: band.minY, width: chosen.upperBound - chosen.lowerBound, height: band.height)

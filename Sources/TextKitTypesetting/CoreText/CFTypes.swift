@@ -90,6 +90,27 @@ public func CFAttributedStringSetAttribute(_ aStr: CFMutableAttributedString!, _
 /// The length in UTF-16 units (Core Foundation's `CFAttributedStringGetLength`).
 public func CFAttributedStringGetLength(_ aStr: CFAttributedString!) -> CFIndex { aStr.length }
 
+/// The number of values in `theArray` (Core Foundation's `CFArrayGetCount`).
+public func CFArrayGetCount(_ theArray: CFArray!) -> CFIndex { theArray?.count ?? 0 }
+
+/// The value at `idx`, as Core Foundation's `CFArrayGetValueAtIndex` gives it: a raw pointer to
+/// the object, which Core Text code turns back into one with
+/// `unsafeBitCast(CFArrayGetValueAtIndex(lines, i), to: CTLine.self)`, as on iOS. The pointer is
+/// valid while the array holds the object.
+///
+/// Linux difference: a `CFArray` here is a Swift array, so only class instances (Core Text's
+/// objects, fonts, colours, paths) have a pointer to give; any other value traps.
+/// - Precondition: `idx` is within the array.
+public func CFArrayGetValueAtIndex(_ theArray: CFArray!, _ idx: CFIndex) -> UnsafeRawPointer! {
+    let array = theArray ?? []
+    checkPrecondition(idx >= 0 && idx < array.count,
+                      "CFArrayGetValueAtIndex: index \(idx) is outside an array of \(array.count) values")
+    guard let object = type(of: array[idx]) is AnyClass ? array[idx] as AnyObject : nil else {
+        programmerError("CFArrayGetValueAtIndex: the value at \(idx) is not an object (\(type(of: array[idx])))")
+    }
+    return UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
+}
+
 /// Core Foundation's "not found" index (`kCFNotFound`, -1).
 public let kCFNotFound: CFIndex = -1
 

@@ -69,7 +69,8 @@ struct FrameFiller {
     /// The path as the line loop's one area: its bounding box, carved band by band.
     private func area(_ bounds: CGRect) -> LineArea {
         let region = region
-        return LineArea(width: bounds.width, height: bounds.height, padding: 0, maximumLines: 0, isSimple: region.isRectangle,
+        // A path taller than any page (`CGFloat.greatestFiniteMagnitude`) is an unbounded area.
+        return LineArea(width: bounds.width, height: min(bounds.height, LineArea.unbounded), padding: 0, maximumLines: 0, isSimple: region.isRectangle,
                         lineBreakMode: .byWordWrapping, top: 0) { proposed, _, direction, remaining in
             let band = proposed.offsetBy(dx: bounds.minX, dy: bounds.minY)
             let rect = region.lineFragmentRect(forProposedRect: band, writingDirection: direction, remaining: &remaining)

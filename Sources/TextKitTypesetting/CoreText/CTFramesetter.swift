@@ -85,10 +85,18 @@ public final class CTFramesetter: @unchecked Sendable {  // immutable; the types
     /// - Precondition: the range lies within the string.
     public func frame(stringRange: CFRange, path: CGPath, attributes: CFDictionary? = nil) -> CTFrame {
         let range = stringRange.resolved(toEnd: typesetter.length, what: "CTFramesetterCreateFrame")
-        let region = Self.region(path: path, attributes: attributes, transform: CGAffineTransform(scaleX: 1, y: -1))
+        // Mirrored about the path's top, so that lines are placed at small y-down offsets from it
+        // whatever its height: a path as tall as `CGFloat.greatestFiniteMagnitude` (the idiom for
+        // "as tall as needed") still holds every line, as on Apple platforms. (Mirrored about 0,
+        // such a path's lines would all round to the same y.)
+        let top = path.boundingBoxOfPath.maxY
+        let mirror = CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: top.isFinite ? top : 0)
+        let region = Self.region(path: path, attributes: attributes, transform: mirror)
         let lines = FrameFiller(typesetter: typesetter, region: region, unboundedWidth: false).fill(range)
         // The filler placed the lines in the mirrored path: mirror their origins back.
-        let upright = lines.map { FramedLine(line: $0.line, origin: CGPoint(x: $0.origin.x, y: -$0.origin.y), bottom: $0.bottom) }
+        let upright = lines.map {
+            FramedLine(line: $0.line, origin: CGPoint(x: $0.origin.x, y: mirror.ty - $0.origin.y), bottom: $0.bottom)
+        }
         return CTFrame(path: path, lines: upright, stringRange: CFRange(range), attributes: attributes)
     }
 

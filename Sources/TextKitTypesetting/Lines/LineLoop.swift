@@ -325,6 +325,7 @@ package struct LineLoop {
         }
         var remaining = CGRect.zero
         let rect = geometry.carve(proposed, characterStart + offset, rules.direction, &remaining)
+        remaining = Self.restOfRow(after: rect, remaining: remaining)
         // A piece narrower than the next word is passed over while a wider one may come within
         // a few bands; after that any piece wider than the paddings takes the line (the search
         // down a shape full of slivers stays short). A simple area's piece is the whole band, so
@@ -362,6 +363,20 @@ package struct LineLoop {
         proposedHeight = nil
         store(line, in: rect, before: before, remaining: remaining, area: geometry)
         return finishAreaIfFull(after: line, area: geometry)
+    }
+
+    /// The rest of the row beyond `rect`, from `rect`'s edge: a container reports the remaining
+    /// rect from the next free piece (past an exclusion, as Apple documents), but the next proposal
+    /// is the whole rest of the band, so that the room a word is measured against is the band's.
+    static func restOfRow(after rect: CGRect, remaining: CGRect) -> CGRect {
+        guard !remaining.isEmpty, !rect.isEmpty else { return remaining }
+        if remaining.minX >= rect.maxX - 0.001 {
+            return CGRect(x: rect.maxX, y: remaining.minY, width: remaining.maxX - rect.maxX, height: remaining.height)
+        }
+        if remaining.maxX <= rect.minX + 0.001 {
+            return CGRect(x: remaining.minX, y: remaining.minY, width: rect.minX - remaining.minX, height: remaining.height)
+        }
+        return remaining
     }
 
     /// The area the flow is in, read once per area.
@@ -576,15 +591,27 @@ extension LineLoop {
             }
         }
         let lineHeight = CGFloat(placed.height)
-        var fragmentRect = CGRect(x: rect.minX, y: rect.minY - before, width: rect.width,
+        // As in TextKit, a line fragment spans the area's band and the paragraph's indents move the
+        // glyphs within it (code draws a block quote's bar at the fragment's origin): in a simple
+        // area the band is the whole width. In a shaped one the fragment is the piece the region
+        // carved from the indented band (an exclusion may lie in the indent).
+        let band = geometry.isSimple && remainingInRow == nil
+            ? CGRect(x: 0, y: rect.minY, width: min(geometry.width, LineArea.unbounded), height: rect.height) : rect
+        var fragmentRect = CGRect(x: band.minX, y: rect.minY - before, width: band.width,
                                   height: before + lineHeight + lineSpacing + spacingAfter)
         // A right-to-left line's hanging trailing white space stands left of its content and is
         // not part of the used rect (contentOriginX); nor is hanging punctuation: the used rect
         // stops at the margins the marks hang into.
-        let glyphStart = rect.minX + geometry.padding + CGFloat(placed.contentOriginX - Float(rect.minX))
+        // White space at the end of a paragraph (or before a line separator) is part of the text's
+        // width, as in TextKit (" ".size(withAttributes:) is a space wide, "a " wider than "a");
+        // only the white space where a line wraps hangs past its used rect.
+        let keepsTrailing = line.isLastOfParagraph || placed.fitted.endsWithHardBreak
+        let contentStart = keepsTrailing ? min(placed.originX, placed.contentOriginX) : placed.contentOriginX
+        let glyphStart = rect.minX + geometry.padding + CGFloat(contentStart - Float(rect.minX))
         let hangs = CGFloat(placed.leftHang + placed.rightHang)
+        let usedWidth = CGFloat(placed.usedWidth + (keepsTrailing ? placed.trailingWhitespaceWidth : 0))
         var usedRect = CGRect(x: glyphStart - geometry.padding + CGFloat(placed.leftHang), y: rect.minY,
-                              width: CGFloat(placed.usedWidth) - hangs + 2 * geometry.padding, height: lineHeight + lineSpacing)
+                              width: usedWidth - hangs + 2 * geometry.padding, height: lineHeight + lineSpacing)
         var baseline = before + CGFloat(placed.baseline)
         if hasHooks {
             let wanted = fragmentRect

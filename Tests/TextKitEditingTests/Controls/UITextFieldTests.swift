@@ -37,7 +37,7 @@ struct UITextFieldTests {
     }
 
     func type(_ text: String, into field: UITextField) {
-        for character in text { field.insertText(String(character)) }
+        for character in text { field.insertTextFromKeyboard(String(character)) }
     }
 
     @Test("Defaults are UIKit's: empty text, body font, no border, not editing")
@@ -82,7 +82,7 @@ struct UITextFieldTests {
         #expect(field.text == "Hi!")
         #expect(field.hasText)
         #expect(field.selectedRange == NSRange(location: 3, length: 0))
-        field.deleteBackward()
+        field.deleteBackwardFromKeyboard()
         #expect(field.text == "Hi")
         #expect(field.resignFirstResponder())
         #expect(!field.isEditing)

@@ -12,11 +12,34 @@ struct DelegateTests {
         let view = makeTextView("ab")
         let delegate = RecordingTextViewDelegate()
         view.delegate = delegate
-        view.insertText("c")
+        view.insertTextFromKeyboard("c")
         #expect(delegate.calls == ["shouldChange(2,0,c)", "didChangeSelection", "didChange"])
         delegate.calls = []
-        view.deleteBackward()
+        view.deleteBackwardFromKeyboard()
         #expect(delegate.calls == ["shouldChange(2,1,)", "didChangeSelection", "didChange"])
+    }
+
+    @Test("The keyboard asks, not the program: code's insertText, deleteBackward and replace are not vetoed, and are reported")
+    func programmaticEditsAreNotAsked() {
+        let view = makeTextView("ab")
+        let delegate = RecordingTextViewDelegate()
+        delegate.vetoes = { _, _ in true }
+        view.delegate = delegate
+        view.insertTextFromKeyboard("x")
+        view.deleteBackwardFromKeyboard()
+        #expect(view.text == "ab")
+        #expect(delegate.calls == ["shouldChange(2,0,x)", "shouldChange(1,1,)"])
+        delegate.calls = []
+        view.insertText("@alice ")            // a mention picker inserting what the user chose
+        #expect(view.text == "ab@alice ")
+        #expect(delegate.calls == ["didChangeSelection", "didChange"])
+        view.replace(view.textRange(from: view.beginningOfDocument, to: view.position(from: view.beginningOfDocument, offset: 2)!)!,
+                     withText: "AB")
+        view.deleteBackward()                 // after "AB", where the replacement left the caret
+        #expect(view.text == "A@alice ")
+        #expect(!delegate.calls.contains { $0.hasPrefix("shouldChange") })
+        view.undoManager?.undo()
+        #expect(view.text == "AB@alice ")
     }
 
     @Test("A veto leaves text, selection and undo untouched")
@@ -31,7 +54,7 @@ struct DelegateTests {
         view.cut(nil)   // replacing with "" is allowed by this delegate
         #expect(view.text == ": 12")
         delegate.vetoes = { _, _ in true }
-        view.deleteBackward()
+        view.deleteBackwardFromKeyboard()
         view.setMarkedText("x", selectedRange: NSRange(location: 1, length: 0))
         view.paste(nil)
         #expect(view.text == ": 12")

@@ -16,10 +16,10 @@ func makeTextView(_ text: String = "", width: CGFloat = 300, height: CGFloat = 4
     return view
 }
 
-/// Types `text` one grapheme cluster at a time, as a keyboard would.
+/// Types `text` one grapheme cluster at a time, as a keyboard would (asking the delegate).
 @MainActor
 func type(_ text: String, into view: UITextView) {
-    for character in text { view.insertText(String(character)) }
+    for character in text { view.insertTextFromKeyboard(String(character)) }
 }
 
 /// Records the delegate calls a text view makes, in order.

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+// UIKit's views are imported into Swift with preconcurrency isolation: Swift 5 code that reads a
+// view from a nonisolated helper compiles without a word, and Swift 6 code is told. OpenTextKit's
+// views are `@preconcurrency @MainActor`, so the same holds here. These tests type-check one client
+// file against the built modules in both language modes (GauntletTests compiles real Swift 5
+// files; this shows the diagnostics).
+
+@Suite("Language modes: a nonisolated helper that reads a view")
+struct LanguageModeTests {
+    static let client = """
+        import UIKit
+        func labelHeight(_ label: UILabel, width: CGFloat) -> CGFloat {
+            label.numberOfLines = 0
+            return label.sizeThatFits(CGSize(width: width, height: CGFloat.greatestFiniteMagnitude)).height
+        }
+        func currentText(of textView: UITextView) -> String { textView.text }
+        """
+
+    @Test("Swift 5 mode: compiles with no diagnostic, as against UIKit")
+    func swift5() throws {
+        let result = try typeCheck(Self.client, languageMode: "5")
+        #expect(result.status == 0)
+        #expect(!result.output.contains("error:"))
+        #expect(!result.output.contains("main actor-isolated"))
+    }
+
+    @Test("Swift 6 mode: each read of a view from a nonisolated function is diagnosed")
+    func swift6() throws {
+        let result = try typeCheck(Self.client, languageMode: "6")
+        let isolation = result.output.components(separatedBy: "\n").filter {
+            $0.contains(": warning: main actor-isolated") || $0.contains(": error: main actor-isolated")
+                || $0.contains(": warning: call to main actor-isolated") || $0.contains(": error: call to main actor-isolated")
+        }
+        // numberOfLines, sizeThatFits and text: three reads from outside the main actor.
+        #expect(isolation.count >= 3, "\(result.output)")
+    }
+
+    /// Type-checks `source` against this package's built modules with `swiftc`.
+    func typeCheck(_ source: String, languageMode: String) throws -> (status: Int32, output: String) {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let build = root.appendingPathComponent(".build/debug")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("otk-language-mode-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("Client.swift")
+        try source.write(to: file, atomically: true, encoding: .utf8)
+
+        var arguments = ["swiftc", "-typecheck", "-swift-version", languageMode, "-I", build.appendingPathComponent("Modules").path]
+        // The C modules the Swift modules import: the package's module maps and the headers' directories.
+        let sources = root.appendingPathComponent("Sources")
+        for name in try FileManager.default.contentsOfDirectory(atPath: sources.path) where name.hasPrefix("C") {
+            let map = sources.appendingPathComponent(name).appendingPathComponent("module.modulemap")
+            if FileManager.default.fileExists(atPath: map.path) { arguments += ["-Xcc", "-fmodule-map-file=\(map.path)"] }
+        }
+        arguments += ["-Xcc", "-fmodule-map-file=\(build.appendingPathComponent("COTKICU.build/module.modulemap").path)"]
+        let includes = try run(["pkg-config", "--cflags-only-I", "harfbuzz", "freetype2", "cairo", "fontconfig", "hunspell"]).output
+        for flag in includes.split(whereSeparator: \.isWhitespace) { arguments += ["-Xcc", String(flag)] }
+        arguments.append(file.path)
+        return try run(arguments)
+    }
+
+    func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
