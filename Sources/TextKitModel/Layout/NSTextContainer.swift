@@ -126,8 +126,8 @@ open class NSTextContainer: NSObject, NSTextLayoutOrientationProvider {
     /// minus the exclusion paths; the first free piece (leftmost for left-to-right text, rightmost
     /// for right-to-left) is returned and what lies beyond it comes back in `remainingRect`, for the
     /// next fragment of the same line: as Apple documents, the unused portion available for more
-    /// text, so it begins past the excluded stretch (at the next free piece). A zero rect means no room in this band (or the band lies
-    /// outside the container).
+    /// text, so it begins past the excluded stretch (at the next free piece). A zero rect means no
+    /// room in this band (or the band lies outside the container).
     ///
     /// The exclusion test uses the whole band from the proposed rect's top to its bottom: a path that
     /// touches any part of the band removes that stretch of x.

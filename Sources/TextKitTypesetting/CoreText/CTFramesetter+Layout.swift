@@ -70,8 +70,8 @@ struct FrameFiller {
     private func area(_ bounds: CGRect) -> LineArea {
         let region = region
         // A path taller than any page (`CGFloat.greatestFiniteMagnitude`) is an unbounded area.
-        return LineArea(width: bounds.width, height: min(bounds.height, LineArea.unbounded), padding: 0, maximumLines: 0, isSimple: region.isRectangle,
-                        lineBreakMode: .byWordWrapping, top: 0) { proposed, _, direction, remaining in
+        return LineArea(width: bounds.width, height: min(bounds.height, LineArea.unbounded), padding: 0, maximumLines: 0,
+                        isSimple: region.isRectangle, lineBreakMode: .byWordWrapping, top: 0) { proposed, _, direction, remaining in
             let band = proposed.offsetBy(dx: bounds.minX, dy: bounds.minY)
             let rect = region.lineFragmentRect(forProposedRect: band, writingDirection: direction, remaining: &remaining)
             if !remaining.isEmpty { remaining = remaining.offsetBy(dx: -bounds.minX, dy: -bounds.minY) }
