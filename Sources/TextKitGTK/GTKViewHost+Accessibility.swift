@@ -18,7 +18,10 @@ struct AccessibilityExport: Equatable {
 // is the `accessibilityLabel`, its description the `accessibilityHint`, its value text
 // (GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT) the `accessibilityValue`, of the first responder when
 // there is one, else of the hosted view; its disabled state follows `.notEnabled` in the traits.
-// They are updated after each redraw, only when they changed.
+// They are updated after each redraw, only when they changed. A text view's value is its whole
+// text, read at every redraw: for a text view longer than `accessibleValueLimit` UTF-16 units the
+// value is left unset (what a screen reader would get from it is the document, which GTK 4.8's
+// value text is not for, and reading it at every frame would slow typing down).
 //
 // What GTK 4.8 cannot export: the views below as accessible children, `UIAccessibilityElement`s,
 // frames and custom actions (custom accessible children need GtkAccessible implementations,
@@ -31,8 +34,9 @@ extension GTKViewHost {
     /// drawing area's accessible when they changed.
     func updateAccessibility() {
         let source = (view.currentFirstResponder as? UIView) ?? view
+        let tooLong = (source as? UITextView).map { $0.textStorage.length > Self.accessibleValueLimit } ?? false
         let export = AccessibilityExport(label: source.accessibilityLabel, description: source.accessibilityHint,
-                                         value: source.accessibilityValue,
+                                         value: tooLong ? nil : source.accessibilityValue,
                                          disabled: source.accessibilityTraits.contains(.notEnabled))
         guard export != exportedAccessibility else { return }
         let previous = exportedAccessibility
@@ -46,6 +50,9 @@ extension GTKViewHost {
         }
         if previous?.disabled != export.disabled { otk_accessible_set_disabled(drawingArea, export.disabled ? 1 : 0) }
     }
+
+    /// The longest text view (in UTF-16 units) whose text is exported as the accessible's value.
+    static let accessibleValueLimit = 10_000
 
     /// The accessible's current name, description and value, as the host last exported them.
     /// For tests and diagnostics.

@@ -28,6 +28,8 @@ extension WindowTests {
             #expect(report["doubleTaps"] == "1", "\(report)")
             #expect(report["touchesEnded"] == "2", "\(report)")
             #expect(report["touchesCancelled"] == "1", "\(report)")
+            // The page's accessibility label, exported by the host to its accessible.
+            #expect(report["accessibleLabel"] == "Core Text demo", "\(report)")
             let tap = (report["lastTap"] ?? "").split(separator: ",").compactMap { Int($0) }
             #expect(tap.count == 2 && abs(tap[0] - 300) <= 2 && abs(tap[1] - 200) <= 6, "\(report)")
         }
