@@ -225,8 +225,10 @@ public enum UIKeyboardAppearance: Int, Sendable, Hashable {
 }
 
 /// What a text input holds, for autofill and keyboard suggestions, as UIKit's
-/// `UITextContentType`. Recorded only (there is no autofill on Linux). The raw values are the
-/// HTML autocomplete tokens the constants stand for; compare with the constants.
+/// `UITextContentType`. Recorded only (there is no autofill on Linux). The raw values of the iOS
+/// 10–12 constants are UIKit's (HTML autocomplete tokens, with UIKit's own spellings such as
+/// "honorifix-prefix"); those of the later constants (tracking and flight numbers, dates, the credit
+/// card details) are ours. Compare with the constants, not with strings.
 public struct UITextContentType: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
@@ -236,19 +238,19 @@ public struct UITextContentType: RawRepresentable, Hashable, Sendable {
     /// A full name.
     public static let name = UITextContentType("name")
     /// A name prefix ("Dr.").
-    public static let namePrefix = UITextContentType("name-prefix")
+    public static let namePrefix = UITextContentType("honorifix-prefix")
     /// A given name.
     public static let givenName = UITextContentType("given-name")
     /// A middle name.
-    public static let middleName = UITextContentType("middle-name")
+    public static let middleName = UITextContentType("additional-name")
     /// A family name.
     public static let familyName = UITextContentType("family-name")
     /// A name suffix ("Jr.").
-    public static let nameSuffix = UITextContentType("name-suffix")
+    public static let nameSuffix = UITextContentType("honorifix-suffix")
     /// A nickname.
     public static let nickname = UITextContentType("nickname")
     /// A job title.
-    public static let jobTitle = UITextContentType("job-title")
+    public static let jobTitle = UITextContentType("organization-title")
     /// An organization's name.
     public static let organizationName = UITextContentType("organization")
     /// A place.

@@ -44,6 +44,10 @@ public struct UIAccessibilityTraits: OptionSet, Sendable, Hashable {
     public static let header = UIAccessibilityTraits(rawValue: 1 << 16)
     /// A tab bar.
     public static let tabBar = UIAccessibilityTraits(rawValue: 1 << 17)
+    /// Zooms in and out (a map; iOS 17).
+    public static let supportsZoom = UIAccessibilityTraits(rawValue: 1 << 18)
+    /// A switch-like button that toggles (iOS 17).
+    public static let toggleButton = UIAccessibilityTraits(rawValue: 1 << 19)
 }
 
 /// UIKit's accessibility functions and notifications. Linux difference: there is no VoiceOver

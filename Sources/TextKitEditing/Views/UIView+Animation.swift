@@ -64,7 +64,7 @@ extension UIView {
 
     /// Makes the changes in `animations` at once, then calls `completion` with true.
     public static func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void,
-                               completion: ((Bool) -> Void)?) {
+                               completion: ((Bool) -> Void)? = nil) {
         animations()
         completion?(true)
     }

@@ -99,7 +99,8 @@ struct AccessibilityTests {
     func traitsAreDistinct() {
         let all: [UIAccessibilityTraits] = [.button, .link, .header, .staticText, .image, .selected, .notEnabled,
                                             .updatesFrequently, .adjustable, .allowsDirectInteraction, .causesPageTurn,
-                                            .searchField, .keyboardKey, .summaryElement, .playsSound, .startsMediaSession, .tabBar]
+                                            .searchField, .keyboardKey, .summaryElement, .playsSound, .startsMediaSession, .tabBar,
+                                            .supportsZoom, .toggleButton]
         #expect(Set(all.map(\.rawValue)).count == all.count)
         #expect(all.allSatisfy { $0.rawValue.nonzeroBitCount == 1 })
         #expect(UIAccessibilityTraits.none.isEmpty)
