@@ -25,6 +25,10 @@ final class ColumnsPage: UIView {
         storage.setAttributedString(ConstitutionText.attributed(size: 12))
     }
 
+    required init?(coder: NSCoder) {
+        fatalError("init(coder:) has not been implemented")
+    }
+
     override func layoutSubviews() {
         super.layoutSubviews()
         let gap: CGFloat = 16

@@ -53,6 +53,10 @@ final class ConfigurationPage: UIView, ReportingPage {
         textView.selectedRange = NSRange(location: textView.textStorage.length, length: 0)
     }
 
+    required init?(coder: NSCoder) {
+        fatalError("init(coder:) has not been implemented")
+    }
+
     override func layoutSubviews() {
         super.layoutSubviews()
         for (i, row) in rows.enumerated() {

@@ -2,12 +2,43 @@ import Foundation
 import OpenTextKit
 
 /// The seeds' Core Text demo: a framesetter fills an ellipse; each line's typographic bounds are
-/// outlined.
+/// outlined. Clicks on it are UIKit touches (the page is not a text view): the page counts the
+/// touches it is sent, a tap and a double-tap recognizer count their gestures, and the page
+/// reports the counts (what the window tests check of the GTK host's touch delivery).
 @MainActor
-final class CoreTextPage: UIView {
+final class CoreTextPage: UIView, ReportingPage {
+    private var touchCounts: [String: Int] = [:]
+    private var taps = 0, doubleTaps = 0
+    private var lastTap = CGPoint.zero
+
     override init(frame: CGRect) {
         super.init(frame: frame)
         backgroundColor = .white
+        accessibilityLabel = "Core Text demo"
+        let tap = UITapGestureRecognizer { [unowned self] recognizer in
+            taps += 1
+            lastTap = recognizer.location(in: self)
+        }
+        tap.cancelsTouchesInView = false
+        let doubleTap = UITapGestureRecognizer { [unowned self] _ in doubleTaps += 1 }
+        doubleTap.numberOfTapsRequired = 2
+        addGestureRecognizer(tap)
+        addGestureRecognizer(doubleTap)
+    }
+
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { touchCounts["began", default: 0] += 1 }
+    override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { touchCounts["moved", default: 0] += 1 }
+    override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { touchCounts["ended", default: 0] += 1 }
+    override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { touchCounts["cancelled", default: 0] += 1 }
+
+    var report: [String: String] {
+        ["touchesBegan": "\(touchCounts["began", default: 0])", "touchesEnded": "\(touchCounts["ended", default: 0])",
+         "touchesCancelled": "\(touchCounts["cancelled", default: 0])", "taps": "\(taps)", "doubleTaps": "\(doubleTaps)",
+         "lastTap": "\(Int(lastTap.x)),\(Int(lastTap.y))"]
+    }
+
+    required init?(coder: NSCoder) {
+        fatalError("init(coder:) has not been implemented")
     }
 
     override func draw(_ rect: CGRect) {

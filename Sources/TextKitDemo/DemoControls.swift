@@ -16,6 +16,10 @@ final class ChoiceControl: UIView, PointerInteractive {
         super.init(frame: frame)
     }
 
+    required init?(coder: NSCoder) {
+        fatalError("init(coder:) has not been implemented")
+    }
+
     private var segmentWidth: CGFloat { bounds.width / CGFloat(max(options.count, 1)) }
 
     override func draw(_ rect: CGRect) {
@@ -58,6 +62,10 @@ final class StopSlider: UIView, PointerInteractive {
         self.stops = max(stops, 2)
         self.value = value
         super.init(frame: frame)
+    }
+
+    required init?(coder: NSCoder) {
+        fatalError("init(coder:) has not been implemented")
     }
 
     private func x(of stop: Int) -> CGFloat { 12 + (bounds.width - 24) * CGFloat(stop) / CGFloat(stops - 1) }

@@ -30,6 +30,10 @@ final class InteractionPage: UIView, NSLayoutManagerDelegate, ReportingPage {
         addSubview(circle)
     }
 
+    required init?(coder: NSCoder) {
+        fatalError("init(coder:) has not been implemented")
+    }
+
     override func layoutSubviews() {
         super.layoutSubviews()
         textView.frame = bounds

@@ -24,6 +24,10 @@ final class PagesPage: UIScrollView, UITextViewDelegate, ReportingPage {
         addPage()
     }
 
+    required init?(coder: NSCoder) {
+        fatalError("init(coder:) has not been implemented")
+    }
+
     /// The frame of page `index` in content coordinates.
     private func pageFrame(_ index: Int) -> CGRect {
         CGRect(x: Self.gap + CGFloat(index) * (Self.pageWidth + Self.gap), y: 20,

@@ -24,6 +24,10 @@ final class SimpleTextInputPage: UIView, ReportingPage {
         addSubview(editor)
     }
 
+    required init?(coder: NSCoder) {
+        fatalError("init(coder:) has not been implemented")
+    }
+
     override func layoutSubviews() {
         super.layoutSubviews()
         caption.frame = CGRect(x: 16, y: 8, width: bounds.width - 32, height: 36)

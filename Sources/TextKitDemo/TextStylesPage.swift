@@ -29,6 +29,10 @@ final class TextStylesPage: UIView {
         restyle()
     }
 
+    required init?(coder: NSCoder) {
+        fatalError("init(coder:) has not been implemented")
+    }
+
     deinit {
         if let observer { NotificationCenter.default.removeObserver(observer) }
     }

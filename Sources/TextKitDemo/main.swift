@@ -47,6 +47,8 @@ final class Demo {
     var textHost: GTKViewHost?
     var formHost: GTKViewHost?
     var pageHosts: [GTKViewHost] = []
+    /// The hosts by notebook page number.
+    var hostsByPage: [Int32: GTKViewHost] = [:]
     /// The pages that can report their state, by notebook page number.
     var reportingPages: [Int32: any ReportingPage] = [:]
     var notebook: OpaquePointer?
@@ -89,6 +91,7 @@ final class Demo {
         let notebook = gtk_notebook_new()!
         let book = OpaquePointer(notebook)  // GtkNotebook's struct is private
         gtk_notebook_append_page(book, textHost.widget, gtk_label_new("Text view"))
+        hostsByPage[0] = textHost
         reportingPages[0] = TextViewReport(textView: textView)
         gtk_notebook_append_page(book, formHost.widget, gtk_label_new("Label and field"))
         var titles = ["Text view", "Label and field"]
@@ -106,6 +109,7 @@ final class Demo {
             let host = GTKViewHost(view: page)
             pageHosts.append(host)
             let number = gtk_notebook_append_page(book, host.widget, gtk_label_new(title))
+            hostsByPage[number] = host
             if let reporting = page as? any ReportingPage { reportingPages[number] = reporting }
             titles.append(title)
         }
@@ -168,10 +172,21 @@ final class Demo {
         g_object_unref(UnsafeMutableRawPointer(paintable))
     }
 
-    /// Writes the shown page's state, when it reports one.
+    /// Writes the shown page's state, when it reports one, with what its host exported to the
+    /// accessibility bus (`accessibleLabel`, `accessibleDescription`, `accessibleValue`, each
+    /// empty when unset; the value cut to 200 characters).
     func writeReport(to path: String) {
-        guard let notebook, let page = reportingPages[gtk_notebook_get_current_page(notebook)] else { return }
-        let lines = page.report.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value.replacingOccurrences(of: "\n", with: "\\n"))" }
+        guard let notebook else { return }
+        let number = gtk_notebook_get_current_page(notebook)
+        guard let page = reportingPages[number] else { return }
+        var report = page.report
+        if let host = hostsByPage[number] {
+            let exported = host.exportedAccessibilityTexts
+            report["accessibleLabel"] = exported.label ?? ""
+            report["accessibleDescription"] = exported.description ?? ""
+            report["accessibleValue"] = String((exported.value ?? "").prefix(200))
+        }
+        let lines = report.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value.replacingOccurrences(of: "\n", with: "\\n"))" }
         try? Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 

@@ -121,33 +121,3 @@ public struct UIContentSizeCategory: RawRepresentable, Hashable, Comparable, Sen
         return initial
     }
 }
-
-/// The traits a text style's font depends on here: only the content size category (UIKit's
-/// `UITraitCollection` carries much more; this is the part fonts read).
-public final class UITraitCollection: Hashable, Sendable {
-    /// The content size category (`.unspecified` means: use ``UIContentSizeCategory/preferred``).
-    public let preferredContentSizeCategory: UIContentSizeCategory
-
-    /// Traits with this content size category; `.unspecified` defers to ``UIContentSizeCategory/preferred``.
-    public init(preferredContentSizeCategory: UIContentSizeCategory) {
-        self.preferredContentSizeCategory = preferredContentSizeCategory
-    }
-
-    /// The process's traits: the preferred content size category.
-    public static var current: UITraitCollection {
-        UITraitCollection(preferredContentSizeCategory: UIContentSizeCategory.preferred)
-    }
-
-    /// The category to use: this one, or the process's when unspecified.
-    var effectiveCategory: UIContentSizeCategory {
-        UIContentSizeCategory.allCategories.contains(preferredContentSizeCategory)
-            ? preferredContentSizeCategory : UIContentSizeCategory.preferred
-    }
-
-    /// Two trait collections are equal when their content size categories are.
-    public static func == (lhs: UITraitCollection, rhs: UITraitCollection) -> Bool {
-        lhs.preferredContentSizeCategory == rhs.preferredContentSizeCategory
-    }
-
-    public func hash(into hasher: inout Hasher) { hasher.combine(preferredContentSizeCategory) }
-}

@@ -3,8 +3,10 @@ import Foundation
 import TextKitEditing
 import TextKitGraphics
 
-// The mouse: presses (with their click count and shift) and drags select text; the wheel and
-// the scroll bar move a scroll view's content offset.
+// The mouse: presses (with their click count and shift) and drags select text in text views and
+// fields, move views that take the mouse themselves (`PointerInteractive`), and elsewhere become
+// UIKit touches (`TouchDelivery`: the view `hitTest(_:with:)` finds and its gesture recognizers);
+// the wheel and the scroll bar move a scroll view's content offset.
 extension GTKViewHost {
     func installPointer(_ data: UnsafeMutableRawPointer) {
         let click = gtk_gesture_click_new()!
@@ -12,9 +14,10 @@ extension GTKViewHost {
             gesture, count, x, y, data in
             let host = hostFrom(data)
             let state = gtk_event_controller_get_current_event_state(gesture)
+            let time = TimeInterval(gtk_event_controller_get_current_event_time(gesture)) / 1000
             MainActor.assumeIsolated {
                 host.pressed(at: host.viewPoint(widgetX: x, y: y), clickCount: Int(count),
-                             extending: KeyBindings.Modifiers(gdk: state).contains(.shift))
+                             extending: KeyBindings.Modifiers(gdk: state).contains(.shift), timestamp: time)
             }
         }
         connect(raw(click), "pressed", onPressed, data)
@@ -26,21 +29,44 @@ extension GTKViewHost {
             let host = hostFrom(data)
             var x = 0.0, y = 0.0
             guard gtk_gesture_drag_get_start_point(gesture, &x, &y) != 0 else { return }
-            MainActor.assumeIsolated { host.dragged(to: host.viewPoint(widgetX: x + dx, y: y + dy)) }
+            let time = TimeInterval(gtk_event_controller_get_current_event_time(gesture)) / 1000
+            MainActor.assumeIsolated { host.dragged(to: host.viewPoint(widgetX: x + dx, y: y + dy), timestamp: time) }
         }
         connect(raw(drag), "drag-update", onDragUpdate, data)
+        // The drag gesture begins at every press and ends at its release, moved or not: the
+        // release of a touch.
+        let onDragEnd: @convention(c) (OpaquePointer?, Double, Double, UnsafeMutableRawPointer?) -> Void = {
+            gesture, dx, dy, data in
+            let host = hostFrom(data)
+            var x = 0.0, y = 0.0
+            guard gtk_gesture_drag_get_start_point(gesture, &x, &y) != 0 else { return }
+            let time = TimeInterval(gtk_event_controller_get_current_event_time(gesture)) / 1000
+            MainActor.assumeIsolated { host.released(at: host.viewPoint(widgetX: x + dx, y: y + dy), timestamp: time) }
+        }
+        connect(raw(drag), "drag-end", onDragEnd, data)
+        let onCancel: @convention(c) (OpaquePointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> Void = {
+            gesture, _, data in
+            let host = hostFrom(data)
+            let time = TimeInterval(gtk_event_controller_get_current_event_time(gesture)) / 1000
+            MainActor.assumeIsolated { host.touchDelivery.pressCancelled(timestamp: time) }
+        }
+        connect(raw(drag), "cancel", onCancel, data)
         gtk_widget_add_controller(drawingArea, drag)
     }
 
-    /// A press: the text input under it takes the focus and places the caret or selects.
-    func pressed(at point: CGPoint, clickCount: Int, extending: Bool) {
+    /// A press: the text input under it takes the focus and places the caret or selects; a view
+    /// that takes the mouse itself takes it; elsewhere the press is a touch that begins.
+    func pressed(at point: CGPoint, clickCount: Int, extending: Bool, timestamp: TimeInterval = 0) {
         gtk_widget_grab_focus(drawingArea)
+        // A touch whose release never came (a grab broken without a cancel) ends here.
+        if touchDelivery.activeTouch != nil { touchDelivery.pressCancelled(timestamp: timestamp) }
         if let (target, local) = pointerInteractive(at: point), target.pointerPressed(at: local, clickCount: clickCount) {
             pressTarget = target
             return
         }
         guard let (input, local) = textInput(at: point).map({ ($0.input, $0.point) }) else {
             pressTarget = nil
+            touchDelivery.pressBegan(at: point, tapCount: clickCount, timestamp: timestamp)
             return
         }
         if !input.isFirstResponder { input.becomeFirstResponder() }
@@ -50,8 +76,13 @@ extension GTKViewHost {
         updateInputMethodCursor()
     }
 
-    /// A drag from the last press: the pressed input's selection follows the pointer.
-    func dragged(to point: CGPoint) {
+    /// A drag from the last press: the pressed input's selection follows the pointer; a touch
+    /// moves.
+    func dragged(to point: CGPoint, timestamp: TimeInterval = 0) {
+        if touchDelivery.activeTouch != nil {
+            touchDelivery.pressMoved(to: point, timestamp: timestamp)
+            return
+        }
         if let target = pressTarget as? any PointerInteractive {
             target.pointerDragged(to: view.convert(point, to: target))
             return
@@ -59,6 +90,12 @@ extension GTKViewHost {
         guard let input = pressTarget as? any TextInputView else { return }
         restartBlink()
         handling(input).dragSelection(to: view.convert(point, to: input))
+    }
+
+    /// The release of a press: a touch ends (text inputs and pointer-interactive views need
+    /// nothing more).
+    func released(at point: CGPoint, timestamp: TimeInterval) {
+        touchDelivery.pressEnded(at: point, timestamp: timestamp)
     }
 
     // MARK: Scrolling

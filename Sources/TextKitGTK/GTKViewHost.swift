@@ -35,7 +35,10 @@ import TextKitGraphics
 /// does not take become the text view's key commands (arrows, Home/End, Page Up/Down with
 /// shift and ctrl, BackSpace/Delete, Return, Tab, ctrl+A/C/X/V/Z, ctrl+shift+Z, ctrl+Y).
 /// Clicks (one, two or three, shift to extend) become ``UITextView/selectText(at:clickCount:extending:)``
-/// and drags ``UITextView/dragSelection(to:)``. A view of your own that adopts `UITextInput`
+/// and drags ``UITextView/dragSelection(to:)``. A press anywhere else goes to a view that takes
+/// the mouse itself (``PointerInteractive``) or else becomes a UIKit touch: ``TouchDelivery``
+/// sends it, its drag and its release to the view ``UIView/hitTest(_:with:)`` finds and to that
+/// view's gesture recognizers (the click count is the touch's `tapCount`). A view of your own that adopts `UITextInput`
 /// (and can become first responder) is typed into through that protocol alone, as UIKit's
 /// text interaction does: see ``TextInputDriver``. Keyboard focus makes the text view first
 /// responder and starts the caret's blink. Input goes to the hierarchy's first responder when
@@ -69,6 +72,10 @@ public final class GTKViewHost {
     var scrollSyncSource: guint = 0
     /// The text input a mouse press went to, which the drag that follows extends.
     weak var pressTarget: UIView?
+    /// Delivers presses that no text input or pointer-interactive view takes as UIKit touches.
+    lazy var touchDelivery = TouchDelivery(rootView: view)
+    /// What ``updateAccessibility()`` last gave GTK (to tell it only of changes).
+    var exportedAccessibility: AccessibilityExport?
     /// The driver of the last custom `UITextInput` view typed into (see ``handling(_:)``).
     var inputDriver: TextInputDriver?
     /// The context menu's popover while it is open (a `GtkPopoverMenu` parented to the drawing
@@ -128,11 +135,24 @@ public final class GTKViewHost {
         connect(raw(drawingArea), "resize", onResize, data)
 
         view.displayInvalidationHandler = { [unowned self] _ in self.queueDraw() }
+        Self.setScreenBoundsFromFirstMonitor()
         installKeyboard(data)
         installPointer(data)
         installFocus(data)
         installScrolling(data)
         installContextMenu(data)
+    }
+
+    /// Sets ``UIScreen/main``'s bounds to the first monitor's size in points (when GDK has a
+    /// display with a monitor); its scale follows the widget's scale factor when drawn.
+    static func setScreenBoundsFromFirstMonitor() {
+        guard let display = gdk_display_get_default(), let monitors = gdk_display_get_monitors(display),
+              g_list_model_get_n_items(monitors) > 0, let item = g_list_model_get_item(monitors, 0) else { return }
+        defer { g_object_unref(item) }
+        var geometry = GdkRectangle()
+        gdk_monitor_get_geometry(OpaquePointer(item), &geometry)
+        guard geometry.width > 0, geometry.height > 0 else { return }
+        UIScreen.main.bounds = CGRect(x: 0, y: 0, width: Int(geometry.width), height: Int(geometry.height))
     }
 
     /// Gives the drawing area the keyboard focus (the text view becomes first responder).
@@ -160,6 +180,12 @@ public final class GTKViewHost {
         if view.frame.size != size { resize(width: width, height: height) }
         let scale = CGFloat(gtk_widget_get_scale_factor(drawingArea))
         view.contentScaleFactor = scale
+        if UIScreen.main.scale != scale {
+            // The screen's scale is the widget's; views hear of the trait change.
+            let previous = view.traitCollection
+            UIScreen.main.scale = scale
+            view.propagateTraitCollectionChange(from: previous)
+        }
         let context = CGContext(cairoContext: cr, size: size, scale: scale)
         UIGraphicsPushContext(context)
         context.setFillColor(backgroundColor)
@@ -167,6 +193,7 @@ public final class GTKViewHost {
         view.drawHierarchy(in: CGRect(origin: .zero, size: size), afterScreenUpdates: false)
         UIGraphicsPopContext()
         updateInputMethodCursor()
+        updateAccessibility()
         // Drawing lays out, which may change the content size: tell the scroll bar (later,
         // never from inside a draw).
         scheduleScrollSync()

@@ -45,6 +45,24 @@ private enum NamedColors {
     static let systemIndigo = rgb(88, 86, 214)
     static let systemTeal = rgb(48, 176, 199)
     static let systemGray = rgb(142, 142, 147)
+    static let systemGray2 = rgb(174, 174, 178)
+    static let systemGray3 = rgb(199, 199, 204)
+    static let systemGray4 = rgb(209, 209, 214)
+    static let systemGray5 = rgb(229, 229, 234)
+    static let systemGray6 = rgb(242, 242, 247)
+    static let systemMint = rgb(0, 199, 190)
+    static let systemCyan = rgb(50, 173, 230)
+    static let systemBrown = rgb(162, 132, 94)
+    static let opaqueSeparator = rgb(198, 198, 200)
+    static let systemGroupedBackground = rgb(242, 242, 247)
+    static let secondarySystemGroupedBackground = UIColor(white: 1, alpha: 1)
+    static let tertiarySystemGroupedBackground = rgb(242, 242, 247)
+    static let systemFill = rgb(120, 120, 128, 0.2)
+    static let secondarySystemFill = rgb(120, 120, 128, 0.16)
+    static let tertiarySystemFill = rgb(118, 118, 128, 0.12)
+    static let quaternarySystemFill = rgb(116, 116, 128, 0.08)
+    static let lightText = UIColor(white: 1, alpha: 0.6)
+    static let darkText = UIColor(white: 0, alpha: 1)
 }
 
 extension UIColor {
@@ -119,4 +137,40 @@ extension UIColor {
     public class var systemTeal: UIColor { NamedColors.systemTeal }
     /// System grey (light mode: #8E8E93).
     public class var systemGray: UIColor { NamedColors.systemGray }
+    /// Second-level system grey (light mode: #AEAEB2).
+    public class var systemGray2: UIColor { NamedColors.systemGray2 }
+    /// Third-level system grey (light mode: #C7C7CC).
+    public class var systemGray3: UIColor { NamedColors.systemGray3 }
+    /// Fourth-level system grey (light mode: #D1D1D6).
+    public class var systemGray4: UIColor { NamedColors.systemGray4 }
+    /// Fifth-level system grey (light mode: #E5E5EA).
+    public class var systemGray5: UIColor { NamedColors.systemGray5 }
+    /// Sixth-level system grey (light mode: #F2F2F7).
+    public class var systemGray6: UIColor { NamedColors.systemGray6 }
+    /// System mint (light mode: #00C7BE, iOS 15–18).
+    public class var systemMint: UIColor { NamedColors.systemMint }
+    /// System cyan (light mode: #32ADE6, iOS 15–18).
+    public class var systemCyan: UIColor { NamedColors.systemCyan }
+    /// System brown (light mode: #A2845E).
+    public class var systemBrown: UIColor { NamedColors.systemBrown }
+    /// Separator lines that hide what is under them (light mode: #C6C6C8, opaque).
+    public class var opaqueSeparator: UIColor { NamedColors.opaqueSeparator }
+    /// The background of grouped content (light mode: #F2F2F7).
+    public class var systemGroupedBackground: UIColor { NamedColors.systemGroupedBackground }
+    /// Content on a grouped background (light mode: white).
+    public class var secondarySystemGroupedBackground: UIColor { NamedColors.secondarySystemGroupedBackground }
+    /// Content inside grouped content (light mode: #F2F2F7).
+    public class var tertiarySystemGroupedBackground: UIColor { NamedColors.tertiarySystemGroupedBackground }
+    /// Fill for thin and small shapes (light mode: #787880 at 20 %).
+    public class var systemFill: UIColor { NamedColors.systemFill }
+    /// Fill for medium shapes (light mode: #787880 at 16 %).
+    public class var secondarySystemFill: UIColor { NamedColors.secondarySystemFill }
+    /// Fill for large shapes (light mode: #767680 at 12 %).
+    public class var tertiarySystemFill: UIColor { NamedColors.tertiarySystemFill }
+    /// Fill for large areas with complex content (light mode: #747480 at 8 %).
+    public class var quaternarySystemFill: UIColor { NamedColors.quaternarySystemFill }
+    /// Text on dark backgrounds (white at 60 %; not dynamic in UIKit either).
+    public class var lightText: UIColor { NamedColors.lightText }
+    /// Text on light backgrounds (black; not dynamic in UIKit either).
+    public class var darkText: UIColor { NamedColors.darkText }
 }

@@ -20,8 +20,43 @@ final class FixedLineSpacing: NSObject, NSLayoutManagerDelegate {
 }
 // end snippet
 
+// snippet: gestures
+/// A label that opens its link on a tap: iOS code, but for the closure the recognizer takes.
+final class LinkLabel: UILabel {
+    var url: URL?
+    var opened: [URL] = []
+
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        isUserInteractionEnabled = true
+        accessibilityTraits = .link
+        addGestureRecognizer(UITapGestureRecognizer { [unowned self] _ in
+            if let url { opened.append(url) }
+        })
+    }
+
+    required init?(coder: NSCoder) {
+        super.init(coder: coder)
+    }
+}
+// end snippet
+
 @Suite("Documentation: porting from iOS")
 struct PortingArticle {
+    @Test("A label with a tap recognizer opens its link when a host delivers a click")
+    @MainActor
+    func gestures() throws {
+        let label = LinkLabel(frame: CGRect(x: 0, y: 0, width: 200, height: 20))
+        label.url = URL(string: "https://swift.org")
+        label.text = "swift.org"
+        let delivery = TouchDelivery(rootView: label)
+        delivery.pressBegan(at: CGPoint(x: 10, y: 10), tapCount: 1, timestamp: 0)
+        delivery.pressEnded(at: CGPoint(x: 10, y: 10), timestamp: 0.1)
+        #expect(label.opened == [try #require(URL(string: "https://swift.org"))])
+        #expect(label.accessibilityTraits == .link)
+        #expect(label.accessibilityLabel == "swift.org")
+    }
+
     @Test("UIKit-style sizing code compiles and measures text")
     func sizing() {
         // snippet: sizing

@@ -41,6 +41,8 @@ extension WindowTests {
             let final = try session.quit()
 
             #expect(try session.textWritten() == "Howdy world!é\n!", "demo log: \(session.app.log)")
+            // The host exported the text view's accessibility value (its text) to the bus.
+            #expect(try session.report()["accessibleValue"] == "Howdy world!é\n!")
 
             // Ink: dark pixels in the text view's first line (below the notebook's tabs), none
             // below the second, and the preedit frame differs from the final one.

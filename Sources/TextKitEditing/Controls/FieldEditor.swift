@@ -32,6 +32,11 @@ final class FieldEditor: UITextView {
         isScrollEnabled = false
     }
 
+    /// Field editors are made only by their field.
+    required init?(coder: NSCoder) {
+        return nil
+    }
+
     /// The field's focus is the editor's.
     override var isFirstResponder: Bool { field?.isFirstResponder ?? false }
 

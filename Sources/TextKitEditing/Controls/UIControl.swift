@@ -27,6 +27,11 @@ open class UIControl: UIView {
         super.init(frame: frame)
     }
 
+    /// A control made as `init(frame: .zero)` makes it: nothing is decoded (no nibs on Linux).
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+    }
+
     /// The control's state, from ``isEnabled``, ``isSelected`` and ``isHighlighted``, plus
     /// `.focused` while it is first responder.
     open var state: State {

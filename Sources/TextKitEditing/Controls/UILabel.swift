@@ -47,6 +47,35 @@ open class UILabel: UIView {
     public override init(frame: CGRect) {
         super.init(frame: frame)
         isUserInteractionEnabled = false
+        contentMode = .redraw
+    }
+
+    /// A label made as `init(frame: .zero)` makes it: nothing is decoded (Linux has no nibs or
+    /// storyboards).
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        isUserInteractionEnabled = false
+        contentMode = .redraw
+    }
+
+    // MARK: Accessibility
+
+    /// True unless set: a label is an accessibility element, as in UIKit.
+    open override var isAccessibilityElement: Bool {
+        get { accessibility.isElement ?? true }
+        set { accessibility.isElement = newValue }
+    }
+
+    /// The label's ``text`` unless set, as in UIKit.
+    open override var accessibilityLabel: String? {
+        get { accessibility.label ?? text }
+        set { accessibility.label = newValue }
+    }
+
+    /// `.staticText` (with `.notEnabled` while ``isEnabled`` is false) unless set, as in UIKit.
+    open override var accessibilityTraits: UIAccessibilityTraits {
+        get { accessibility.traits ?? (isEnabled ? .staticText : [.staticText, .notEnabled]) }
+        set { accessibility.traits = newValue }
     }
 
     // MARK: Text

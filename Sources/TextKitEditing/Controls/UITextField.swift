@@ -54,6 +54,17 @@ open class UITextField: UIControl, UITextInput {
     /// A field with the given frame: no border, no text, the body font.
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        setUpFieldEditor()
+    }
+
+    /// A field made as `init(frame: .zero)` makes it: nothing is decoded (Linux has no nibs or
+    /// storyboards).
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        setUpFieldEditor()
+    }
+
+    private func setUpFieldEditor() {
         let editor = FieldEditor(field: self)
         fieldEditor = editor
         editorDelegate = FieldEditorDelegate(field: self)
@@ -182,6 +193,65 @@ open class UITextField: UIControl, UITextInput {
     open var keyboardType: UIKeyboardType = .default
     /// See ``UITextInputTraits``.
     open var returnKeyType: UIReturnKeyType = .default
+    /// See ``UITextInputTraits``. Recorded only: quotes are not substituted.
+    open var smartQuotesType: UITextSmartQuotesType = .default
+    /// See ``UITextInputTraits``. Recorded only: dashes are not substituted.
+    open var smartDashesType: UITextSmartDashesType = .default
+    /// See ``UITextInputTraits``. Recorded only: spaces are not adjusted.
+    open var smartInsertDeleteType: UITextSmartInsertDeleteType = .default
+    /// See ``UITextInputTraits``. Recorded only (no autofill on Linux).
+    open var textContentType: UITextContentType! = nil
+    /// See ``UITextInputTraits``. Recorded only.
+    open var keyboardAppearance: UIKeyboardAppearance = .default
+    /// See ``UITextInputTraits``. Recorded only.
+    open var enablesReturnKeyAutomatically = false
+    /// Whether the font follows the content size category when it changes. False by default.
+    /// Recorded only: the font is not updated when the category changes.
+    open var adjustsFontForContentSizeCategory = false
+
+    private var storedInputView: UIView?
+    private var storedInputAccessoryView: UIView?
+
+    /// A view to show instead of the keyboard while editing. Stored; no host shows it on Linux.
+    open override var inputView: UIView? {
+        get { storedInputView }
+        set { storedInputView = newValue }
+    }
+
+    /// A view to show above the keyboard while editing. Stored; no host shows it on Linux.
+    open override var inputAccessoryView: UIView? {
+        get { storedInputAccessoryView }
+        set { storedInputAccessoryView = newValue }
+    }
+
+    /// Starts a floating cursor at `point`. Does nothing: Linux has no floating cursor.
+    open func beginFloatingCursor(at point: CGPoint) {}
+    /// Moves the floating cursor. Does nothing.
+    open func updateFloatingCursor(at point: CGPoint) {}
+    /// Ends the floating cursor. Does nothing.
+    open func endFloatingCursor() {}
+
+    /// True unless set: a text field is an accessibility element, as in UIKit.
+    open override var isAccessibilityElement: Bool {
+        get { accessibility.isElement ?? true }
+        set { accessibility.isElement = newValue }
+    }
+
+    /// The placeholder unless set (what VoiceOver reads as a field's name when it has no label).
+    open override var accessibilityLabel: String? {
+        get { accessibility.label ?? placeholder }
+        set { accessibility.label = newValue }
+    }
+
+    /// The text unless set (bullets, one per character, for secure entry).
+    open override var accessibilityValue: String? {
+        get {
+            if let value = accessibility.value { return value }
+            let text = self.text ?? ""
+            return isSecureTextEntry ? String(repeating: "•", count: text.count) : text
+        }
+        set { accessibility.value = newValue }
+    }
 
     // MARK: Responder
 

@@ -18,6 +18,18 @@ public protocol UITextInputTraits: AnyObject {
     var returnKeyType: UIReturnKeyType { get set }
     /// Whether the text is a password (not shown, not copied). Default false.
     var isSecureTextEntry: Bool { get set }
+    /// Whether straight quotes become curly ones as the user types. Default `.default`.
+    var smartQuotesType: UITextSmartQuotesType { get set }
+    /// Whether "--" becomes a dash as the user types. Default `.default`.
+    var smartDashesType: UITextSmartDashesType { get set }
+    /// Whether spaces are added and removed around pasted and deleted words. Default `.default`.
+    var smartInsertDeleteType: UITextSmartInsertDeleteType { get set }
+    /// What the text is (a user name, an e-mail address), for autofill. Default nil.
+    var textContentType: UITextContentType! { get set }
+    /// The keyboard's appearance. Default `.default`.
+    var keyboardAppearance: UIKeyboardAppearance { get set }
+    /// Whether the return key is disabled while there is no text. Default false.
+    var enablesReturnKeyAutomatically: Bool { get set }
 }
 
 extension UITextInputTraits {
@@ -33,6 +45,18 @@ extension UITextInputTraits {
     public var returnKeyType: UIReturnKeyType { get { .default } set {} }
     /// False; a conforming type that does not store it ignores assignments.
     public var isSecureTextEntry: Bool { get { false } set {} }
+    /// `.default`; a conforming type that does not store it ignores assignments.
+    public var smartQuotesType: UITextSmartQuotesType { get { .default } set {} }
+    /// `.default`; a conforming type that does not store it ignores assignments.
+    public var smartDashesType: UITextSmartDashesType { get { .default } set {} }
+    /// `.default`; a conforming type that does not store it ignores assignments.
+    public var smartInsertDeleteType: UITextSmartInsertDeleteType { get { .default } set {} }
+    /// Nil; a conforming type that does not store it ignores assignments.
+    public var textContentType: UITextContentType! { get { nil } set {} }
+    /// `.default`; a conforming type that does not store it ignores assignments.
+    public var keyboardAppearance: UIKeyboardAppearance { get { .default } set {} }
+    /// False; a conforming type that does not store it ignores assignments.
+    public var enablesReturnKeyAutomatically: Bool { get { false } set {} }
 }
 
 /// The simplest text input: insert text at the caret and delete backward. A window host sends
@@ -151,9 +175,24 @@ public protocol UITextInput: UIKeyInput {
     func textStyling(at position: UITextPosition, in direction: UITextStorageDirection) -> [NSAttributedString.Key: Any]?
     /// Inserts text that comes with alternatives (dictation); optional, default inserts `text`.
     func insertText(_ text: String, alternatives: [String], style: UITextAlternativeStyle)
+
+    // Floating cursor (optional)
+    /// The user started moving a floating cursor at `point` (optional; default does nothing:
+    /// there is no floating cursor on Linux).
+    func beginFloatingCursor(at point: CGPoint)
+    /// The floating cursor moved to `point` (optional; default does nothing).
+    func updateFloatingCursor(at point: CGPoint)
+    /// The floating cursor was released (optional; default does nothing).
+    func endFloatingCursor()
 }
 
 extension UITextInput {
+    /// Does nothing (there is no floating cursor on Linux).
+    public func beginFloatingCursor(at point: CGPoint) {}
+    /// Does nothing.
+    public func updateFloatingCursor(at point: CGPoint) {}
+    /// Does nothing.
+    public func endFloatingCursor() {}
     /// True.
     public func shouldChangeText(in range: UITextRange, replacementText text: String) -> Bool { true }
 

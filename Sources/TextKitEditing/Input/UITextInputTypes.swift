@@ -177,3 +177,130 @@ public enum UIReturnKeyType: Int, Sendable, Hashable {
     /// "Continue".
     case `continue`
 }
+
+/// Whether straight quotes become curly ones as the user types. Recorded only: OpenTextKit's
+/// views do not substitute quotes.
+public enum UITextSmartQuotesType: Int, Sendable, Hashable {
+    /// The view's default.
+    case `default`
+    /// No substitution.
+    case no
+    /// Substitution.
+    case yes
+}
+
+/// Whether "--" becomes a dash as the user types. Recorded only: OpenTextKit's views do not
+/// substitute dashes.
+public enum UITextSmartDashesType: Int, Sendable, Hashable {
+    /// The view's default.
+    case `default`
+    /// No substitution.
+    case no
+    /// Substitution.
+    case yes
+}
+
+/// Whether spaces are adjusted around pasted and deleted words. Recorded only: OpenTextKit's
+/// views insert and delete exactly what they are given.
+public enum UITextSmartInsertDeleteType: Int, Sendable, Hashable {
+    /// The view's default.
+    case `default`
+    /// No adjustment.
+    case no
+    /// Adjustment.
+    case yes
+}
+
+/// The keyboard's look (recorded only: Linux keyboards are physical).
+public enum UIKeyboardAppearance: Int, Sendable, Hashable {
+    /// The default appearance.
+    case `default`
+    /// Dark.
+    case dark
+    /// Light.
+    case light
+
+    /// The alert appearance: dark, as in UIKit.
+    public static var alert: UIKeyboardAppearance { .dark }
+}
+
+/// What a text input holds, for autofill and keyboard suggestions, as UIKit's
+/// `UITextContentType`. Recorded only (there is no autofill on Linux). The raw values of the iOS
+/// 10–12 constants are UIKit's (HTML autocomplete tokens, with UIKit's own spellings such as
+/// "honorifix-prefix"); those of the later constants (tracking and flight numbers, dates, the credit
+/// card details) are ours. Compare with the constants, not with strings.
+public struct UITextContentType: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// The same as `init(rawValue:)`, without the label.
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+
+    /// A full name.
+    public static let name = UITextContentType("name")
+    /// A name prefix ("Dr.").
+    public static let namePrefix = UITextContentType("honorifix-prefix")
+    /// A given name.
+    public static let givenName = UITextContentType("given-name")
+    /// A middle name.
+    public static let middleName = UITextContentType("additional-name")
+    /// A family name.
+    public static let familyName = UITextContentType("family-name")
+    /// A name suffix ("Jr.").
+    public static let nameSuffix = UITextContentType("honorifix-suffix")
+    /// A nickname.
+    public static let nickname = UITextContentType("nickname")
+    /// A job title.
+    public static let jobTitle = UITextContentType("organization-title")
+    /// An organization's name.
+    public static let organizationName = UITextContentType("organization")
+    /// A place.
+    public static let location = UITextContentType("location")
+    /// A full street address.
+    public static let fullStreetAddress = UITextContentType("street-address")
+    /// The first line of a street address.
+    public static let streetAddressLine1 = UITextContentType("address-line1")
+    /// The second line of a street address.
+    public static let streetAddressLine2 = UITextContentType("address-line2")
+    /// A city.
+    public static let addressCity = UITextContentType("address-level2")
+    /// A state or province.
+    public static let addressState = UITextContentType("address-level1")
+    /// A city and state.
+    public static let addressCityAndState = UITextContentType("address-level1+2")
+    /// A sublocality.
+    public static let sublocality = UITextContentType("address-level3")
+    /// A country's name.
+    public static let countryName = UITextContentType("country-name")
+    /// A postal code.
+    public static let postalCode = UITextContentType("postal-code")
+    /// A telephone number.
+    public static let telephoneNumber = UITextContentType("tel")
+    /// An e-mail address.
+    public static let emailAddress = UITextContentType("email")
+    /// A URL.
+    public static let URL = UITextContentType("url")
+    /// A credit card number.
+    public static let creditCardNumber = UITextContentType("cc-number")
+    /// A user name.
+    public static let username = UITextContentType("username")
+    /// A password.
+    public static let password = UITextContentType("password")
+    /// A new password.
+    public static let newPassword = UITextContentType("new-password")
+    /// A one-time code.
+    public static let oneTimeCode = UITextContentType("one-time-code")
+    /// A shipment tracking number.
+    public static let shipmentTrackingNumber = UITextContentType("shipment-tracking-number")
+    /// A flight number.
+    public static let flightNumber = UITextContentType("flight-number")
+    /// A date, a time or a duration.
+    public static let dateTime = UITextContentType("date-time")
+    /// A birth date.
+    public static let birthdate = UITextContentType("bday")
+    /// A credit card's security code.
+    public static let creditCardSecurityCode = UITextContentType("cc-csc")
+    /// A credit card's expiration date.
+    public static let creditCardExpiration = UITextContentType("cc-exp")
+    /// The name on a credit card.
+    public static let creditCardName = UITextContentType("cc-name")
+}

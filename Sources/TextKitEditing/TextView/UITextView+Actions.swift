@@ -153,7 +153,7 @@ extension UITextView {
     public func selectText(at point: CGPoint, clickCount: Int, extending: Bool = false) {
         if clickCount == 1, !extending, followLink(at: point) { return }
         guard isSelectable || isEditable else { return }
-        let hit = hitTest(point)
+        let hit = textHit(at: point)
         let affinity: UITextSelectionAffinity = hit.upstream ? .backward : .forward
         if extending {
             let anchor = selectionAnchor ?? selection.location
@@ -179,7 +179,7 @@ extension UITextView {
     /// the press's unit (characters, words, paragraphs).
     public func dragSelection(to point: CGPoint) {
         guard isSelectable || isEditable else { return }
-        let hit = hitTest(point)
+        let hit = textHit(at: point)
         let origin = clickRange ?? NSRange(location: selectionAnchor ?? selection.location, length: 0)
         var target = NSRange(location: hit.offset, length: 0)
         if clickGranularity == .paragraph {

@@ -376,7 +376,7 @@ extension UITextView {
             y = up ? line.minY - 0.5 : line.maxY + 0.5
         }
         if y < 0 { return (0, false) }
-        let hit = hitTest(CGPoint(x: x, y: y + origin.y))
+        let hit = textHit(at: CGPoint(x: x, y: y + origin.y))
         if !up, let landed = layoutManager.caretGeometry(forCharacterAt: hit.offset, upstream: hit.upstream),
            landed.lineFragmentRect.minY <= line.minY {
             return (textStorage.length, false)  // below the last line

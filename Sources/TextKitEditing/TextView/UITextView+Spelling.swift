@@ -41,7 +41,7 @@ extension UITextView {
     /// ``ignoreSpelling(in:)``); nil when the point is not on a word marked as misspelled. A
     /// Linux addition: UIKit builds this menu itself.
     public func misspelledWord(at point: CGPoint) -> (range: NSRange, guesses: [String])? {
-        let hit = hitTest(point)
+        let hit = textHit(at: point)
         for offset in [hit.offset, hit.offset - 1] where offset >= 0 && offset < textStorage.length {
             var effective = NSRange(location: 0, length: 0)
             guard layoutManager.temporaryAttribute(Self.misspelledKey, atCharacterIndex: offset, effectiveRange: &effective) != nil

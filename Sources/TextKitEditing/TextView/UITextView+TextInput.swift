@@ -151,12 +151,12 @@ extension UITextView {
     }
 
     func _closestPosition(to point: CGPoint) -> UITextPosition? {
-        IndexedPosition(hitTest(point).offset)
+        IndexedPosition(textHit(at: point).offset)
     }
 
     func _closestPosition(to point: CGPoint, within range: UITextRange) -> UITextPosition? {
         guard let r = nsRange(range) else { return nil }
-        let p = hitTest(point).offset
+        let p = textHit(at: point).offset
         return IndexedPosition(min(max(p, r.location), r.location + r.length))
     }
 
@@ -188,7 +188,7 @@ extension UITextView {
 
     /// The insertion point nearest to `point` (view coordinates) and whether it belongs to the
     /// end of the line before (a point past the end of a soft-wrapped line).
-    func hitTest(_ point: CGPoint) -> (offset: Int, upstream: Bool) {
+    func textHit(at point: CGPoint) -> (offset: Int, upstream: Bool) {
         let length = textStorage.length
         guard length > 0 else { return (0, false) }
         let inContainer = CGPoint(x: point.x - textContainerOrigin.x, y: point.y - textContainerOrigin.y)

@@ -175,6 +175,64 @@ open class UITextView: UIScrollView, UITextInput, TokenizerTextProviding {
     open var returnKeyType: UIReturnKeyType = .default
     /// See ``UITextInputTraits``. A secure view does not copy or cut.
     open var isSecureTextEntry = false
+    /// See ``UITextInputTraits``. Recorded only: quotes are not substituted.
+    open var smartQuotesType: UITextSmartQuotesType = .default
+    /// See ``UITextInputTraits``. Recorded only: dashes are not substituted.
+    open var smartDashesType: UITextSmartDashesType = .default
+    /// See ``UITextInputTraits``. Recorded only: spaces are not adjusted.
+    open var smartInsertDeleteType: UITextSmartInsertDeleteType = .default
+    /// See ``UITextInputTraits``. Recorded only (no autofill on Linux).
+    open var textContentType: UITextContentType! = nil
+    /// See ``UITextInputTraits``. Recorded only.
+    open var keyboardAppearance: UIKeyboardAppearance = .default
+    /// See ``UITextInputTraits``. Recorded only.
+    open var enablesReturnKeyAutomatically = false
+    /// Whether the text is drawn with the Mac's standard text scaling (Mac Catalyst). False by
+    /// default; recorded only.
+    open var usesStandardTextScaling = false
+    /// Whether the font follows the content size category when it changes. False by default.
+    /// Recorded only: a font made with `UIFont.preferredFont(forTextStyle:)` is sized for the
+    /// category current when it was made, and is not updated when it changes.
+    open var adjustsFontForContentSizeCategory = false
+
+    // MARK: Input views and floating cursor
+
+    private var storedInputView: UIView?
+    private var storedInputAccessoryView: UIView?
+
+    /// A view to show instead of the keyboard while editing. Stored; no host shows it on Linux.
+    open override var inputView: UIView? {
+        get { storedInputView }
+        set { storedInputView = newValue }
+    }
+
+    /// A view to show above the keyboard while editing. Stored; no host shows it on Linux.
+    open override var inputAccessoryView: UIView? {
+        get { storedInputAccessoryView }
+        set { storedInputAccessoryView = newValue }
+    }
+
+    /// Starts a floating cursor at `point` (iOS's trackpad gesture on the keyboard). Does nothing:
+    /// Linux has no floating cursor.
+    open func beginFloatingCursor(at point: CGPoint) {}
+    /// Moves the floating cursor. Does nothing.
+    open func updateFloatingCursor(at point: CGPoint) {}
+    /// Ends the floating cursor. Does nothing.
+    open func endFloatingCursor() {}
+
+    // MARK: Accessibility
+
+    /// True unless set: a text view is an accessibility element, as in UIKit.
+    open override var isAccessibilityElement: Bool {
+        get { accessibility.isElement ?? true }
+        set { accessibility.isElement = newValue }
+    }
+
+    /// The text unless set (bullets, one per character, for secure entry).
+    open override var accessibilityValue: String? {
+        get { accessibility.value ?? (isSecureTextEntry ? String(repeating: "•", count: text.count) : text) }
+        set { accessibility.value = newValue }
+    }
 
     // MARK: Creating
 
@@ -187,16 +245,36 @@ open class UITextView: UIScrollView, UITextInput, TokenizerTextProviding {
             self.textContainer = textContainer
             retainedStorage = textContainer.layoutManager?.textStorage
         } else {
-            let storage = NSTextStorage()
-            let manager = NSLayoutManager()
-            let container = NSTextContainer(size: CGSize(width: frame.width, height: .greatestFiniteMagnitude))
-            container.widthTracksTextView = true
-            manager.addTextContainer(container)
-            storage.addLayoutManager(manager)
-            self.textContainer = container
-            retainedStorage = storage
+            let stack = UITextView.makeStack(width: frame.width)
+            self.textContainer = stack.container
+            retainedStorage = stack.storage
         }
         super.init(frame: frame)
+        finishInit()
+    }
+
+    /// A view made as `init(frame: .zero, textContainer: nil)` makes it: nothing is decoded
+    /// (Linux has no nibs or storyboards).
+    public required init?(coder: NSCoder) {
+        let stack = UITextView.makeStack(width: 0)
+        textContainer = stack.container
+        retainedStorage = stack.storage
+        super.init(coder: coder)
+        finishInit()
+    }
+
+    /// A new storage, layout manager and container `width` wide that tracks the view's width.
+    private static func makeStack(width: CGFloat) -> (container: NSTextContainer, storage: NSTextStorage) {
+        let storage = NSTextStorage()
+        let manager = NSLayoutManager()
+        let container = NSTextContainer(size: CGSize(width: width, height: .greatestFiniteMagnitude))
+        container.widthTracksTextView = true
+        manager.addTextContainer(container)
+        storage.addLayoutManager(manager)
+        return (container, storage)
+    }
+
+    private func finishInit() {
         typingAttributes = Self.defaultTypingAttributes
         updateContainerSize()
         observeStorage(textStorage)

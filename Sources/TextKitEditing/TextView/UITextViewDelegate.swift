@@ -30,6 +30,11 @@ public protocol UITextViewDelegate: UIScrollViewDelegate {
     /// Whether a click on the link `URL` in `characterRange` should open it. Default true.
     func textView(_ textView: UITextView, shouldInteractWith URL: URL, in characterRange: NSRange,
                   interaction: UITextItemInteraction) -> Bool
+    /// Whether the user's action on the attachment in `characterRange` should go ahead. Default
+    /// true. Linux note: text views have no attachment actions (previews, menus), so nothing
+    /// happens either way; the method exists so that iOS delegates compile.
+    func textView(_ textView: UITextView, shouldInteractWith textAttachment: NSTextAttachment, in characterRange: NSRange,
+                  interaction: UITextItemInteraction) -> Bool
 }
 
 /// How the user acted on a link or attachment.
@@ -59,6 +64,9 @@ extension UITextViewDelegate {
     public func textViewDidChangeSelection(_ textView: UITextView) {}
     /// True.
     public func textView(_ textView: UITextView, shouldInteractWith URL: URL, in characterRange: NSRange,
+                         interaction: UITextItemInteraction) -> Bool { true }
+    /// True.
+    public func textView(_ textView: UITextView, shouldInteractWith textAttachment: NSTextAttachment, in characterRange: NSRange,
                          interaction: UITextItemInteraction) -> Bool { true }
 }
 

@@ -52,6 +52,37 @@ open class UIResponder: NSObject {
         return true
     }
 
+    // MARK: Touches
+
+    /// Touches began on the responder (a press). By default passes them to ``next``, as UIKit
+    /// does; override (without calling `super` to keep them) to handle presses. A host delivers
+    /// them through ``TouchDelivery``; the GTK host delivers the mouse (one touch at a time).
+    open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { next?.touchesBegan(touches, with: event) }
+
+    /// Touches moved (a drag). By default passes them to ``next``.
+    open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { next?.touchesMoved(touches, with: event) }
+
+    /// Touches ended (a release). By default passes them to ``next``.
+    open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { next?.touchesEnded(touches, with: event) }
+
+    /// Touches were cancelled (a gesture recognizer took them, or the host lost the pointer).
+    /// By default passes them to ``next``.
+    open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { next?.touchesCancelled(touches, with: event) }
+
+    // MARK: Input views
+
+    /// A view shown instead of the system keyboard while this responder is first. Nil here
+    /// (text views and text fields store one); no host shows it on Linux.
+    open var inputView: UIView? { nil }
+
+    /// A view shown above the keyboard while this responder is first. Nil here (text views and
+    /// text fields store one); no host shows it on Linux.
+    open var inputAccessoryView: UIView? { nil }
+
+    /// Asks for the input views to be shown again after they changed. Does nothing (no host
+    /// shows input views on Linux).
+    open func reloadInputViews() {}
+
     /// The undo manager of the nearest responder up the chain that has one.
     open var undoManager: UndoManager? { next?.undoManager }
 

@@ -34,6 +34,36 @@ open class UIScrollView: UIView {
         super.init(frame: frame)
     }
 
+    /// A scroll view made as `init(frame: .zero)` makes it: nothing is decoded (no nibs on Linux).
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+    }
+
+    /// Whether a vertical scroll indicator shows (default true). Recorded only: the GTK host
+    /// always shows a scroll bar beside a hosted scroll view.
+    open var showsVerticalScrollIndicator = true
+    /// Whether a horizontal scroll indicator shows (default true). Recorded only.
+    open var showsHorizontalScrollIndicator = true
+    /// Whether scrolling bounces past the content's edges (default true). Recorded only: there is
+    /// no bouncing here.
+    open var bounces = true
+    /// Whether scrolling bounces vertically even when the content fits (default false). Recorded only.
+    open var alwaysBounceVertical = false
+    /// Whether scrolling bounces horizontally even when the content fits (default false). Recorded only.
+    open var alwaysBounceHorizontal = false
+    /// How far the vertical scroll indicator is inset from the view's edges (default zero).
+    /// Recorded only: the GTK host's scroll bar sits beside the view.
+    open var verticalScrollIndicatorInsets: UIEdgeInsets = .zero
+    /// How far the horizontal scroll indicator is inset from the view's edges (default zero).
+    /// Recorded only.
+    open var horizontalScrollIndicatorInsets: UIEdgeInsets = .zero
+    /// Both indicators' insets (UIKit's older property): reading gives the vertical one's,
+    /// setting sets both.
+    open var scrollIndicatorInsets: UIEdgeInsets {
+        get { verticalScrollIndicatorInsets }
+        set { verticalScrollIndicatorInsets = newValue; horizontalScrollIndicatorInsets = newValue }
+    }
+
     /// The content point shown at the view's top left (the bounds origin).
     open var contentOffset: CGPoint {
         get { bounds.origin }

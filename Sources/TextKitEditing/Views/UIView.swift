@@ -1,3 +1,4 @@
+import TextKitFonts
 import TextKitGraphics
 import TextKitModel
 
@@ -9,6 +10,12 @@ import TextKitModel
 /// Coordinates are UIKit's: y grows downwards, a view's ``frame`` is in its superview's bounds
 /// coordinates, and its ``bounds`` origin is the point of its own content shown at its top left
 /// (a scroll view's content offset).
+///
+/// Touches come from a host through ``TouchDelivery`` (the GTK host delivers the mouse):
+/// ``hitTest(_:with:)`` picks the view, its gesture recognizers see the touches first, then the
+/// view's `touchesBegan(_:with:)` family runs. Linux differences: there is no window server, so
+/// ``window`` is nil unless the hierarchy's top is a ``UIWindow``; animations happen at once
+/// (``animate(withDuration:animations:)``); nothing is ever loaded from a nib.
 @preconcurrency @MainActor
 open class UIView: UIResponder {
     private var _frame: CGRect
@@ -39,6 +46,146 @@ open class UIView: UIResponder {
     private var _tintColor: UIColor?
     /// Device pixels per point; a host sets it for HiDPI screens.
     open var contentScaleFactor: CGFloat = 1
+    /// How the view's content is fitted when its bounds change. Stored: OpenTextKit always calls
+    /// ``draw(_:)`` again for a resized view, so every mode redraws (as `.redraw` does).
+    /// `.scaleToFill` by default (``UILabel``'s is `.redraw`, as in UIKit).
+    open var contentMode: ContentMode = .scaleToFill
+    /// Whether the view fills its bounds with opaque content (a drawing hint). True by default.
+    /// Recorded only: OpenTextKit always composites views.
+    open var isOpaque = true
+    /// A number that identifies the view (0 by default); see ``viewWithTag(_:)``.
+    open var tag = 0
+    /// The default spacing between the view's edges and its content (8 points each side by
+    /// default, as UIKit's). No layout engine reads it here; setting it calls
+    /// ``layoutMarginsDidChange()``.
+    open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8) {
+        didSet { if layoutMargins != oldValue { layoutMarginsDidChange() } }
+    }
+    /// Whether the view also keeps the superview's margins (false by default). Recorded only.
+    open var preservesSuperviewLayoutMargins = false
+    /// Called after ``layoutMargins`` changes; marks the view as needing layout.
+    open func layoutMarginsDidChange() { setNeedsLayout() }
+    /// The insets that keep content clear of bars and screen corners: always zero (a Linux
+    /// window has no notch, status bar or home indicator).
+    open var safeAreaInsets: UIEdgeInsets { .zero }
+    /// Called when ``safeAreaInsets`` change; they never change here, so nothing calls it.
+    open func safeAreaInsetsDidChange() {}
+
+    // MARK: Traits
+
+    /// The environment's traits: the screen's scale (``UIScreen/main``), the light appearance,
+    /// the process's preferred content size category, regular size classes, left to right.
+    open var traitCollection: UITraitCollection { _traitCollection }
+
+    /// Called when ``traitCollection`` changed (a host changed the screen's scale or the
+    /// content size category), with the collection before; does nothing by default. The GTK host
+    /// calls it on every view of its hierarchy when the window moves to a screen of another scale.
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+
+    // MARK: Touches and gestures
+
+    /// The deepest visible, interactive view under `point` (bounds coordinates): nil when the
+    /// view is hidden, has ``isUserInteractionEnabled`` false, has an ``alpha`` below 0.01, or
+    /// ``point(inside:with:)`` says no; otherwise the subviews are asked front to back (with the
+    /// point in each one's coordinates) and the first that answers wins, else the view itself.
+    /// Override to widen a hit area or to pass touches through.
+    open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? { _hitTest(point, with: event) }
+
+    /// Whether `point` (bounds coordinates) is inside the view: inside ``bounds`` by default.
+    open func point(inside point: CGPoint, with event: UIEvent?) -> Bool { bounds.contains(point) }
+
+    /// The gesture recognizers attached to the view (nil when there are none, as in UIKit).
+    open var gestureRecognizers: [UIGestureRecognizer]? {
+        get { attachedRecognizers.isEmpty ? nil : attachedRecognizers }
+        set {
+            for recognizer in attachedRecognizers { recognizer.view = nil }
+            attachedRecognizers = []
+            for recognizer in newValue ?? [] { addGestureRecognizer(recognizer) }
+        }
+    }
+    var attachedRecognizers: [UIGestureRecognizer] = []
+
+    /// Attaches `gestureRecognizer` (removing it from the view it was on): it sees the touches
+    /// delivered to this view and its subviews before they do.
+    open func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) { _addGestureRecognizer(gestureRecognizer) }
+
+    /// Detaches `gestureRecognizer` from the view.
+    open func removeGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) { _removeGestureRecognizer(gestureRecognizer) }
+
+    /// Whether `gestureRecognizer` (attached to this view or an ancestor) may begin: true by
+    /// default. Asked before the recognizer's delegate.
+    open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
+
+    // MARK: Accessibility (UIKit's informal protocol, on views here)
+
+    /// What the accessibility properties hold when set (nil: the view's default).
+    var accessibility = AccessibilityStorage()
+
+    /// Whether assistive technologies see the view as one element. False for plain views; true
+    /// for ``UILabel``, ``UITextView`` and ``UITextField``, as in UIKit.
+    open var isAccessibilityElement: Bool {
+        get { accessibility.isElement ?? false }
+        set { accessibility.isElement = newValue }
+    }
+    /// A short name for the element (a button's title). Nil by default (a ``UILabel``'s text).
+    open var accessibilityLabel: String? {
+        get { accessibility.label }
+        set { accessibility.label = newValue }
+    }
+    /// The element's current value (a slider's position; a text view's or field's text).
+    open var accessibilityValue: String? {
+        get { accessibility.value }
+        set { accessibility.value = newValue }
+    }
+    /// What acting on the element does ("Opens the message"). Nil by default.
+    open var accessibilityHint: String? {
+        get { accessibility.hint }
+        set { accessibility.hint = newValue }
+    }
+    /// What kind of element this is. `.none` by default (a ``UILabel``'s is `.staticText`).
+    open var accessibilityTraits: UIAccessibilityTraits {
+        get { accessibility.traits ?? .none }
+        set { accessibility.traits = newValue }
+    }
+    /// The element's rect. UIKit measures it in screen coordinates; here, with no screen, it is
+    /// the view's bounds in its hierarchy's top view's coordinates (what the GTK host's drawing
+    /// area shows), unless set.
+    open var accessibilityFrame: CGRect {
+        get { accessibility.frame ?? convert(bounds, to: nil) }
+        set { accessibility.frame = newValue }
+    }
+    /// The elements inside this container, in reading order (views or
+    /// ``UIAccessibilityElement``s); nil by default.
+    open var accessibilityElements: [Any]? {
+        get { accessibility.elements }
+        set { accessibility.elements = newValue }
+    }
+    /// Extra actions offered on the element (closure-based here). Nil by default.
+    open var accessibilityCustomActions: [UIAccessibilityCustomAction]? {
+        get { accessibility.customActions }
+        set { accessibility.customActions = newValue }
+    }
+    /// An identifier for UI tests (never spoken). Nil by default.
+    open var accessibilityIdentifier: String? {
+        get { accessibility.identifier }
+        set { accessibility.identifier = newValue }
+    }
+    /// Whether the view and its subviews are hidden from assistive technologies. False by default.
+    open var accessibilityElementsHidden: Bool {
+        get { accessibility.elementsHidden }
+        set { accessibility.elementsHidden = newValue }
+    }
+    /// Whether assistive technologies should ignore the view's siblings. False by default;
+    /// recorded only.
+    open var accessibilityViewIsModal: Bool {
+        get { accessibility.viewIsModal }
+        set { accessibility.viewIsModal = newValue }
+    }
+    /// Whether the subviews are read as a group. False by default; recorded only.
+    open var shouldGroupAccessibilityChildren: Bool {
+        get { accessibility.groupsChildren }
+        set { accessibility.groupsChildren = newValue }
+    }
 
     /// Told of every rect that needs drawing again, relative to the view's top-left corner as
     /// shown (the space ``drawHierarchy(in:afterScreenUpdates:)`` draws into when given
@@ -53,6 +200,27 @@ open class UIView: UIResponder {
         _frame = frame
         super.init()
     }
+
+    /// A view "decoded" from an archive. Linux has no nibs or storyboards: nothing is decoded,
+    /// and the view is made as `init(frame: .zero)` makes it (never nil). It exists because
+    /// subclasses written for iOS declare `required init?(coder:)`, as Swift requires of a
+    /// subclass that adds its own designated initializer.
+    public required init?(coder: NSCoder) {
+        _frame = .zero
+        super.init()
+    }
+
+    /// Called on a view loaded from a nib. Linux loads no nibs, so nothing calls it; it does
+    /// nothing, and exists so that iOS overrides (which call `super`) compile.
+    open func awakeFromNib() {}
+
+    /// Called by Interface Builder to draw a designable view. Nothing calls it on Linux; it does
+    /// nothing.
+    open func prepareForInterfaceBuilder() {}
+
+    /// Encodes nothing (there are no archives of views on Linux); present so that iOS overrides
+    /// that call `super` compile.
+    open func encode(with coder: NSCoder) {}
 
     /// A view with a zero frame.
     public convenience override init() {
@@ -97,6 +265,13 @@ open class UIView: UIResponder {
 
     /// The size that fits `size` best: the view's current size by default.
     open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
+
+    /// Tells the view's layout that its ``intrinsicContentSize`` changed: the superview is
+    /// marked as needing ``layoutSubviews()``. There is no Auto Layout engine here; a superview
+    /// that sizes its subviews from their intrinsic sizes does so in `layoutSubviews()`.
+    open func invalidateIntrinsicContentSize() {
+        superview?.setNeedsLayout()
+    }
 
     /// Resizes the view to ``sizeThatFits(_:)`` of its current size.
     open func sizeToFit() {
@@ -161,6 +336,44 @@ open class UIView: UIResponder {
 
     /// The superview: the next responder.
     open override var next: UIResponder? { superview }
+
+    /// The window the view is in: the hierarchy's top view when that is a ``UIWindow``, else nil
+    /// (hosts such as the GTK host show plain views, so this is usually nil on Linux).
+    open var window: UIWindow? { topView as? UIWindow }
+
+    /// The view itself when its ``tag`` is `tag`, else the first subview (depth first, back to
+    /// front) that has it; nil when none does.
+    open func viewWithTag(_ tag: Int) -> UIView? {
+        if self.tag == tag { return self }
+        for subview in subviews { if let found = subview.viewWithTag(tag) { return found } }
+        return nil
+    }
+
+    /// Moves `view` (a subview) in front of its siblings.
+    open func bringSubviewToFront(_ view: UIView) {
+        guard let i = subviews.firstIndex(where: { $0 === view }) else { return }
+        subviews.append(subviews.remove(at: i))
+        setNeedsDisplay(view.frame)
+    }
+
+    /// Moves `view` (a subview) behind its siblings.
+    open func sendSubviewToBack(_ view: UIView) {
+        guard let i = subviews.firstIndex(where: { $0 === view }) else { return }
+        subviews.insert(subviews.remove(at: i), at: 0)
+        setNeedsDisplay(view.frame)
+    }
+
+    /// Inserts `view` just above `siblingSubview` (on top when it is not a subview).
+    open func insertSubview(_ view: UIView, aboveSubview siblingSubview: UIView) {
+        let i = subviews.firstIndex(where: { $0 === siblingSubview }).map { $0 + 1 } ?? subviews.count
+        insertSubview(view, at: view.superview === self && (subviews.firstIndex(where: { $0 === view }) ?? i) < i ? i - 1 : i)
+    }
+
+    /// Inserts `view` just below `siblingSubview` (at the back when it is not a subview).
+    open func insertSubview(_ view: UIView, belowSubview siblingSubview: UIView) {
+        let i = subviews.firstIndex(where: { $0 === siblingSubview }) ?? 0
+        insertSubview(view, at: view.superview === self && (subviews.firstIndex(where: { $0 === view }) ?? i) < i ? i - 1 : i)
+    }
 
     /// Adds `view` on top of the subviews (moving it from its old superview).
     open func addSubview(_ view: UIView) {
