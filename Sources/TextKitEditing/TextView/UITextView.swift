@@ -44,20 +44,22 @@ open class UITextView: UIScrollView, UITextInput, TokenizerTextProviding {
 
     /// The container the view lays its text out in. Its width follows the view's (minus
     /// ``textContainerInset``) while `widthTracksTextView` is true.
-    public let textContainer: NSTextContainer
+    open var textContainer: NSTextContainer { container }
+    /// The container the view was made with.
+    let container: NSTextContainer
     /// The storage the view shows, held strongly: as in UIKit, the view keeps the TextKit stack
     /// it was given alive (the stack holds its storage only weakly, and code builds the storage,
     /// layout manager and container in locals and passes only the container).
     var retainedStorage: NSTextStorage?
     /// The layout manager that lays out ``textContainer``.
-    public var layoutManager: NSLayoutManager {
+    open var layoutManager: NSLayoutManager {
         guard let manager = textContainer.layoutManager else {
             programmerError("UITextView.layoutManager: the text container was removed from its layout manager")
         }
         return manager
     }
     /// The text.
-    public var textStorage: NSTextStorage {
+    open var textStorage: NSTextStorage {
         guard let storage = layoutManager.textStorage else {
             programmerError("UITextView.textStorage: the layout manager has no text storage")
         }
@@ -242,11 +244,11 @@ open class UITextView: UIScrollView, UITextInput, TokenizerTextProviding {
         if let textContainer {
             checkPrecondition(textContainer.layoutManager?.textStorage != nil,
                               "UITextView.init(frame:textContainer:): the container must belong to a layout manager with a text storage")
-            self.textContainer = textContainer
+            self.container = textContainer
             retainedStorage = textContainer.layoutManager?.textStorage
         } else {
             let stack = UITextView.makeStack(width: frame.width)
-            self.textContainer = stack.container
+            self.container = stack.container
             retainedStorage = stack.storage
         }
         super.init(frame: frame)
@@ -257,7 +259,7 @@ open class UITextView: UIScrollView, UITextInput, TokenizerTextProviding {
     /// (Linux has no nibs or storyboards).
     public required init?(coder: NSCoder) {
         let stack = UITextView.makeStack(width: 0)
-        textContainer = stack.container
+        container = stack.container
         retainedStorage = stack.storage
         super.init(coder: coder)
         finishInit()
