@@ -75,9 +75,10 @@ struct DocumentMarks {
         let manager = layout.layoutManager
         for (glyph, names) in anchors {
             guard let c = page.glyphRanges.firstIndex(where: { NSLocationInRange(glyph, $0) }) else { continue }
+            // The fragment spans the column; the glyph's location within it holds the indent.
             let line = manager.lineFragmentRect(forGlyphAt: glyph, effectiveRange: nil)
-            let padding = page.containers[c].lineFragmentPadding
-            let point = CGPoint(x: page.origins[c].x + line.minX + padding, y: page.origins[c].y + line.minY)
+            let x = line.minX + manager.location(forGlyphAt: glyph).x
+            let point = CGPoint(x: page.origins[c].x + x, y: page.origins[c].y + line.minY)
             for name in names { context.addDestination(name, at: point) }
         }
     }
