@@ -187,8 +187,11 @@ open class UITextField: UIControl, UITextInput {
     open var autocapitalizationType: UITextAutocapitalizationType = .sentences
     /// See ``UITextInputTraits``.
     open var autocorrectionType: UITextAutocorrectionType = .default
-    /// See ``UITextInputTraits``.
-    open var spellCheckingType: UITextSpellCheckingType = .default
+    /// Whether misspelled words are underlined while the field edits (its field editor checks
+    /// them). See ``UITextInputTraits``.
+    open var spellCheckingType: UITextSpellCheckingType = .default {
+        didSet { fieldEditor?.spellCheckingType = spellCheckingType }
+    }
     /// See ``UITextInputTraits``.
     open var keyboardType: UIKeyboardType = .default
     /// See ``UITextInputTraits``.
@@ -403,6 +406,25 @@ open class UITextField: UIControl, UITextInput {
 
     /// Commits the marked text.
     open func unmarkText() { _unmarkText() }
+
+    /// Inserts `text` as the marked text, its attributes dropped (the view draws marked text with
+    /// ``markedTextStyle``; UIKit keeps the input method's attributes).
+    open func setAttributedMarkedText(_ markedText: NSAttributedString?, selectedRange: NSRange) {
+        setMarkedText(markedText?.string, selectedRange: selectedRange)
+    }
+
+    /// Inserts `text`; the alternatives (a dictation's other readings) are not kept.
+    open func insertText(_ text: String, alternatives: [String], style: UITextAlternativeStyle) { insertText(text) }
+
+    /// The position `offset` UTF-16 units from `range`'s start; nil outside the text.
+    open func position(within range: UITextRange, atCharacterOffset offset: Int) -> UITextPosition? {
+        position(from: range.start, offset: offset)
+    }
+
+    /// The UTF-16 offset of `position` from `range`'s start.
+    open func characterOffset(of position: UITextPosition, within range: UITextRange) -> Int {
+        offset(from: range.start, to: position)
+    }
 
     /// Which side of a line break the caret belongs to.
     open var selectionAffinity: UITextSelectionAffinity {

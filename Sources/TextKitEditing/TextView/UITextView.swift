@@ -429,6 +429,25 @@ open class UITextView: UIScrollView, UITextInput, TokenizerTextProviding {
     /// Commits the marked text: it stays as it is, unmarked (one undo step for the composition).
     open func unmarkText() { _unmarkText() }
 
+    /// Inserts `text` as the marked text, its attributes dropped (the view draws marked text with
+    /// ``markedTextStyle``; UIKit keeps the input method's attributes).
+    open func setAttributedMarkedText(_ markedText: NSAttributedString?, selectedRange: NSRange) {
+        setMarkedText(markedText?.string, selectedRange: selectedRange)
+    }
+
+    /// Inserts `text`; the alternatives (a dictation's other readings) are not kept.
+    open func insertText(_ text: String, alternatives: [String], style: UITextAlternativeStyle) { insertText(text) }
+
+    /// The position `offset` UTF-16 units from `range`'s start; nil outside the text.
+    open func position(within range: UITextRange, atCharacterOffset offset: Int) -> UITextPosition? {
+        position(from: range.start, offset: offset)
+    }
+
+    /// The UTF-16 offset of `position` from `range`'s start.
+    open func characterOffset(of position: UITextPosition, within range: UITextRange) -> Int {
+        offset(from: range.start, to: position)
+    }
+
     /// Whether there is any text.
     open var hasText: Bool { _hasText }
 

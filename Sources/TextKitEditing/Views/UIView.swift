@@ -406,8 +406,15 @@ open class UIView: UIResponder {
     /// Marks the view as needing ``layoutSubviews()`` before it is next drawn.
     open func setNeedsLayout() { needsLayout = true }
 
-    /// Runs ``layoutSubviews()`` now if the view needs it.
+    /// Runs ``layoutSubviews()`` now if the view needs it, then does the same down its subviews,
+    /// as UIKit lays out the whole subtree.
     open func layoutIfNeeded() {
+        layoutSelfIfNeeded()
+        for subview in subviews { subview.layoutIfNeeded() }
+    }
+
+    /// Runs ``layoutSubviews()`` if this view (not its subviews) needs it: what drawing does view by view.
+    func layoutSelfIfNeeded() {
         guard needsLayout else { return }
         needsLayout = false
         layoutSubviews()
@@ -461,7 +468,7 @@ open class UIView: UIResponder {
     /// of the view (frame-relative) that can show.
     private func drawTree(in context: CGContext, visible: CGRect) {
         guard !isHidden, alpha > 0, !visible.isEmpty else { return }
-        layoutIfNeeded()
+        layoutSelfIfNeeded()
         context.saveGState()
         if alpha < 1 { context.setAlpha(alpha) }
         let boundsRect = CGRect(origin: .zero, size: bounds.size)

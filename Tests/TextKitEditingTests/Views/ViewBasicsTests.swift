@@ -172,4 +172,54 @@ struct ViewBasicsTests {
         badge.invalidateIntrinsicContentSize()
         #expect(badge.invalidations == 1)
     }
+
+    @Test("layoutIfNeeded lays out the whole subtree that needs it, as UIKit does")
+    func layoutIfNeededRecurses() {
+        final class Counting: UIView {
+            var layouts = 0
+            override func layoutSubviews() { layouts += 1 }
+        }
+        let root = Counting(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let child = Counting(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
+        let grandchild = Counting(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        root.addSubview(child)
+        child.addSubview(grandchild)
+        root.layoutIfNeeded()
+        #expect(root.layouts == 1 && child.layouts == 1 && grandchild.layouts == 1)
+        grandchild.setNeedsLayout()
+        root.layoutIfNeeded()
+        #expect(root.layouts == 1 && child.layouts == 1 && grandchild.layouts == 2)
+    }
+
+    @Test("A text field's spellCheckingType reaches the editor that underlines misspellings")
+    func fieldSpellChecking() {
+        let field = UITextField(frame: CGRect(x: 0, y: 0, width: 200, height: 30))
+        field.spellCheckingType = .no
+        #expect(field.fieldEditor.spellCheckingType == .no)
+        field.spellCheckingType = .yes
+        #expect(field.fieldEditor.spellCheckingType == .yes)
+    }
+
+    @Test("The optional UITextInput members are overridable in text views and fields")
+    func optionalInputMembers() throws {
+        final class Recording: UITextView {
+            var offsets: [Int] = []
+            override func characterOffset(of position: UITextPosition, within range: UITextRange) -> Int {
+                let offset = super.characterOffset(of: position, within: range)
+                offsets.append(offset)
+                return offset
+            }
+        }
+        let view = Recording(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
+        view.text = "hello world"
+        let all = try #require(view.textRange(from: view.beginningOfDocument, to: view.endOfDocument))
+        let six = try #require(view.position(within: all, atCharacterOffset: 6))
+        #expect(view.characterOffset(of: six, within: all) == 6)
+        #expect(view.offsets == [6])
+        view.setAttributedMarkedText(NSAttributedString(string: "ka"), selectedRange: NSRange(location: 2, length: 0))
+        #expect(view.text == "hello worldka")
+        view.unmarkText()
+        view.insertText("!", alternatives: ["?"], style: .none)
+        #expect(view.text == "hello worldka!")
+    }
 }
