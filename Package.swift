@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 // OpenTextKit: Apple's TextKit rebuilt in Swift for Linux on HarfBuzz, FreeType, fontconfig, ICU,
-// libhyphen, hunspell and Cairo. The targets are the layers of ../shared/ARCHITECTURE.md; a lower
-// layer never imports a higher one.
+// libhyphen, hunspell and Cairo. The targets are the layers of ARCHITECTURE.md; a lower layer never
+// imports a higher one.
 import PackageDescription
 
 /// A system library reached through `Sources/<name>/module.modulemap` and `shim.h`.
@@ -37,7 +37,7 @@ let package = Package(
         systemLibrary("CHunspell", pkgConfig: "hunspell", apt: ["libhunspell-dev", "hunspell-en-us"]),
         systemLibrary("CGTK4", pkgConfig: "gtk4", apt: ["libgtk-4-dev"]),  // only TextKitGTK imports it
         // The only place that includes ICU headers: its public header is plain C with opaque types,
-        // so Swift files that import Foundation (which carries its own ICU) can use it (STACK-NOTES §1b).
+        // so Swift files that import Foundation (which carries its own ICU) can use it (see Tests/OpenTextKitTests/ICUBesideFoundationTests.swift).
         .target(name: "COTKICU", dependencies: ["CICU"]),
 
         .target(name: "TextKitGraphics", dependencies: ["CCairo", "CFreeType"]),

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 // The layout engine's shape, read from the source text (comments and string literals blanked out):
-// what issue 18 asked of it, kept from coming back.
+// one engine under thin façades, kept from coming back.
 //
 // - The layout manager is a façade over the engine (`TextFlow`, Sources/TextKit/Layout): the
 //   files of `Sources/TextKit` outside `Layout/` ask the engine's queries and never reach into its
@@ -59,7 +59,7 @@ func functionSpans(in source: String) -> [(line: Int, lines: Int, signature: Str
     return spans
 }
 
-@Suite("The layout engine's shape (issue 18), read from the source")
+@Suite("The layout engine's shape, read from the source")
 struct EngineShapeTests {
     @Test func theLayoutManagerReadsTheEngineThroughItsQueries() throws {
         // Simple word boundaries: Unicode's would not break between `manager.` and `flow`.

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The system ICU (through the C facade) and Foundation's own ICU live in one process: both must
-/// give correct answers side by side (STACK-NOTES.md §1b describes the hazard).
+/// give correct answers side by side.
 @Suite("System ICU beside Foundation")
 struct ICUBesideFoundationTests {
     @Test func lineBreaksFromSystemICUAndTurkishCasingFromFoundation() throws {

@@ -3,7 +3,7 @@ import Testing
 import TextKit
 
 /// Numbers from an RTF file at the ends of their range: every arithmetic step on them saturates,
-/// and what was read lays out (issue 12, item 3).
+/// and what was read lays out.
 @Suite("Hostile RTF numbers")
 struct HostileRTFTests {
     static let extremes = ["-2147483648", "2147483647", String(repeating: "9", count: 30), "-" + String(repeating: "9", count: 30)]

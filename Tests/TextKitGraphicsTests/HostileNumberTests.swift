@@ -3,7 +3,7 @@ import Testing
 @testable import TextKitGraphics
 
 /// The one conversion every float-to-integer step from callers or data goes through, and the
-/// graphics calls that used to trap on NaN or infinity (issue 12, item 2).
+/// graphics calls that used to trap on NaN or infinity.
 @Suite("Hostile numbers")
 struct HostileNumberTests {
     @Test("Int(saturating:) never traps: NaN is 0, out-of-range values clamp")

@@ -2,7 +2,7 @@ import Testing
 import TextKitModel
 
 /// Ranges from outside (a request, a file) can be checked before use; out-of-range arguments trap
-/// with their message on standard error in every build (issue 12, item 7).
+/// with their message on standard error in every build.
 @Suite("Hostile ranges")
 struct HostileRangeTests {
     @Test("isValidRange and isValidIndex accept exactly what the range-taking methods accept, never trapping")

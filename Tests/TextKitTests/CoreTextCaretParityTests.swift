@@ -5,7 +5,7 @@ import TextKitGraphics
 import TextKitModel
 import TextKitTypesetting
 
-/// One caret model for both façades (issue 18): for the same text and width, a CTLine and
+/// One caret model for both façades: for the same text and width, a CTLine and
 /// NSLayoutManager put the carets at the same x from the line's start and map the same points to
 /// the same insertion points. They may name the two carets of a bidi boundary differently (Core
 /// Text's primary caret is the line direction's, Apple documents; NSLayoutManager's `primaryX`

@@ -5,7 +5,7 @@ import TextKitGraphics
 import TextKitModel
 
 /// NaN, infinities and absurd magnitudes in attribute values: layout finishes at once and keeps
-/// its invariants, drawing does not trap (issue 12, item 4; the rule is `LayoutNumber`'s).
+/// its invariants, drawing does not trap (the rule is `LayoutNumber`'s).
 @Suite("Hostile attribute values")
 struct HostileAttributeTests {
     static let values: [CGFloat] = [.nan, .infinity, -.infinity, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 1e300, -1e300]

@@ -5,7 +5,7 @@ import TextKitGraphics
 import TextKitModel
 
 /// A line full of bidi marks: caret and hit-testing queries reuse the line's caret geometry
-/// instead of rebuilding its visual order each time (issue 12, item 9).
+/// instead of rebuilding its visual order each time.
 @Suite("Hostile bidi")
 struct HostileBidiTests {
     @Test("Hit testing and caret queries in a line with thousands of U+200F stay fast")

@@ -24,7 +24,7 @@ final class CompletionRecorder: NSLayoutManagerDelegate {
     }
 }
 
-/// Geometry from users that must never hang layout or break its invariants (issue 12).
+/// Geometry from users that must never hang layout or break its invariants.
 @Suite("Hostile geometry")
 struct HostileGeometryTests {
     static let text = "Narrow containers hold one cluster a line: e\u{0301}👍🏽 done."

@@ -4,8 +4,8 @@ import TextKitFonts
 import TextKitGraphics
 import TextKitModel
 
-/// Points and rects from callers with NaN, infinities and absurd magnitudes: queries never trap
-/// (issue 12, item 2). NaN counts as 0, infinities clamp.
+/// Points and rects from callers with NaN, infinities and absurd magnitudes: queries never trap.
+/// NaN counts as 0, infinities clamp.
 @Suite("Hostile hit testing")
 struct HostileHitTestingTests {
     static let hostile: [CGFloat] = [.nan, .infinity, -.infinity, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
@@ -95,7 +95,7 @@ struct HostileHitTestingTests {
     }
 }
 
-/// Checked alternatives for glyph and character ranges from outside (issue 12, item 7).
+/// Checked alternatives for glyph and character ranges from outside.
 @Suite("Hostile layout manager ranges")
 struct HostileLayoutRangeTests {
     @Test("isValidGlyphRange and isValidCharacterRange never trap")

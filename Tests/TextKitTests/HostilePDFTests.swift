@@ -6,7 +6,7 @@ import TextKitModel
 
 /// Text with noncharacters (U+FFFE, U+FFFF, U+FDD0, U+1FFFE) and lone surrogates is valid text:
 /// the PDF is written, its text layer carries U+FFFD in their place and keeps the text around
-/// them (issue 12, item 6).
+/// them.
 @Suite("Hostile PDF text")
 struct HostilePDFTests {
     @Test("Noncharacters and lone surrogates do not refuse the PDF; pdftotext recovers the text around them")

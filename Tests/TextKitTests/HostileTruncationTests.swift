@@ -5,7 +5,7 @@ import TextKitGraphics
 import TextKitModel
 
 /// The "Effective Power" string: spaces followed by combining marks from another script. An
-/// ellipsis must never go inside a grapheme cluster (issue 12, item 5).
+/// ellipsis must never go inside a grapheme cluster.
 let effectivePower = "effective. Power\u{0644}\u{064F}\u{0644}\u{064F}\u{0635}\u{0651}\u{0628}\u{064F}\u{0644}\u{064F}\u{0644}\u{0635}\u{0651}\u{0628}\u{064F}\u{0631}\u{0631}\u{064B} \u{0963} \u{0963}h \u{0963} \u{0963}\u{5197}"
 
 /// The UTF-16 offsets where grapheme clusters start or end in `string` (Swift's Character view).

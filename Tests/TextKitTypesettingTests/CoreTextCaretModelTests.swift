@@ -7,7 +7,7 @@ import TextKitGraphics
 import TextKitModel
 
 /// CTLine's caret functions answer from `LineCarets`, the model NSLayoutManager's hit testing and
-/// selection use (issue 18). Here: the Core Text answers for bidi lines, ligatures, combining
+/// selection use. Here: the Core Text answers for bidi lines, ligatures, combining
 /// marks, emoji sequences, truncated, aligned and hyphenated lines, each beside the answer of the
 /// `LineCarets` that the layout engine builds for the same text (CaretTests.line: the fitter and
 /// placer NSLayoutManager uses), x measured from the line's start.

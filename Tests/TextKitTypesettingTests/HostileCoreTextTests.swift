@@ -4,8 +4,8 @@ import TextKitFonts
 import TextKitGraphics
 import TextKitModel
 
-/// Core Text queries with NaN, infinite and absurd positions, widths and paths never trap
-/// (issue 12, item 2): NaN acts as 0, infinities clamp.
+/// Core Text queries with NaN, infinite and absurd positions, widths and paths never trap:
+/// NaN acts as 0, infinities clamp.
 @Suite("Hostile Core Text")
 struct HostileCoreTextTests {
     static let hostile: [Double] = [.nan, .infinity, -.infinity, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,

@@ -5,7 +5,7 @@ import TextKitGraphics
 import TextKitModel
 
 /// CTLineCreateTruncatedLine on the "Effective Power" string keeps whole grapheme clusters at every
-/// width (issue 12, item 5).
+/// width.
 @Suite("Hostile Core Text truncation")
 struct HostileCoreTextTruncationTests {
     static let text = "effective. Power\u{0644}\u{064F}\u{0644}\u{064F}\u{0635}\u{0651}\u{0628}\u{064F}\u{0644}\u{064F}\u{0644}\u{0635}\u{0651}\u{0628}\u{064F}\u{0631}\u{0631}\u{064B} \u{0963} \u{0963}h \u{0963} \u{0963}\u{5197}"
