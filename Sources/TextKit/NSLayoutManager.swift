@@ -19,7 +19,7 @@ import TextKitTypesetting
 /// indices are programmer errors and trap with a message naming the index and the bound.
 ///
 /// The class is a façade: the paragraphs, their glyphs and lines, the caches and the work of
-/// making them belong to its engine, ``flow`` (an internal `TextFlow`, Layout/TextFlow.swift),
+/// making them belong to its engine, `flow` (an internal `TextFlow`, Layout/TextFlow.swift),
 /// which speaks in typed offsets and glyph indices. What stays here is Apple's API and what a
 /// subclass or a delegate can see: the storage, the containers, the settings, the overridable
 /// layout primitives and glyph generation, drawing, temporary attributes and the conversions

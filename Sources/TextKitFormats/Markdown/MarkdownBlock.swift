@@ -2,7 +2,7 @@
 /// to style it (keep headings with the text after them, never justify code). It plays the part of
 /// the block half of Foundation's `PresentationIntent` on Apple platforms, in a simpler form.
 ///
-/// The Markdown reader puts it on every character as ``NSAttributedString/Key/markdownBlock``.
+/// The Markdown reader puts it on every character as `NSAttributedString.Key.markdownBlock`.
 public struct MarkdownBlock: Hashable, Sendable, Codable {
     /// What kind of block a paragraph belongs to.
     public enum Kind: Hashable, Sendable, Codable {
