@@ -98,7 +98,13 @@ extension NSLayoutManager {
     }
 
     func _glyphRange(forCharacterRange charRange: NSRange, actualCharacterRange actualCharRange: NSRangePointer?) -> NSRange {
-        let range = checkedCharacterRange(charRange, #function)
+        // Past the end: cut at the end, as iOS does.
+        var clamped = charRange
+        if clamped.location >= 0, clamped.length >= 0 {
+            clamped.location = min(clamped.location, flow.characterCount)
+            clamped.length = min(clamped.length, flow.characterCount - clamped.location)
+        }
+        let range = checkedCharacterRange(clamped, #function)
         if range.location == flow.characterCount {
             let n = numberOfGlyphs
             actualCharRange?.pointee = NSRange(location: flow.characterCount, length: 0)

@@ -485,7 +485,10 @@ open class NSLayoutManager: NSObject {
 
     /// The glyphs of the characters in `charRange`. A range that starts or ends inside a cluster (a
     /// ligature, a surrogate pair, a base and its marks) is widened to whole clusters, which
-    /// `actualCharRange` receives.
+    /// `actualCharRange` receives. A range that runs or starts past the end of the text is cut at
+    /// the end (one past the end gives the empty range at the end), as TextKit does on iOS: code
+    /// that measures with another string's length relies on it. A negative range is a programmer
+    /// error.
     open func glyphRange(forCharacterRange charRange: NSRange, actualCharacterRange actualCharRange: NSRangePointer?) -> NSRange {
         _glyphRange(forCharacterRange: charRange, actualCharacterRange: actualCharRange)
     }

@@ -113,6 +113,18 @@ struct HostileLayoutRangeTests {
         #expect(!lm.isValidCharacterRange(NSRange(location: Int.max, length: Int.max)))
     }
 
+    @Test("glyphRange(forCharacterRange:) cuts a range that runs or starts past the end at the end, as iOS does")
+    func characterRangePastTheEnd() {
+        let stack = LayoutStack("abc")
+        let lm = stack.layoutManager
+        var actual = NSRange(location: NSNotFound, length: 0)
+        #expect(lm.glyphRange(forCharacterRange: NSRange(location: 0, length: 231), actualCharacterRange: &actual) == NSRange(location: 0, length: 3))
+        #expect(actual == NSRange(location: 0, length: 3))
+        #expect(lm.glyphRange(forCharacterRange: NSRange(location: 2, length: 5), actualCharacterRange: nil) == NSRange(location: 2, length: 1))
+        #expect(lm.glyphRange(forCharacterRange: NSRange(location: 3, length: 5), actualCharacterRange: nil) == NSRange(location: 3, length: 0))
+        #expect(lm.glyphRange(forCharacterRange: NSRange(location: 231, length: 11), actualCharacterRange: nil) == NSRange(location: 3, length: 0))
+    }
+
     @Test("A glyph range past the end traps with the project's message on standard error")
     func trapMessage() async throws {
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {

@@ -107,10 +107,66 @@ extension UITextField {
 
     /// The rect inside the border the text goes in (the default text, editing and placeholder rect).
     func contentRect(forBounds bounds: CGRect) -> CGRect {
-        switch borderStyle {
+        var rect: CGRect = switch borderStyle {
         case .none: bounds
         case .line, .bezel: bounds.insetBy(dx: 3, dy: 1)
         case .roundedRect: bounds.insetBy(dx: 7, dy: 0)
+        }
+        // The shown overlay views take their stretch of the width.
+        if isShowing(leftView, leftViewMode) {
+            let left = leftViewRect(forBounds: bounds)
+            let maxX = rect.maxX
+            rect.origin.x = max(rect.minX, left.maxX)
+            rect.size.width = max(0, maxX - rect.minX)
+        }
+        if isShowing(rightView, rightViewMode) {
+            let right = rightViewRect(forBounds: bounds)
+            rect.size.width = max(0, min(rect.maxX, right.minX) - rect.minX)
+        }
+        return rect
+    }
+
+    /// Whether an overlay view with `mode` shows now.
+    func isShowing(_ view: UIView?, _ mode: ViewMode) -> Bool {
+        guard view != nil else { return false }
+        switch mode {
+        case .never: return false
+        case .always: return true
+        case .whileEditing: return isEditing
+        case .unlessEditing: return !isEditing
+        }
+    }
+
+    func _leftViewRect(forBounds bounds: CGRect) -> CGRect {
+        guard let size = leftView?.frame.size else { return .zero }
+        return CGRect(x: bounds.minX, y: bounds.minY + ((bounds.height - size.height) / 2).rounded(.down),
+                      width: size.width, height: size.height)
+    }
+
+    func _rightViewRect(forBounds bounds: CGRect) -> CGRect {
+        guard let size = rightView?.frame.size else { return .zero }
+        return CGRect(x: bounds.maxX - size.width, y: bounds.minY + ((bounds.height - size.height) / 2).rounded(.down),
+                      width: size.width, height: size.height)
+    }
+
+    /// After an overlay view or its mode changed: places them and the field editor again.
+    func overlayViewsDidChange() {
+        layoutFieldEditor()
+        invalidateIntrinsicContentSize()
+        setNeedsDisplay()
+    }
+
+    /// Adds the overlay views that show (removing those that do not) and places them.
+    func layoutOverlayViews() {
+        for (view, mode, isLeft) in [(leftView, leftViewMode, true), (rightView, rightViewMode, false)] {
+            guard let view else { continue }
+            if isShowing(view, mode) {
+                if view.superview !== self { addSubview(view) }
+                let rect = isLeft ? leftViewRect(forBounds: bounds) : rightViewRect(forBounds: bounds)
+                if view.frame != rect { view.frame = rect }
+            } else if view.superview === self {
+                view.removeFromSuperview()
+            }
         }
     }
 
@@ -118,6 +174,7 @@ extension UITextField {
     /// container for the text, centres the line vertically and keeps the scroll offset in range.
     func layoutFieldEditor() {
         guard let editor = fieldEditor else { return }
+        layoutOverlayViews()
         // Shown while editing only (also when the focus went away with the field's removal from
         // its window, which tells nobody).
         if editor.isHidden == isEditing { editor.isHidden = !isEditing }

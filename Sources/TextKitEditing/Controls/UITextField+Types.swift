@@ -17,8 +17,9 @@ extension UITextField {
         case committed = 0
     }
 
-    /// When an overlay (the clear button) shows, as UIKit's `UITextField.ViewMode`. Recorded only:
-    /// there is no clear button here.
+    /// When an overlay view shows, as UIKit's `UITextField.ViewMode`: ``UITextField/leftView``
+    /// and ``UITextField/rightView`` follow it; for ``UITextField/clearButtonMode`` it is recorded
+    /// only (there is no clear button here).
     public enum ViewMode: Int, Sendable, Hashable {
         /// Never.
         case never = 0

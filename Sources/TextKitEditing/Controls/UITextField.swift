@@ -33,8 +33,8 @@ import TextKitModel
 /// while ``text`` keeps the real characters; copying and cutting do nothing.
 ///
 /// Linux differences: UIKit's `addTarget(_:action:for:)` needs selectors; use
-/// ``UIControl/addAction(_:for:)`` with a ``UIAction``. There is no clear button, no left or
-/// right overlay view, no background image, and a secure field neither shows the last character
+/// ``UIControl/addAction(_:for:)`` with a ``UIAction``. There is no clear button, no background
+/// image, no font shrinking (``adjustsFontSizeToFitWidth`` is stored only), and a secure field neither shows the last character
 /// typed for a moment nor clears itself when editing begins again, as iOS's do. An override of
 /// ``caretRect(for:)`` changes the caret geometry reported, not where the caret is drawn.
 @preconcurrency @MainActor
@@ -169,6 +169,35 @@ open class UITextField: UIControl, UITextInput {
     /// When UIKit shows the clear button. Recorded only: there is no clear button here.
     open var clearButtonMode: ViewMode = .never
 
+    /// A view shown at the field's left edge (an icon, a padding view); nil by default. It is
+    /// added as a subview while ``leftViewMode`` shows it, placed in ``leftViewRect(forBounds:)``,
+    /// and ``textRect(forBounds:)``, ``editingRect(forBounds:)`` and
+    /// ``placeholderRect(forBounds:)`` keep clear of it, as in UIKit.
+    open var leftView: UIView? {
+        didSet { if oldValue !== leftView { oldValue?.removeFromSuperview(); overlayViewsDidChange() } }
+    }
+
+    /// When ``leftView`` shows: `.never` by default.
+    open var leftViewMode: ViewMode = .never { didSet { overlayViewsDidChange() } }
+
+    /// A view shown at the field's right edge; nil by default. Shown by ``rightViewMode`` and
+    /// placed in ``rightViewRect(forBounds:)``; the text keeps clear of it.
+    open var rightView: UIView? {
+        didSet { if oldValue !== rightView { oldValue?.removeFromSuperview(); overlayViewsDidChange() } }
+    }
+
+    /// When ``rightView`` shows: `.never` by default.
+    open var rightViewMode: ViewMode = .never { didSet { overlayViewsDidChange() } }
+
+    /// Whether UIKit would shrink the font (down to ``minimumFontSize``) to fit the text in the
+    /// field's width. False by default. Linux difference: stored only; the text is not shrunk
+    /// (it scrolls sideways while editing and is clipped otherwise).
+    open var adjustsFontSizeToFitWidth = false
+
+    /// The smallest font size ``adjustsFontSizeToFitWidth`` may shrink the text to (0 by default,
+    /// as in UIKit). Stored only (see ``adjustsFontSizeToFitWidth``).
+    open var minimumFontSize: CGFloat = 0
+
     /// Asked before edits and the return key, told of focus and selection changes.
     open weak var delegate: (any UITextFieldDelegate)?
 
@@ -290,8 +319,16 @@ open class UITextField: UIControl, UITextInput {
 
     /// The rect the text is drawn in when the field is not editing: the bounds inside the border
     /// (inset 0 points without a border, 3 across and 1 down with a line or bezel, 7 across with
-    /// a rounded rect).
+    /// a rounded rect), right of the shown ``leftView`` and left of the shown ``rightView``.
     open func textRect(forBounds bounds: CGRect) -> CGRect { contentRect(forBounds: bounds) }
+
+    /// Where ``leftView`` goes: at the left edge of `bounds`, centred vertically, at the view's
+    /// own size (its frame's). Zero without a left view.
+    open func leftViewRect(forBounds bounds: CGRect) -> CGRect { _leftViewRect(forBounds: bounds) }
+
+    /// Where ``rightView`` goes: at the right edge of `bounds`, centred vertically, at the view's
+    /// own size. Zero without a right view.
+    open func rightViewRect(forBounds bounds: CGRect) -> CGRect { _rightViewRect(forBounds: bounds) }
 
     /// The rect the field editor edits in: as ``textRect(forBounds:)``'s default (overriding one
     /// does not move the other, as in UIKit).

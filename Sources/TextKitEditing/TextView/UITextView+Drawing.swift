@@ -27,6 +27,29 @@ extension UITextView {
     /// Lays out the text as far as the view shows it and sets ``contentSize``: exact when all of
     /// the text is laid out, otherwise the laid-out height extended by its average height per
     /// character over the rest.
+    /// ``UITextView/sizeThatFits(_:)``: lays the text out again in a probe container of the
+    /// fitting width, with a second layout manager on the storage.
+    func _sizeThatFits(_ size: CGSize) -> CGSize {
+        let insets = textContainerInset
+        let width = size.width.isFinite ? max(0, size.width) : bounds.width
+        let container = textContainer
+        let probeContainer = NSTextContainer(size: CGSize(width: max(0, width - insets.left - insets.right),
+                                                          height: CGFloat.greatestFiniteMagnitude))
+        probeContainer.lineFragmentPadding = container.lineFragmentPadding
+        probeContainer.exclusionPaths = container.exclusionPaths
+        probeContainer.maximumNumberOfLines = container.maximumNumberOfLines
+        probeContainer.lineBreakMode = container.lineBreakMode
+        let probe = NSLayoutManager()
+        probe.delegate = layoutManager.delegate
+        probe.addTextContainer(probeContainer)
+        textStorage.addLayoutManager(probe)
+        defer { textStorage.removeLayoutManager(probe) }
+        probe.ensureLayout(for: probeContainer)
+        var height = probe.usedRect(for: probeContainer).maxY
+        if textStorage.length == 0 { height = max(height, probe.defaultLineHeight(for: typingFont)) }
+        return CGSize(width: width, height: (height + insets.top + insets.bottom).rounded(.up))
+    }
+
     func updateContentSize() {
         let manager = layoutManager
         let container = textContainer

@@ -363,6 +363,13 @@ open class UITextView: UIScrollView, UITextInput, TokenizerTextProviding {
     /// Selects all of the text.
     open func selectAll(_ sender: Any?) { _selectAll() }
 
+    /// The size the text needs at `size`'s width: that width, and the height of all of the text
+    /// laid out in a container as wide as the width less ``textContainerInset``'s sides (with the
+    /// text container's padding, exclusion paths, line limit and line break mode), plus the
+    /// inset's top and bottom, rounded up. `size`'s height is not a limit. ``UIView/sizeToFit()``
+    /// uses it, so a text view with scrolling off can be made as tall as its text.
+    open override func sizeThatFits(_ size: CGSize) -> CGSize { _sizeThatFits(size) }
+
     /// Keeps the container's width equal to the view's.
     open override func boundsSizeDidChange(from oldSize: CGSize) {
         updateContainerSize()

@@ -50,6 +50,13 @@ open class UIView: UIResponder {
     /// ``draw(_:)`` again for a resized view, so every mode redraws (as `.redraw` does).
     /// `.scaleToFill` by default (``UILabel``'s is `.redraw`, as in UIKit).
     open var contentMode: ContentMode = .scaleToFill
+    /// How the view resizes when its superview's bounds change, as UIKit's autoresizing mask
+    /// (`[]` by default). Linux difference: stored only; OpenTextKit does not resize subviews
+    /// when a superview's size changes — lay them out in ``layoutSubviews()``.
+    open var autoresizingMask: AutoresizingMask = []
+    /// Whether the superview resizes the view by its ``autoresizingMask``. True by default.
+    /// Stored only (see ``autoresizingMask``).
+    open var autoresizesSubviews = true
     /// Whether the view fills its bounds with opaque content (a drawing hint). True by default.
     /// Recorded only: OpenTextKit always composites views.
     open var isOpaque = true

@@ -9,7 +9,7 @@ import UIKit
 // no `@objc` on the action method.
 
 /// A label that expands on a tap (the pattern of expandable-label libraries).
-class ExpandableLabel: UILabel {
+class TapToExpandLabel: UILabel {
     var collapsedNumberOfLines = 2
     private(set) var isExpanded = false
     var onToggle: ((Bool) -> Void)?
@@ -107,7 +107,7 @@ struct ViewLayerClientTests {
     @Test("An expandable label toggles on a delivered tap; a placeholder text view configures its traits")
     @MainActor
     func clientsCompileAndWork() throws {
-        let label = try #require(ExpandableLabel(coder: NSKeyedArchiver(requiringSecureCoding: false)))
+        let label = try #require(TapToExpandLabel(coder: NSKeyedArchiver(requiringSecureCoding: false)))
         label.awakeFromNib()
         #expect(label.gestureRecognizers?.count == 1)
         label.frame = CGRect(x: 0, y: 0, width: 200, height: 40)

@@ -2,9 +2,8 @@ import Foundation
 import Testing
 import UIKit
 
-// Drives FormattingTextField (ivedeneev/AGInputControls), the text field half of the entry. Out of
-// the build until UITextField.init?(coder:), UIScreen.main and UITextField.minimumFontSize exist
-// (see ../ORIGIN.md); not yet compiled. The checks are AGInputControls' FormattingFieldTests and
+// Drives Ported/FormattingTextField/FormattingTextField.swift (ivedeneev/AGInputControls), the text
+// field half of the entry, with the checks of AGInputControls' FormattingFieldTests and
 // AcceptedLettersTests.
 
 final class MockTextFieldDelegate: FormattingTextFieldDelegate {

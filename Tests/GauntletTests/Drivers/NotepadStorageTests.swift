@@ -2,9 +2,7 @@ import Foundation
 import Testing
 import UIKit
 
-// Drives the Notepad storage (ruddfawcett/Notepad) in this folder. Out of the build until the
-// members ORIGIN.md lists exist (UITextView.init?(coder:), autoresizingMask,
-// NSRegularExpression.init(), UIColor.label); not yet compiled. The checks come from the README
+// Drives Ported/NotepadStorage/ (ruddfawcett/Notepad). The checks come from the README
 // (programmatic themes), the regexes in Element.swift, one-light.json, and Apple's NSTextStorage
 // subclassing notes (edited ranges and change in length).
 
@@ -100,7 +98,7 @@ struct NotepadStorageTests {
     @Test("A JSON theme: one-light.json's editor colours and body style")
     func jsonTheme() throws {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("one-light.json").path
+            .appendingPathComponent("Upstream/NotepadStorage/one-light.json").path
         let theme = Theme(themePath: path)
         #expect(theme.backgroundColor == UIColor(red: 1, green: 1, blue: 1, alpha: 1))
         #expect(theme.tintColor == UIColor(red: 0xE5 / 255.0, green: 0x5D / 255.0, blue: 0x51 / 255.0, alpha: 1))

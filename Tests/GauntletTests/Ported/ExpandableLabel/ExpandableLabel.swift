@@ -168,11 +168,9 @@ open class ExpandableLabel: UILabel {
         expandedAttributedLink = NSMutableAttributedString(string: lessLink,
                                                            attributes: alignedattributes)
     }
-}
 
 // MARK: - Touch Handling
 
-extension ExpandableLabel {
 
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
         setLinkHighlighted(touches, event: event, highlighted: true)
@@ -435,7 +433,7 @@ private extension NSAttributedString {
         let frameSetterRef: CTFramesetter = CTFramesetterCreateWithAttributedString(self as CFAttributedString)
         let frameRef: CTFrame = CTFramesetterCreateFrame(frameSetterRef, CFRange(location: 0, length: 0), path.cgPath, nil)
 
-        let linesNS: NSArray  = CTFrameGetLines(frameRef)
+        let linesNS = CTFrameGetLines(frameRef)
         let linesAO: [AnyObject] = linesNS as [AnyObject]
         let lines: [CTLine] = linesAO as! [CTLine]
 
