@@ -11,7 +11,7 @@ import UIKit
 @Suite("Gauntlet: ExpandableLabel")
 @MainActor
 struct ExpandableLabelTests {
-    static let long = "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua. Ut enim ad minim veniam, quis nostrud exercitation ullamco laboris nisi ut aliquip ex ea commodo consequat."
+    nonisolated static let long = "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua. Ut enim ad minim veniam, quis nostrud exercitation ullamco laboris nisi ut aliquip ex ea commodo consequat."
 
     final class Recorder: NSObject, ExpandableLabelDelegate {
         var calls: [String] = []

@@ -10,7 +10,7 @@ import UIKit
 @Suite("Gauntlet: ReadMoreTextView")
 @MainActor
 struct ReadMoreTextViewTests {
-    static let long = "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua. Ut enim ad minim veniam, quis nostrud exercitation ullamco laboris nisi ut aliquip ex ea commodo consequat."
+    nonisolated static let long = "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua. Ut enim ad minim veniam, quis nostrud exercitation ullamco laboris nisi ut aliquip ex ea commodo consequat."
 
     func makeView(_ text: String = ReadMoreTextViewTests.long) -> ReadMoreTextView {
         let view = ReadMoreTextView(frame: CGRect(x: 0, y: 0, width: 200, height: 300))
