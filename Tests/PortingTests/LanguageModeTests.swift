@@ -37,16 +37,46 @@ struct LanguageModeTests {
         #expect(isolation.count >= 3, "\(result.output)")
     }
 
+    /// Errors a real iOS file meets in Swift 6 mode whatever it is compiled against: the language
+    /// mode's own rules, which UIKit's files would meet too.
+    static let swift6LanguageRules = ["[#MutableGlobalVariable]"]
+
+    @Test("Swift 6 mode: the gauntlet's real iOS files type-check with no error but the language mode's own rules")
+    func gauntletInSwift6() throws {
+        let gauntlet = Self.root.appendingPathComponent("Tests/GauntletTests")
+        let ported = gauntlet.appendingPathComponent("Ported")
+        let entries = try FileManager.default.contentsOfDirectory(atPath: ported.path).sorted()
+        #expect(entries.count >= 10)
+        for entry in entries {
+            let directory = ported.appendingPathComponent(entry)
+            var files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+                .filter { $0.hasSuffix(".swift") }.map { directory.appendingPathComponent($0) }
+            // What a file takes from siblings of its repository that were not collected.
+            let support = gauntlet.appendingPathComponent("Drivers/Support/\(entry)+Siblings.swift")
+            if FileManager.default.fileExists(atPath: support.path) { files.append(support) }
+            let result = try typeCheck(files: files, languageMode: "6")
+            let errors = result.output.components(separatedBy: "\n").filter { $0.contains(": error:") }
+                .filter { line in !Self.swift6LanguageRules.contains { line.contains($0) } }
+            #expect(errors.isEmpty, "\(entry): \(errors.joined(separator: "\n"))")
+        }
+    }
+
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
     /// Type-checks `source` against this package's built modules with `swiftc`.
     func typeCheck(_ source: String, languageMode: String) throws -> (status: Int32, output: String) {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let build = root.appendingPathComponent(".build/debug")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("otk-language-mode-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("Client.swift")
         try source.write(to: file, atomically: true, encoding: .utf8)
+        return try typeCheck(files: [file], languageMode: languageMode)
+    }
 
+    /// Type-checks `files` (one module) against this package's built modules with `swiftc`.
+    func typeCheck(files: [URL], languageMode: String) throws -> (status: Int32, output: String) {
+        let root = Self.root
+        let build = root.appendingPathComponent(".build/debug")
         var arguments = ["swiftc", "-typecheck", "-swift-version", languageMode, "-I", build.appendingPathComponent("Modules").path]
         // The C modules the Swift modules import: the package's module maps and the headers' directories.
         let sources = root.appendingPathComponent("Sources")
@@ -57,7 +87,7 @@ struct LanguageModeTests {
         arguments += ["-Xcc", "-fmodule-map-file=\(build.appendingPathComponent("COTKICU.build/module.modulemap").path)"]
         let includes = try run(["pkg-config", "--cflags-only-I", "harfbuzz", "freetype2", "cairo", "fontconfig", "hunspell"]).output
         for flag in includes.split(whereSeparator: \.isWhitespace) { arguments += ["-Xcc", String(flag)] }
-        arguments.append(file.path)
+        arguments += files.map(\.path)
         return try run(arguments)
     }
 

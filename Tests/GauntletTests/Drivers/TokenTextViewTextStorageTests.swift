@@ -7,22 +7,8 @@ import UIKit
 // store. The checks are token-ui's own tests (TokenTextViewTextStorageTests) and the behaviour of
 // its processEditing(): smart quotes and the formatting attributes of the edited line.
 
-// The declarations the file uses from its sibling TokenTextViewController.swift (a view controller
-// not collected), as token-ui declares them.
-public struct TokenTextViewControllerConstants {
-    public static let tokenAttributeName = NSAttributedString.Key(rawValue: "com.hootsuite.token")
-    static let inputTextAttributeName = NSAttributedString.Key(rawValue: "com.hootsuite.input")
-    static let inputTextAttributeAnchorValue = "anchor"
-    static let inputTextAttributeTextValue = "text"
-}
-
-public typealias TokenReference = String
-
-public struct TokenInformation {
-    public var reference: TokenReference
-    public var text: String
-    public var range: NSRange
-}
+// The declarations the file uses from its sibling TokenTextViewController.swift are in
+// Support/TokenTextViewTextStorage+Siblings.swift.
 
 /// A delegate that colours tokens and asks for one extra format.
 final class TokenColours: TokenTextViewTextStorageDelegate {
