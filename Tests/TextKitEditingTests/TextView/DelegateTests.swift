@@ -88,3 +88,34 @@ struct DelegateTests {
         #expect(view.text(in: view.selectedTextRange!) == "world")
     }
 }
+
+/// A text view that reports its programmatic changes to its delegate, as iOS subclasses do.
+@MainActor
+final class ReportingTextView: UITextView {
+    func setTextAndReport(_ text: String) {
+        self.text = text
+        delegate?.textViewDidChange(self)     // iOS: delegate?.textViewDidChange?(self)
+        _ = delegate?.textView(self, shouldChangeTextIn: NSRange(location: 0, length: 0), replacementText: "x")
+    }
+}
+
+@Suite("UITextView.delegate called as iOS code calls it")
+@MainActor
+struct TextViewDelegateForwardingTests {
+    @Test("Through the view's delegate property, a text view delegate's own methods run; anything else gets UIKit's defaults")
+    func forwarding() {
+        let view = ReportingTextView(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
+        let recording = RecordingTextViewDelegate()
+        recording.vetoes = { _, _ in true }
+        view.delegate = recording
+        view.setTextAndReport("hello")
+        #expect(recording.calls == ["didChange", "shouldChange(0,0,x)"])
+        #expect(view.delegate?.textViewShouldBeginEditing(view) == true)
+
+        final class OnlyScrolling: NSObject, UIScrollViewDelegate {}
+        let scrolling = OnlyScrolling()
+        view.delegate = scrolling
+        view.setTextAndReport("bye")
+        #expect(view.delegate?.textView(view, shouldChangeTextIn: NSRange(location: 0, length: 0), replacementText: "y") == true)
+    }
+}
