@@ -25,6 +25,8 @@ packages=(
   fonts-liberation2 fonts-urw-base35
   # checking rendered output: pdftotext, pdftoppm, pdfinfo
   poppler-utils
+  # the gauntlet's record of edits to real iOS files: each compiled copy is upstream + its patch
+  patch
   # the GTK 4 host (TextKitGTK, TextKitDemo) and its window test: a virtual X server, synthetic
   # keys and mouse (xdotool), a session bus for GTK (dbus-run-session, optional)
   libgtk-4-dev xvfb xdotool dbus
