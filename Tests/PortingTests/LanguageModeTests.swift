@@ -37,6 +37,19 @@ struct LanguageModeTests {
         #expect(isolation.count >= 3, "\(result.output)")
     }
 
+    @Test("Beside Foundation, `import CoreText` and `import UIKit` each bind NSAttributedString to OpenTextKit's")
+    func modulesBesideFoundation() throws {
+        for module in ["CoreText", "UIKit", "CoreGraphics"] {
+            let text = module == "CoreGraphics" ? "let size = CGSize(width: 1, height: 2); _ = CGContext.self" : """
+                let string = NSAttributedString(string: "x", attributes: [.kern: 1])
+                let line = CTLineCreateWithAttributedString(string as CFAttributedString)
+                _ = CTLineGetGlyphCount(line)
+                """
+            let result = try typeCheck("import Foundation\nimport \(module)\nfunc client() {\n\(text)\n}\n", languageMode: "5")
+            #expect(!result.output.contains("error:"), "\(module): \(result.output)")
+        }
+    }
+
     /// Errors a real iOS file meets in Swift 6 mode whatever it is compiled against: the language
     /// mode's own rules, which UIKit's files would meet too.
     static let swift6LanguageRules = ["[#MutableGlobalVariable]"]
