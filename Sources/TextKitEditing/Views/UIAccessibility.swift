@@ -76,4 +76,17 @@ public enum UIAccessibility {
     /// Whether VoiceOver runs: always false here.
     @MainActor
     public static var isVoiceOverRunning: Bool { false }
+
+    /// Converts `rect`, in `view`'s bounds coordinates, to screen coordinates, as an
+    /// accessibility element's ``UIAccessibilityElement/accessibilityFrame`` reports it.
+    ///
+    /// Linux difference: there is no screen to place the hierarchy on, so the rect comes back in
+    /// the coordinates of the top view of `view`'s hierarchy (the view with no superview, which a
+    /// host shows at its window's origin): `view.convert(rect, to: nil)`, the coordinates
+    /// ``UIView/accessibilityFrame`` and ``UIAccessibilityElement/accessibilityFrame`` use too.
+    /// For a view not in any hierarchy that is `rect` offset by the view's frame origin.
+    @MainActor
+    public static func convertToScreenCoordinates(_ rect: CGRect, in view: UIView) -> CGRect {
+        view.convert(rect, to: nil)
+    }
 }

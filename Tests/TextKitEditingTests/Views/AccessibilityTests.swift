@@ -67,6 +67,24 @@ struct AccessibilityTests {
         #expect(rating.accessibilityFrame == CGRect(x: 1, y: 2, width: 3, height: 4))
     }
 
+    @Test("convertToScreenCoordinates(_:in:) gives the rect in the top view's coordinates")
+    func convertToScreenCoordinates() {
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
+        let card = UIView(frame: CGRect(x: 40, y: 50, width: 200, height: 200))
+        let label = UILabel(frame: CGRect(x: 10, y: 20, width: 100, height: 30))
+        root.addSubview(card)
+        card.addSubview(label)
+        let rect = CGRect(x: 2, y: 3, width: 50, height: 12)
+        #expect(UIAccessibility.convertToScreenCoordinates(rect, in: label) == CGRect(x: 52, y: 73, width: 50, height: 12))
+        #expect(UIAccessibility.convertToScreenCoordinates(rect, in: root) == rect, "the top view's own coordinates")
+        card.frame.origin = CGPoint(x: 0, y: 100)
+        #expect(UIAccessibility.convertToScreenCoordinates(label.bounds, in: label) == CGRect(x: 10, y: 120, width: 100, height: 30))
+        let element = UIAccessibilityElement(accessibilityContainer: label)
+        element.accessibilityFrameInContainerSpace = rect
+        #expect(element.accessibilityFrame == UIAccessibility.convertToScreenCoordinates(rect, in: label),
+                "the coordinates accessibility frames use")
+    }
+
     @Test("UIAccessibilityElement: frame from container space; custom actions run their closures")
     func elementsAndActions() throws {
         let root = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))

@@ -9,21 +9,7 @@
 import UIKit
 
 extension NantesLabel {
-    override open var intrinsicContentSize: CGSize {
-        return sizeThatFits(super.intrinsicContentSize)
-    }
-
-    override open func sizeThatFits(_ size: CGSize) -> CGSize {
-        guard let string = renderedAttributedText,
-            let framesetter = framesetter else {
-                return super.sizeThatFits(size)
-        }
-
-        let labelSize = NantesLabel.suggestFrameSize(for: string, framesetter: framesetter, withSize: size, numberOfLines: numberOfLines)
-        // add textInsets?
-
-        return labelSize
-    }
+    // Linux-forced: intrinsicContentSize and sizeThatFits(_:) moved into the class body (NantesLabel.swift)
 
     /// Returns a `CGSize` that the `attributedString` fits within based on the `constraints` and number of lines from `limitedToNumberOfLines`
     public static func sizeThatFitsAttributedString(_ attributedString: NSAttributedString?, withConstraints constraints: CGSize, limitedToNumberOfLines: Int) -> CGSize {
@@ -35,7 +21,7 @@ extension NantesLabel {
         return NantesLabel.suggestFrameSize(for: attributedString, framesetter: framesetter, withSize: constraints, numberOfLines: limitedToNumberOfLines)
     }
 
-    private static func suggestFrameSize(for attributedString: NSAttributedString, framesetter: CTFramesetter, withSize size: CGSize, numberOfLines: Int) -> CGSize {
+    static func suggestFrameSize(for attributedString: NSAttributedString, framesetter: CTFramesetter, withSize size: CGSize, numberOfLines: Int) -> CGSize {
         var rangeToSize = CFRange(location: 0, length: attributedString.length)
         let constraints = CGSize(width: size.width, height: CGFloat.greatestFiniteMagnitude)
 

@@ -63,7 +63,7 @@ extension NSAttributedString {
             }
 
             copy.setAttributes([.foregroundColor: color], range: range)
-            copy.removeAttribute(kCTForegroundColorFromContextAttributeName as NSAttributedString.Key, range: range)
+            copy.removeAttribute(NSAttributedString.Key(kCTForegroundColorFromContextAttributeName as String), range: range)
         }
 
         return copy

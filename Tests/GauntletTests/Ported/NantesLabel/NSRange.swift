@@ -7,6 +7,7 @@
 //
 
 import Foundation
+import CoreText // Linux-forced: Foundation on Linux does not export Core Foundation (CFRange, kCFNotFound)
 
 extension NSRange {
     init(range: CFRange) {

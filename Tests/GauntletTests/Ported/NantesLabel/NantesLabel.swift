@@ -254,9 +254,7 @@ open class NantesLabel: UILabel {
         enabledTextCheckingTypes = [.link, .address, .phoneNumber]
     }
 
-    override open func canPerformAction(_ action: Selector, withSender sender: Any?) -> Bool {
-        return action == #selector(copy(_:))
-    }
+    // Linux-forced: the canPerformAction(_:withSender:) override, which compares #selector(copy(_:)), removed
 
     override open func textRect(forBounds bounds: CGRect, limitedToNumberOfLines numberOfLines: Int) -> CGRect {
         guard let attributedText = attributedText,
@@ -314,5 +312,146 @@ open class NantesLabel: UILabel {
         }
 
         attributedText = mutableAttributedString
+    }
+
+    // Linux-forced: moved from Accessibility.swift's extension: without the Objective-C runtime an override cannot be declared in an extension
+    override open var isAccessibilityElement: Bool {
+        get {
+            return false
+        } set { }
+    }
+
+    // Linux-forced: moved from Actions.swift's extension: without the Objective-C runtime an override cannot be declared in an extension
+    override open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        guard link(at: point) != nil && isUserInteractionEnabled && !isHidden && alpha > 0.0 else {
+            return super.hitTest(point, with: event)
+        }
+
+        return self
+    }
+
+    /// We're handling link touches elsewhere, so we want to do nothing if we end up on a link
+    override open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard let touch = touches.first,
+            let activeLink = link(at: touch.location(in: self)) else {
+                if labelTappedBlock == nil {
+                    super.touchesBegan(touches, with: event)
+                }
+                return
+        }
+
+        self.activeLink = activeLink
+    }
+
+    override open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard activeLink != nil else {
+            super.touchesCancelled(touches, with: event)
+            return
+        }
+
+        activeLink = nil
+    }
+
+    override open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard let activeLink = activeLink else {
+            super.touchesEnded(touches, with: event)
+            labelTappedBlock?()
+            return
+        }
+
+        handleLinkTapped(activeLink)
+    }
+
+    override open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard let activeLink = activeLink else {
+            super.touchesMoved(touches, with: event)
+            return
+        }
+
+        guard let touch = touches.first,
+            let link = link(at: touch.location(in: self)) else {
+                return
+        }
+
+        if activeLink != link {
+            self.activeLink = nil
+        }
+    }
+
+    // Linux-forced: moved from Drawing.swift's extension: without the Objective-C runtime an override cannot be declared in an extension
+    override open func drawText(in rect: CGRect) {
+        guard var attributedText = attributedText else {
+            super.drawText(in: rect)
+            return
+        }
+
+        let originalAttributedText: NSAttributedString? = attributedText.copy() as? NSAttributedString
+
+        if adjustsFontSizeToFitWidth && numberOfLines > 0 {
+            // Scale the font down if need be, to fit the width
+            if let scaledAttributedText = scaleAttributedTextIfNeeded(attributedText) {
+                _attributedText = scaledAttributedText
+                setNeedsFramesetter()
+                attributedText = scaledAttributedText
+            }
+        }
+
+        guard let context = UIGraphicsGetCurrentContext() else {
+            return
+        }
+
+        defer {
+            context.restoreGState()
+        }
+
+        context.saveGState()
+        context.textMatrix = .identity
+        context.translateBy(x: 0.0, y: rect.size.height)
+        // invert context to match iOS coordinates, otherwise we'll draw upside down
+        context.scaleBy(x: 1.0, y: -1.0)
+
+        let textRange = CFRangeMake(0, attributedText.length)
+        let limitedRect = textRect(forBounds: rect, limitedToNumberOfLines: numberOfLines)
+
+        context.translateBy(x: rect.origin.x, y: rect.size.height - limitedRect.origin.y - limitedRect.size.height)
+
+        if let shadowColor = shadowColor, !isHighlighted {
+            context.setShadow(offset: shadowOffset, blur: shadowRadius, color: shadowColor.cgColor)
+        } else if let highlightedShadowColor = highlightedShadowColor {
+            context.setShadow(offset: shadowOffset, blur: shadowRadius, color: highlightedShadowColor.cgColor)
+        }
+
+        if let highlightedTextColor = highlightedTextColor, isHighlighted {
+            drawHighlightedString(renderedAttributedText, highlightedTextColor: highlightedTextColor, textRange: textRange, inRect: limitedRect, context: context)
+        } else {
+            guard let framesetter = framesetter,
+                let renderedAttributedText = renderedAttributedText else {
+                    return
+            }
+
+            drawAttributedString(renderedAttributedText, inFramesetter: framesetter, textRange: textRange, inRect: limitedRect, context: context)
+        }
+
+        // If we had to scale it to fit, lets reset to the original attributed text
+        if let originalAttributedText = originalAttributedText, originalAttributedText != attributedText {
+            _attributedText = originalAttributedText
+        }
+    }
+
+    // Linux-forced: moved from Sizing.swift's extension: without the Objective-C runtime an override cannot be declared in an extension
+    override open var intrinsicContentSize: CGSize {
+        return sizeThatFits(super.intrinsicContentSize)
+    }
+
+    override open func sizeThatFits(_ size: CGSize) -> CGSize {
+        guard let string = renderedAttributedText,
+            let framesetter = framesetter else {
+                return super.sizeThatFits(size)
+        }
+
+        let labelSize = NantesLabel.suggestFrameSize(for: string, framesetter: framesetter, withSize: size, numberOfLines: numberOfLines)
+        // add textInsets?
+
+        return labelSize
     }
 }

@@ -24,11 +24,7 @@ final class NantesLabelAccessibilityElement: UIAccessibilityElement {
 }
 
 extension NantesLabel {
-    override open var isAccessibilityElement: Bool {
-        get {
-            return false
-        } set { }
-    }
+    // Linux-forced: isAccessibilityElement moved into the class body (NantesLabel.swift)
 
     func configureAccessibilityElements() {
         guard attributedText != nil else {

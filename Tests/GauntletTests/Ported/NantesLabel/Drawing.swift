@@ -17,66 +17,9 @@ extension NantesLabel {
         }
     }
 
-    override open func drawText(in rect: CGRect) {
-        guard var attributedText = attributedText else {
-            super.drawText(in: rect)
-            return
-        }
+    // Linux-forced: drawText(in:) moved into the class body (NantesLabel.swift)
 
-        let originalAttributedText: NSAttributedString? = attributedText.copy() as? NSAttributedString
-
-        if adjustsFontSizeToFitWidth && numberOfLines > 0 {
-            // Scale the font down if need be, to fit the width
-            if let scaledAttributedText = scaleAttributedTextIfNeeded(attributedText) {
-                _attributedText = scaledAttributedText
-                setNeedsFramesetter()
-                attributedText = scaledAttributedText
-            }
-        }
-
-        guard let context = UIGraphicsGetCurrentContext() else {
-            return
-        }
-
-        defer {
-            context.restoreGState()
-        }
-
-        context.saveGState()
-        context.textMatrix = .identity
-        context.translateBy(x: 0.0, y: rect.size.height)
-        // invert context to match iOS coordinates, otherwise we'll draw upside down
-        context.scaleBy(x: 1.0, y: -1.0)
-
-        let textRange = CFRangeMake(0, attributedText.length)
-        let limitedRect = textRect(forBounds: rect, limitedToNumberOfLines: numberOfLines)
-
-        context.translateBy(x: rect.origin.x, y: rect.size.height - limitedRect.origin.y - limitedRect.size.height)
-
-        if let shadowColor = shadowColor, !isHighlighted {
-            context.setShadow(offset: shadowOffset, blur: shadowRadius, color: shadowColor.cgColor)
-        } else if let highlightedShadowColor = highlightedShadowColor {
-            context.setShadow(offset: shadowOffset, blur: shadowRadius, color: highlightedShadowColor.cgColor)
-        }
-
-        if let highlightedTextColor = highlightedTextColor, isHighlighted {
-            drawHighlightedString(renderedAttributedText, highlightedTextColor: highlightedTextColor, textRange: textRange, inRect: limitedRect, context: context)
-        } else {
-            guard let framesetter = framesetter,
-                let renderedAttributedText = renderedAttributedText else {
-                    return
-            }
-
-            drawAttributedString(renderedAttributedText, inFramesetter: framesetter, textRange: textRange, inRect: limitedRect, context: context)
-        }
-
-        // If we had to scale it to fit, lets reset to the original attributed text
-        if let originalAttributedText = originalAttributedText, originalAttributedText != attributedText {
-            _attributedText = originalAttributedText
-        }
-    }
-
-    private func drawAttributedString(_ attributedString: NSAttributedString, inFramesetter framesetter: CTFramesetter, textRange: CFRange, inRect rect: CGRect, context: CGContext) {
+    func drawAttributedString(_ attributedString: NSAttributedString, inFramesetter framesetter: CTFramesetter, textRange: CFRange, inRect rect: CGRect, context: CGContext) {
         let path = CGMutablePath()
         path.addRect(rect)
         let frame = CTFramesetterCreateFrame(framesetter, textRange, path, nil)
@@ -130,7 +73,7 @@ extension NantesLabel {
         drawStrike(frame: frame, inRect: rect, context: context)
     }
 
-    private func drawHighlightedString(_ highlightedAttributedString: NSAttributedString?, highlightedTextColor: UIColor, textRange: CFRange, inRect textRect: CGRect, context: CGContext) {
+    func drawHighlightedString(_ highlightedAttributedString: NSAttributedString?, highlightedTextColor: UIColor, textRange: CFRange, inRect textRect: CGRect, context: CGContext) {
         guard let highlightAttributedString = highlightedAttributedString?.mutableCopy() as? NSMutableAttributedString else {
             return
         }
@@ -167,7 +110,7 @@ extension NantesLabel {
             }
 
             for glyphRun in glyphRuns {
-                guard let attributes = CTRunGetAttributes(glyphRun) as NSDictionary as? [NSAttributedString.Key: Any] else {
+                guard let attributes = CTRunGetAttributes(glyphRun) as? [NSAttributedString.Key: Any] else {
                     continue
                 }
 
@@ -249,7 +192,7 @@ extension NantesLabel {
             }
 
             for glyphRun in glyphRuns {
-                guard let attributes = CTRunGetAttributes(glyphRun) as NSDictionary as? [NSAttributedString.Key: Any] else {
+                guard let attributes = CTRunGetAttributes(glyphRun) as? [NSAttributedString.Key: Any] else {
                     continue
                 }
 
@@ -257,7 +200,7 @@ extension NantesLabel {
                     continue
                 }
 
-                let superscriptStyle = attributes[kCTSuperscriptAttributeName as NSAttributedString.Key] as? Int
+                let superscriptStyle = attributes[NSAttributedString.Key(kCTSuperscriptAttributeName as String)] as? Int
 
                 var runBounds: CGRect = .zero
                 var runAscent: CGFloat = 0.0
