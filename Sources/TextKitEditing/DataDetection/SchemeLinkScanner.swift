@@ -1,7 +1,8 @@
 /// Finds URLs written with a scheme and "://" ("https://swift.org/blog", "ftp://…", "file:///etc").
 ///
 /// The scheme is the letters, digits and `+ - .` before "://", starting at a letter that no letter
-/// or digit precedes (".http://" and "1.http://" link "http://…"; "1abc://" links nothing). For
+/// or digit precedes (".http://" and "1.http://" link "http://…"; "1abc://" links nothing), or a
+/// network scheme right after a digit ("1https://…" links "https://…", as Apple's detector does). For
 /// the network schemes (http, https, ftp, ftps, sftp, ws, wss) an authority must follow: an
 /// optional `user:password@`, then a host (a domain name whose last label has a letter, a single
 /// label such as "localhost", an IPv4 address or a bracketed IPv6 address) and an optional port;
@@ -35,7 +36,7 @@ enum SchemeLinkScanner {
         guard var start = (runStart..<colon).first(where: { k in
             DetectionCharacter.isLetter(text.units[k])
                 && (k == runStart || !DetectionCharacter.isAlphanumeric(text.units[k - 1]))
-        }) else { return nil }
+        }) ?? networkSchemeAfterDigit(endingAt: colon, from: runStart, in: text) else { return nil }
         if colon - start > maximumSchemeLength || text.isWordCharacter(before: start) && start == runStart { return nil }
         let scheme = text.string(start..<colon).lowercased()
         let quoted = text.has("'", at: start - 1)
@@ -60,6 +61,18 @@ enum SchemeLinkScanner {
         guard let url = LinkURL.make(scheme + "://", urlText) else { return nil }
         start = min(start, colon)
         return DetectedItem(range: start..<end, kind: .link(url), rank: .schemeLink)
+    }
+
+    /// Where a network scheme ("https", "http" …) that directly follows a digit starts: Apple's
+    /// detector links "https://…" in "Link 1https://…", where the scheme is not a word of its own.
+    static func networkSchemeAfterDigit(endingAt colon: Int, from runStart: Int, in text: DetectionText) -> Int? {
+        for scheme in networkSchemes.sorted(by: { $0.count > $1.count }) {
+            let start = colon - scheme.count
+            guard start > runStart, text.string(start..<colon).lowercased() == scheme,
+                  let before = text.unit(start - 1), before >= 0x30 && before <= 0x39 else { continue }
+            return start
+        }
+        return nil
     }
 
     @inline(__always)

@@ -5,6 +5,13 @@ import class TextKitEditing.NSTextCheckingResult
 
 @Suite("NSDataDetector links")
 struct DataDetectorLinkTests {
+    @Test("A network scheme right after a digit starts a link, as Apple's detector finds it; other schemes do not")
+    func schemeAfterDigit() {
+        #expect(barred("Link 1https://www.swiftjoe.com and 2http://example.org/a") ==
+                "Link 1|https://www.swiftjoe.com| and 2|http://example.org/a|")
+        #expect(linkURLs("1abc://thing") == [])
+    }
+
     @Test("Every link of a paragraph, with parentheses, quotes and full stops, has its exact range")
     func paragraph() {
         let text = """
