@@ -40,7 +40,10 @@ extension NSLayoutManager {
     }
 
     func _textContainer(forGlyphAt glyphIndex: Int, effectiveRange effectiveGlyphRange: NSRangePointer?) -> NSTextContainer? {
-        guard let found = flow.fragment(forGlyph: GlyphIndex(glyphIndex)) else {
+        checkPrecondition(glyphIndex >= 0, "textContainer(forGlyphAt:effectiveRange:): glyph index \(glyphIndex) is negative")
+        // At or past the end of the text (index 0 of an empty layout) no glyph is laid out: nil,
+        // which code asking for the container of "the glyph at the caret" meets at the end.
+        guard flow.hasGlyph(GlyphIndex(glyphIndex)), let found = flow.fragment(forGlyph: GlyphIndex(glyphIndex)) else {
             effectiveGlyphRange?.pointee = NSRange(location: NSNotFound, length: 0)
             return nil
         }

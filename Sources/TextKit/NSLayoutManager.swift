@@ -617,7 +617,8 @@ open class NSLayoutManager: NSObject {
         _location(forGlyphAt: glyphIndex)
     }
 
-    /// The container of glyph `glyphIndex` (nil when the text did not fit), and, in
+    /// The container of glyph `glyphIndex` (nil when the text did not fit, or when there is no
+    /// glyph there: at the end of the text, index 0 of an empty layout), and, in
     /// `effectiveGlyphRange`, every glyph in that container.
     open func textContainer(forGlyphAt glyphIndex: Int, effectiveRange effectiveGlyphRange: NSRangePointer?) -> NSTextContainer? {
         _textContainer(forGlyphAt: glyphIndex, effectiveRange: effectiveGlyphRange)

@@ -60,6 +60,14 @@ extension TextFlow {
     /// Whether every paragraph has its glyphs.
     var hasGeneratedAllGlyphs: Bool { store.summary.unanalyzed == 0 }
 
+    /// Whether there is a glyph at `glyph` (glyphs made through it): false past the last glyph, as
+    /// at the end of the text (index `numberOfGlyphs`, 0 in an empty layout).
+    func hasGlyph(_ glyph: GlyphIndex) -> Bool {
+        guard glyph >= .zero else { return false }
+        ensureGlyphs(throughGlyph: glyph)
+        return glyph < store.glyphEnd
+    }
+
     /// Where `glyph` lives: its paragraph, the paragraph's first glyph and first
     /// character (glyphs made through its paragraph). Traps, naming `function`, when the index is
     /// negative or past the last glyph.
