@@ -66,6 +66,25 @@ final class ShoutingField: UITextField {
     }
 }
 
+/// A label and a field that note every change of their text properties, as subclasses that
+/// re-render (Markdown labels, styled fields) observe them.
+final class ObservedLabel: UILabel {
+    var changes: [String] = []
+    override var attributedText: NSAttributedString? { didSet { changes.append("attributedText") } }
+    override var font: UIFont! { didSet { changes.append("font") } }
+    override var textColor: UIColor! { didSet { changes.append("textColor") } }
+    override var textAlignment: NSTextAlignment { didSet { changes.append("textAlignment") } }
+}
+
+final class ObservedField: UITextField {
+    var changes: [String] = []
+    override var attributedText: NSAttributedString? { didSet { changes.append("attributedText") } }
+    override var font: UIFont? { didSet { changes.append("font") } }
+    override var textColor: UIColor? { didSet { changes.append("textColor") } }
+    override var textAlignment: NSTextAlignment { didSet { changes.append("textAlignment") } }
+    override var placeholder: String? { didSet { changes.append("placeholder") } }
+}
+
 @Suite("UIKit's shape: what iOS code assumes beyond the names")
 @MainActor
 struct UIKitShapeTests {
@@ -103,6 +122,22 @@ struct UIKitShapeTests {
         let field = ShoutingField()
         field.text = "quiet"
         #expect(field.text == "QUIET")
+
+        let observedLabel = ObservedLabel()
+        observedLabel.attributedText = NSAttributedString(string: "a")
+        observedLabel.font = Self.sans
+        observedLabel.textColor = .red
+        observedLabel.textAlignment = .right
+        #expect(observedLabel.changes == ["attributedText", "font", "textColor", "textAlignment"])
+        #expect(observedLabel.font == Self.sans && observedLabel.textAlignment == .right)
+        let observedField = ObservedField()
+        observedField.attributedText = NSAttributedString(string: "a")
+        observedField.font = Self.sans
+        observedField.textColor = .red
+        observedField.textAlignment = .center
+        observedField.placeholder = "Name"
+        #expect(observedField.changes == ["attributedText", "font", "textColor", "textAlignment", "placeholder"])
+        #expect(observedField.font == Self.sans && observedField.textAlignment == .center)
     }
 
     @Test("UITextView(frame:textContainer:) keeps the stack it was given alive")
