@@ -23,7 +23,9 @@ let package = Package(
         .executable(name: "TextKitDemo", targets: ["TextKitDemo"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        // `_RopeModule` (the text rope) is one of swift-collections' unstable modules, which may
+        // change in any minor release: pinned to 1.6.x so that a fresh clone builds what was tested.
+        .package(url: "https://github.com/apple/swift-collections", .upToNextMinor(from: "1.6.0")),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
