@@ -2,6 +2,7 @@
 # Builds the DocC documentation offline into .build-docs-site/ (ignored by git):
 #
 #   .build-docs-site/archives/<Module>.doccarchive   one archive per catalog in Sources/*/*.docc
+#                                                   (the layers, OpenTextKit, TextKitGTK)
 #   .build-docs-site/site                           all of them merged into one static site
 #
 # Steps: build the library (debug, scratch path .build-docs; OTK_DOCS_SCRATCH=.build reuses the
@@ -28,7 +29,8 @@ extract=$swift_bin/swift-symbolgraph-extract
 [ -x "$docc" ] || { echo "docs.sh: no docc at $docc (set DOCC)" >&2; exit 2; }
 
 layers=(TextKitGraphics TextKitFonts TextKitModel TextKitTypesetting TextKit TextKitEditing TextKitFormats)
-modules=("${layers[@]}" OpenTextKit)
+# TextKitGTK (the GTK 4 window host) is a product of its own, outside the umbrella.
+modules=("${layers[@]}" OpenTextKit TextKitGTK)
 start=$SECONDS
 
 echo "docs: building the library ($scratch)"
@@ -45,7 +47,7 @@ for map in Sources/C*/module.modulemap "${modules_dir#"$root/"}/../COTKICU.build
   cflags+=(-Xcc "-fmodule-map-file=$root/$map")
 done
 cflags+=(-Xcc "-I$root/Sources/COTKICU/include")
-for flag in $(pkg-config --cflags-only-I harfbuzz freetype2 fontconfig cairo hunspell icu-uc); do
+for flag in $(pkg-config --cflags-only-I harfbuzz freetype2 fontconfig cairo hunspell icu-uc gtk4); do
   cflags+=(-Xcc "$flag")
 done
 for module in "${modules[@]}"; do

@@ -40,7 +40,7 @@ import TextKitGraphics
 /// sends it, its drag and its release to the view ``UIView/hitTest(_:with:)`` finds and to that
 /// view's gesture recognizers (the click count is the touch's `tapCount`). A view of your own that adopts `UITextInput`
 /// (and can become first responder) is typed into through that protocol alone, as UIKit's
-/// text interaction does: see ``TextInputDriver``. Keyboard focus makes the text view first
+/// text interaction does (see the module's documentation). Keyboard focus makes the text view first
 /// responder and starts the caret's blink. Input goes to the hierarchy's first responder when
 /// it is a text view or text field, else to the view itself when it is one.
 ///

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-// The articles' code cannot rot: every Swift code block in a DocC article that follows a
-// `<!-- snippet: NAME -->` marker must be, character for character, the region of a file in this
+// The articles' code cannot rot: every Swift code block in a DocC article (or in README.md) that
+// follows a `<!-- snippet: NAME -->` marker must be, character for character, the region of a file in this
 // target between `// snippet: NAME` and `// end snippet` (dedented), and that region compiles and
 // runs as part of a test that checks its results. Edit the code here, then run the tests with
 // OTK_SNAPSHOTS=accept to copy the regions into the articles.
@@ -85,11 +85,12 @@ func quotedBlocks(in lines: [String], article: String) -> [QuotedBlock] {
 
 @Suite("Documentation: the articles quote the tested code")
 struct ArticleSnippetTests {
-    @Test("Every marked code block in the DocC articles is its snippet, and every snippet is quoted")
+    @Test("Every marked code block in the DocC articles and the README is its snippet, and every snippet is quoted")
     func articlesMatchSnippets() throws {
         let snippets = try collectSnippets()
-        let articles = Repository.files(under: "Sources", endingWith: ".md").filter { $0.path.contains(".docc/") }
-        #expect(!articles.isEmpty)
+        let catalogs = Repository.files(under: "Sources", endingWith: ".md").filter { $0.path.contains(".docc/") }
+        #expect(!catalogs.isEmpty)
+        let articles = catalogs + [Repository.root.appendingPathComponent("README.md")]
         let accept = ProcessInfo.processInfo.environment["OTK_SNAPSHOTS"] == "accept"
         var quoted: Set<String> = []
         for article in articles {
@@ -118,6 +119,7 @@ struct ArticleSnippetTests {
             let updated = lines.joined(separator: "\n")
             if accept, updated != text { try updated.write(to: article, atomically: true, encoding: .utf8) }
         }
+        #expect(quoted.contains("readme-columns"), "README.md no longer quotes its library example")
         let unquoted = Set(snippets.keys).subtracting(quoted).sorted()
         #expect(unquoted.isEmpty, "snippets no article quotes: \(unquoted)")
     }
