@@ -58,6 +58,9 @@ struct CSSStyleSheet {
     }
 
     private(set) var rules: [Rule] = []
+    /// Rules by the most selective part of their selector ("#id", ".class" or the tag name), so
+    /// that an element is matched only against rules that can match it.
+    private var index: [String: [Int]] = [:]
 
     /// Adds the rules of one `<style>` block.
     mutating func add(_ source: String) {
@@ -73,6 +76,8 @@ struct CSSStyleSheet {
             let declarations = CSSDeclarations.parse(body)
             for part in prelude.split(separator: ",") {
                 guard let selector = Selector(part) else { continue }
+                let key = selector.id.map { "#" + $0 } ?? selector.classes.first.map { "." + $0 } ?? selector.tag ?? ""
+                index[key, default: []].append(rules.count)
                 rules.append(Rule(selector: selector, declarations: declarations, order: rules.count))
             }
         }
@@ -81,7 +86,10 @@ struct CSSStyleSheet {
     /// The declarations for an element, in the order they apply (later wins).
     func declarations(tag: String, id: String?, classes: [Substring]) -> [CSSDeclarations.Declaration] {
         guard !rules.isEmpty else { return [] }
-        let matching = rules.filter { $0.selector.matches(tag: tag, id: id, classes: classes) }
+        var candidates = index[tag] ?? []
+        if let id, let byID = index["#" + id] { candidates += byID }
+        for c in Set(classes) { candidates += index["." + c] ?? [] }
+        let matching = candidates.map { rules[$0] }.filter { $0.selector.matches(tag: tag, id: id, classes: classes) }
         guard !matching.isEmpty else { return [] }
         return matching.sorted { ($0.selector.specificity, $0.order) < ($1.selector.specificity, $1.order) }
             .flatMap(\.declarations)
