@@ -38,6 +38,7 @@ let package = Package(
         systemLibrary("CHyphen", apt: ["libhyphen-dev", "hyphen-en-us"]),  // libhyphen ships no .pc file
         systemLibrary("CHunspell", pkgConfig: "hunspell", apt: ["libhunspell-dev", "hunspell-en-us"]),
         systemLibrary("CGTK4", pkgConfig: "gtk4", apt: ["libgtk-4-dev"]),  // only TextKitGTK imports it
+        systemLibrary("CLibXML2", pkgConfig: "libxml-2.0", apt: ["libxml2-dev"]),  // only TextKitFormats (HTML import)
         // The only place that includes ICU headers: its public header is plain C with opaque types,
         // so Swift files that import Foundation (which carries its own ICU) can use it (see Tests/OpenTextKitTests/ICUBesideFoundationTests.swift).
         .target(name: "COTKICU", dependencies: ["CICU"]),
@@ -55,7 +56,7 @@ let package = Package(
             "TextKitTypesetting", "TextKitModel", "TextKitFonts", "TextKitGraphics",
         ]),
         .target(name: "TextKitEditing", dependencies: ["TextKit", "TextKitFormats", "COTKICU", "CHunspell"]),
-        .target(name: "TextKitFormats", dependencies: ["TextKitModel", "TextKitFonts", "TextKitGraphics"]),
+        .target(name: "TextKitFormats", dependencies: ["TextKitModel", "TextKitFonts", "TextKitGraphics", "CLibXML2"]),
         .target(name: "OpenTextKit", dependencies: [
             "TextKitGraphics", "TextKitFonts", "TextKitModel", "TextKitTypesetting", "TextKit",
             "TextKitEditing", "TextKitFormats",

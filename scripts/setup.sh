@@ -8,6 +8,8 @@ packages=(
   # build: pkg-config and the C libraries behind the system-library targets
   pkg-config libharfbuzz-dev libfreetype-dev libfontconfig-dev libcairo2-dev libicu-dev
   libhyphen-dev libhunspell-dev
+  # HTML import: libxml2's HTML parser builds the tree TextKitFormats maps to attributes
+  libxml2-dev
   # peer engine for line-break comparisons and benchmarks
   libpango1.0-dev
   # data: hyphenation patterns, spelling dictionary, Unicode conformance files
@@ -54,7 +56,7 @@ else
 fi
 
 # A missing .pc file is only a warning to SwiftPM and would fail at link time; catch it here.
-pkg-config --exists harfbuzz freetype2 fontconfig cairo cairo-ft cairo-pdf cairo-svg cairo-png icu-uc hunspell gtk4 \
+pkg-config --exists harfbuzz freetype2 fontconfig cairo cairo-ft cairo-pdf cairo-svg cairo-png icu-uc hunspell gtk4 libxml-2.0 \
   || { echo "setup: pkg-config cannot find one of the required libraries" >&2; exit 1; }
 [ -f /usr/include/hyphen.h ] || { echo "setup: libhyphen header missing" >&2; exit 1; }
 command -v Xvfb >/dev/null && command -v xdotool >/dev/null \

@@ -17,7 +17,7 @@ struct OTK: ParsableCommand {
               otk render                         writes sample.pdf
               otk render -o page.png             one PNG per page: page-1.png, page-2.png…
 
-            Your own documents (.txt, .md, .rtf, .rtfd, .otkarchive):
+            Your own documents (.txt, .md, .rtf, .rtfd, .html, .otkarchive):
               otk render notes.md --columns 2 --exclude oval:220,300,160,200 -o notes.pdf
               otk measure notes.md --json
               otk fonts --fallback "Hello, مرحبا, 你好 😀"

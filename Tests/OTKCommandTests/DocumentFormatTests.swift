@@ -53,6 +53,24 @@ struct DocumentFormatTests {
         #expect(eleven > large * 0.5 && eleven < large * 0.8)
     }
 
+    @Test("HTML: .html is read as HTML (no markup in the text), its link becomes a URI annotation and its <title> the PDF's title")
+    func html() throws {
+        let directory = try OTKRunner.scratch()
+        let html = "<html><head><title>Web Page</title><style>p { color: navy }</style></head><body><h1>Heading</h1><p>Some <b>bold</b> text and a <a href=\"https://example.com/html\">link</a>.</p><ul><li>item</li></ul></body></html>"
+        try OTKRunner.write(html, to: "page.html", in: directory)
+        let result = try OTKRunner.otk(["render", "page.html"], in: directory)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let pdf = directory.appendingPathComponent("page.pdf")
+        let text = try OTKRunner.pdfText(pdf)
+        #expect(text.contains("Heading"))
+        #expect(text.contains("Some bold text and a link."))
+        #expect(text.contains("item"))
+        #expect(!text.contains("<"))
+        let bytes = String(decoding: try Data(contentsOf: pdf), as: UTF8.self)
+        #expect(bytes.contains("/URI (https://example.com/html)"))
+        #expect(try OTKRunner.pdfInfo(pdf)["Title"] == "Web Page")
+    }
+
     @Test("RTF: text, a HYPERLINK field as a URI annotation, and the document's paper size")
     func rtf() throws {
         let directory = try OTKRunner.scratch()

@@ -11,7 +11,7 @@ public struct DocumentReadingError: Error, CustomStringConvertible, @unchecked S
     public enum Kind: String, Sendable, Hashable {
         /// The file or directory could not be read (missing, unreadable, not a file).
         case unreadableFile
-        /// The document type is unknown or not supported for reading (e.g. HTML).
+        /// The document type is unknown or not supported for reading.
         case unsupportedDocumentType
         /// The bytes are not text in the given or detected encoding.
         case invalidEncoding

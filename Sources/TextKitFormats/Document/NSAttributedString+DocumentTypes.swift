@@ -24,7 +24,8 @@ extension NSAttributedString {
         /// OpenTextKit's lossless, versioned JSON archive of the text, every attribute this project
         /// knows and the document attributes. Not an Apple type. Raw "OTKArchive".
         public static let archive = DocumentType("OTKArchive")
-        /// Apple's HTML type; not supported here (reading and writing it throw).
+        /// Apple's HTML type: read with libxml2's HTML parser and a subset of CSS (see the
+        /// "Reading HTML" article); writing it throws. Raw "NSHTML".
         public static let html = DocumentType("NSHTML")
     }
 
@@ -45,6 +46,9 @@ extension NSAttributedString {
         /// `[NSAttributedString.Key: Any]` given to the whole of a plain-text document, and the base
         /// attributes of Markdown text. Raw "DefaultAttributes".
         public static let defaultAttributes = DocumentReadingOptionKey("DefaultAttributes")
+        /// A `URL` against which HTML's relative links and images, and Markdown's relative images,
+        /// are resolved. `init(url:…)` sets it to the file's directory when it is not given. Raw "BaseURL".
+        public static let baseURL = DocumentReadingOptionKey("BaseURL")
     }
 
     /// Properties of a whole document, returned by reading and accepted by writing.
@@ -62,7 +66,7 @@ extension NSAttributedString {
 
         /// The ``DocumentType`` read, or to write. Raw "DocumentType".
         public static let documentType = DocumentAttributeKey("DocumentType")
-        /// The `String.Encoding` raw value (`UInt`) of plain text. Raw "CharacterEncoding".
+        /// The `String.Encoding` raw value (`UInt`) of plain text or HTML. Raw "CharacterEncoding".
         public static let characterEncoding = DocumentAttributeKey("CharacterEncoding")
         /// The attributes plain text was given (`[NSAttributedString.Key: Any]`). Raw "DefaultAttributes".
         public static let defaultAttributes = DocumentAttributeKey("DefaultAttributes")
@@ -84,7 +88,7 @@ extension NSAttributedString {
         public static let hyphenationFactor = DocumentAttributeKey("HyphenationFactor")
         /// `CGFloat` points between default tab stops (RTF `\deftab`). Raw "DefaultTabInterval".
         public static let defaultTabInterval = DocumentAttributeKey("DefaultTabInterval")
-        /// `String` title (RTF `{\info{\title …}}`). Raw "NSTitleDocumentAttribute".
+        /// `String` title (RTF `{\info{\title …}}`, HTML `<title>`). Raw "NSTitleDocumentAttribute".
         public static let title = DocumentAttributeKey("NSTitleDocumentAttribute")
         /// `String` author. Raw "NSAuthorDocumentAttribute".
         public static let author = DocumentAttributeKey("NSAuthorDocumentAttribute")

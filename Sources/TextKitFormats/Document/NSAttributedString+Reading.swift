@@ -16,7 +16,7 @@ extension NSAttributedString {
     /// Reads the document at `url`: a file, or a directory for RTFD.
     ///
     /// The type is `options[.documentType]` when given; else the file extension decides (`rtf`,
-    /// `rtfd`, `txt`/`text`, `md`/`markdown`, `otkarchive`), else the contents (`{\rtf` is RTF, our
+    /// `rtfd`, `txt`/`text`, `md`/`markdown`, `html`/`htm`, `otkarchive`), else the contents (`{\rtf` is RTF, our
     /// archive's JSON is the archive, a directory with `TXT.rtf` is RTFD), else plain text.
     /// - Throws: ``DocumentReadingError`` when the file cannot be read or its contents are not
     ///   valid in the type (its `partialResult` holds what was sound).
@@ -31,8 +31,8 @@ extension NSAttributedString {
     /// ``init(url:options:documentAttributes:)`` or from a ``FileWrapper``).
     ///
     /// Without `options[.documentType]` the contents decide: `{\rtf` → RTF, our archive's JSON →
-    /// archive, anything else → plain text (Markdown is never guessed from contents, as Apple never
-    /// guesses HTML from them).
+    /// archive, anything else → plain text (Markdown and HTML are never guessed from contents:
+    /// pass `.documentType: .html` for HTML, as on Apple platforms).
     public convenience init(data: Data, options: [NSAttributedString.DocumentReadingOptionKey: Any] = [:],
                             documentAttributes dict: UnsafeMutablePointer<[NSAttributedString.DocumentAttributeKey: Any]>?) throws {
         let (string, attributes) = try NSAttributedString._readDocument(data: data, options: options)
@@ -77,7 +77,7 @@ extension NSAttributedString {
             throw DocumentReadingError(kind: .unreadableFile, message: "cannot read \(url.path): \(error)")
         }
         var options = options
-        options[.baseURL] = url.deletingLastPathComponent()
+        if options[.baseURL] == nil { options[.baseURL] = url.deletingLastPathComponent() }
         if options[.documentType] == nil, let type = DocumentType(fileExtension: url.pathExtension) {
             options[.documentType] = type
         }
@@ -122,6 +122,9 @@ extension NSAttributedString {
             string = MarkdownImporter(defaultAttributes: defaults, baseURL: options[.baseURL] as? URL).attributedString(from: text)
         case .archive:
             (string, attributes) = try DocumentArchive.read(data)
+        case .html:
+            (string, attributes) = try HTMLReader.read(data, encoding: Self.encoding(options[.characterEncoding]),
+                                                       defaultAttributes: defaults, baseURL: options[.baseURL] as? URL)
         default:
             throw DocumentReadingError(kind: .unsupportedDocumentType, message: "cannot read documents of type \(type.rawValue)")
         }
@@ -139,11 +142,6 @@ extension NSAttributedString {
         default: return nil
         }
     }
-}
-
-extension NSAttributedString.DocumentReadingOptionKey {
-    /// The directory of the document being read (set by `init(url:…)`), for Markdown's relative images.
-    static let baseURL = NSAttributedString.DocumentReadingOptionKey("OTKBaseURL")
 }
 
 extension NSAttributedString.DocumentType {

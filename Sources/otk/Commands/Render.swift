@@ -6,7 +6,7 @@ struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Lay a document out into pages and write PDF, PNG or SVG.",
         discussion: """
-            INPUT is a .txt, .md, .rtf, .rtfd or .otkarchive file. Without it, otk renders \
+            INPUT is a .txt, .md, .rtf, .rtfd, .html or .otkarchive file. Without it, otk renders \
             its built-in sample: a document that shows what the layout engine does, with a \
             design of its own (A4, two columns, a title page) that the options override.
 

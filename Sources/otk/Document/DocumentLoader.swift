@@ -2,11 +2,11 @@ import OpenTextKit
 
 /// The input formats `otk` reads, by file extension.
 enum DocumentKind: String {
-    case plain, markdown, rtf, rtfd, archive, sample
+    case plain, markdown, rtf, rtfd, archive, html, sample
 
     static let extensions: [(ext: String, kind: DocumentKind)] = [
         ("txt", .plain), ("text", .plain), ("md", .markdown), ("markdown", .markdown),
-        ("rtf", .rtf), ("rtfd", .rtfd), ("otkarchive", .archive),
+        ("rtf", .rtf), ("rtfd", .rtfd), ("otkarchive", .archive), ("html", .html), ("htm", .html),
     ]
 
     /// The kind a file's extension names; nil for an extension `otk` does not read. A file
@@ -73,6 +73,11 @@ enum DocumentLoader {
             if let font = try settings.requestedFont(defaultSize: body.pointSize) {
                 UIFont.setSystemFontFamilyName(font.familyName)
                 options[.defaultAttributes] = [NSAttributedString.Key.font: font.withSize(body.pointSize)]
+            }
+        case .html:
+            // HTML's base font is Times 12 (as Apple's importer); --font and --font-size replace it.
+            if let font = try settings.requestedFont(defaultSize: 12) {
+                options[.defaultAttributes] = [NSAttributedString.Key.font: font]
             }
         default:
             break

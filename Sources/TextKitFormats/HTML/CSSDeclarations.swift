@@ -1,0 +1,74 @@
+/// The small part of CSS syntax the HTML reader needs: declaration lists (`color: red; margin-top:
+/// 4px`) from `style` attributes and rule bodies, and the rules of a `<style>` block whose
+/// selectors are simple (`p`, `.note`, `#intro`, `p.note`, comma lists). Values stay strings here;
+/// ``CSSValues`` parses them.
+///
+/// Everything is bounded: at most ``CSSLimits/maximumDeclarations`` per list and
+/// ``CSSLimits/maximumRules`` per sheet, so a hostile stylesheet costs linear time.
+enum CSSDeclarations {
+    /// One `name: value` pair, the name lowercased, both trimmed, `!important` dropped.
+    struct Declaration: Equatable {
+        var name: String
+        var value: String
+    }
+
+    /// The declarations of `text` ("a: b; c: d"), in order. Semicolons inside quotes or
+    /// parentheses (`url(a;b)`) do not end a declaration; one without a colon is skipped.
+    static func parse(_ text: Substring) -> [Declaration] {
+        var result: [Declaration] = []
+        var quote: Character? = nil
+        var depth = 0
+        var start = text.startIndex
+        var i = text.startIndex
+        func take(_ piece: Substring) {
+            guard let colon = piece.firstIndex(of: ":") else { return }
+            let name = piece[..<colon].trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+            var value = piece[piece.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+            if let bang = value.range(of: "!important", options: [.caseInsensitive, .backwards]) {
+                value = value[..<bang.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            if !name.isEmpty, !value.isEmpty { result.append(Declaration(name: name, value: value)) }
+        }
+        while i < text.endIndex, result.count < CSSLimits.maximumDeclarations {
+            let c = text[i]
+            if let q = quote {
+                if c == q { quote = nil }
+            } else if c == "\"" || c == "'" {
+                quote = c
+            } else if c == "(" {
+                depth += 1
+            } else if c == ")" {
+                depth = max(0, depth - 1)
+            } else if c == ";" && depth == 0 {
+                take(text[start..<i])
+                start = text.index(after: i)
+            }
+            i = text.index(after: i)
+        }
+        if start < text.endIndex, result.count < CSSLimits.maximumDeclarations { take(text[start...]) }
+        return result
+    }
+
+    /// `text` without `/* … */` comments (an unclosed comment runs to the end).
+    static func removingComments(_ text: String) -> String {
+        guard text.contains("/*") else { return text }
+        var out = ""
+        var rest = Substring(text)
+        while let open = rest.range(of: "/*") {
+            out += rest[..<open.lowerBound]
+            guard let close = rest[open.upperBound...].range(of: "*/") else { return out }
+            rest = rest[close.upperBound...]
+        }
+        return out + rest
+    }
+}
+
+/// Bounds on what the CSS parser reads from hostile input.
+enum CSSLimits {
+    /// Declarations read from one list; the rest are ignored.
+    static let maximumDeclarations = 256
+    /// Rules kept from all of a document's `<style>` blocks; the rest are ignored.
+    static let maximumRules = 4096
+    /// Characters of one `style` attribute or `<style>` block that are read.
+    static let maximumSourceLength = 1 << 20
+}
