@@ -98,7 +98,10 @@ struct LanguageModeTests {
             if FileManager.default.fileExists(atPath: map.path) { arguments += ["-Xcc", "-fmodule-map-file=\(map.path)"] }
         }
         arguments += ["-Xcc", "-fmodule-map-file=\(build.appendingPathComponent("COTKICU.build/module.modulemap").path)"]
-        let includes = try run(["pkg-config", "--cflags-only-I", "harfbuzz", "freetype2", "cairo", "fontconfig", "hunspell"]).output
+        // The system libraries' header directories, from the pkg-config names Package.swift gives them.
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let packages = manifest.matches(of: /pkgConfig: "([^"]+)"/).flatMap { $0.1.split(separator: " ").map(String.init) }
+        let includes = try run(["pkg-config", "--cflags-only-I"] + packages).output
         for flag in includes.split(whereSeparator: \.isWhitespace) { arguments += ["-Xcc", String(flag)] }
         arguments += files.map(\.path)
         return try run(arguments)
