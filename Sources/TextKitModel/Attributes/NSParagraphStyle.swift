@@ -161,6 +161,12 @@ open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying, @unchecked S
         h.combine(values.tabStops.count)
         h.combine(values.hangsPunctuation)
         h.combine(values.preventsWidowsAndOrphans)
+        // What tells paragraphs of one document apart: their spacing, and the lists they are in
+        // (compared by identity in `==`). Without these, every list item's style of a document with
+        // many lists had one hash, and interning attribute sets grew quadratic with the lists.
+        h.combine(values.paragraphSpacing)
+        h.combine(values.paragraphSpacingBefore)
+        for list in values.textLists { h.combine(ObjectIdentifier(list)) }
         return h.finalize()
     }
 
