@@ -13,7 +13,7 @@
 import PackageDescription
 
 let fuzzTargets = ["FuzzRTF", "FuzzMarkdown", "FuzzPlainText", "FuzzFont", "FuzzEditing", "FuzzLayout", "FuzzDataDetector",
-                   "FuzzTextView", "FuzzHTML"]
+                   "FuzzTextView", "FuzzHTML", "FuzzArchive"]
 
 let package = Package(
     name: "OpenTextKitFuzz",

@@ -118,3 +118,42 @@ struct DocumentFormatTests {
         #expect(try OTKRunner.pdfText(directory.appendingPathComponent("utf16.pdf")).contains("Grüße aus Zürich"))
     }
 }
+
+@Suite("otk render: what a document may read")
+struct DocumentResourceAccessRenderTests {
+    /// The sizes (width×height in pixels) of the images in a PDF, by poppler's `pdfimages -list`.
+    static func imageSizes(_ pdf: URL) throws -> [String] {
+        let list = try OTKRunner.run(URL(fileURLWithPath: "/usr/bin/pdfimages"), ["-list", pdf.path]).stdout
+        return list.split(separator: "\n").dropFirst(2).compactMap { line in
+            let fields = line.split(separator: " ")
+            return fields.count > 4 ? "\(fields[3])x\(fields[4])" : nil
+        }
+    }
+
+    @Test("A Markdown image outside the document's directory is not embedded: a placeholder and a warning; --allow-path embeds it")
+    func allowPath() throws {
+        let directory = try OTKRunner.scratch()
+        let documents = directory.appendingPathComponent("docs"), secrets = directory.appendingPathComponent("private")
+        try FileManager.default.createDirectory(at: documents, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: secrets, withIntermediateDirectories: true)
+        let secret = UIGraphicsImageRenderer(size: CGSize(width: 40, height: 30)).pngData { context in
+            UIColor.red.setFill()
+            context.fill(CGRect(x: 0, y: 0, width: 40, height: 30))
+        }
+        try secret.write(to: secrets.appendingPathComponent("secret.png"))
+        try OTKRunner.write("A chart: ![chart](../private/secret.png)\n", to: "doc.md", in: documents)
+
+        let refused = try OTKRunner.otk(["render", "doc.md"], in: documents)
+        #expect(refused.status == 0, "the document still renders")
+        #expect(refused.stderr.contains("../private/secret.png: outside the document's directory"), "stderr: \(refused.stderr)")
+        #expect(refused.stderr.contains("--allow-path"))
+        #expect(!(try Self.imageSizes(documents.appendingPathComponent("doc.pdf"))).contains("40x30"))
+
+        let allowed = try OTKRunner.otk(["render", "doc.md", "--allow-path", secrets.path], in: documents)
+        #expect(allowed.status == 0 && !allowed.stderr.contains("warning"), "stderr: \(allowed.stderr)")
+        #expect(try Self.imageSizes(documents.appendingPathComponent("doc.pdf")).contains("40x30"))
+
+        let missing = try OTKRunner.otk(["render", "doc.md", "--allow-path", "no-such-directory"], in: documents)
+        #expect(missing.status != 0 && missing.stderr.contains("--allow-path: 'no-such-directory' is not a directory"))
+    }
+}

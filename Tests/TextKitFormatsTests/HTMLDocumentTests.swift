@@ -23,16 +23,17 @@ struct HTMLDocumentTests {
         #expect(dd[.characterEncoding] as? UInt == String.Encoding.utf8.rawValue)
     }
 
-    @Test("A data: PNG becomes an attachment with its image; a remote image gets an empty attachment sized by its attributes")
+    @Test("A data: PNG becomes an attachment with its image; a remote image is not fetched: a placeholder sized by its attributes, and a warning")
     func images() throws {
         let png = try #require(UIGraphicsImageRenderer(size: CGSize(width: 3, height: 2)).image { _ in }.pngData())
-        let (s, _) = try readHTML("<p>a<img src=\"data:image/png;base64,\(png.base64EncodedString())\">b<img src=\"https://example.org/x.png\" width=40 height=30></p>")
+        let (s, attributes) = try readHTML("<p>a<img src=\"data:image/png;base64,\(png.base64EncodedString())\">b<img src=\"https://example.org/x.png\" width=40 height=30></p>")
         #expect(s.string == "a\u{FFFC}b\u{FFFC}")
         let local = try #require(s.attr(.attachment, at: 1) as? NSTextAttachment)
         #expect(local.image?.size == CGSize(width: 3, height: 2))
         let remote = try #require(s.attr(.attachment, at: 3) as? NSTextAttachment)
-        #expect(remote.image == nil && remote.contents == nil)
+        #expect(remote.image?.size == ResourcePlaceholder.size && remote.contents == nil)
         #expect(remote.bounds.size == CGSize(width: 40, height: 30))
+        #expect(attributes[.resourceWarnings] as? [DocumentResourceWarning] == [DocumentResourceWarning(reference: "https://example.org/x.png", reason: .network)])
     }
 
     @Test("A file read by URL: .html picks the type, relative images load from its directory, links resolve against it")

@@ -93,7 +93,7 @@ struct MarkdownImportTests {
         let local = try #require(s.attr(.attachment, at: 3) as? NSTextAttachment)
         #expect(local.contents == png && local.image?.size == CGSize(width: 2, height: 3))
         let remote = try #require(s.attr(.attachment, at: s.length - 2) as? NSTextAttachment)
-        #expect(remote.contents == nil)
+        #expect(remote.contents == nil && remote.image?.size == ResourcePlaceholder.size)
     }
 
     @Test(".defaultAttributes are the base of every run; their font replaces the body font")

@@ -4,8 +4,10 @@ import TextKitGraphics
 /// (swift-corelibs-foundation has none). `NSAttributedString.fileWrapper(from:documentAttributes:)`
 /// returns one; an RTFD document is a directory wrapper holding `TXT.rtf` and its attachments.
 ///
-/// Only the part of Apple's API that documents need: regular files and directories (no symbolic
-/// links), reading from and writing to URLs. Should Foundation on Linux gain its own `FileWrapper`,
+/// The part of Apple's API that documents need: regular files, directories and symbolic links,
+/// read from and written to URLs. As Apple's, reading a directory keeps a symbolic link inside it
+/// as a link wrapper and does not read through it, so a package cannot pull in files from
+/// elsewhere on the machine (or loop through a link to its own directory). Should Foundation on Linux gain its own `FileWrapper`,
 /// code that imports both modules must write `TextKitFormats.FileWrapper`.
 open class FileWrapper: @unchecked Sendable {  // mutable like Apple's; not thread-safe
     /// What ``init(url:options:)`` and ``write(to:options:originalContentsURL:)`` accept.
@@ -30,6 +32,7 @@ open class FileWrapper: @unchecked Sendable {  // mutable like Apple's; not thre
 
     private var contents: Data?
     private var children: [String: FileWrapper]?
+    private var linkDestination: URL?
 
     /// The name this wrapper would like to have in a directory.
     open var preferredFilename: String?
@@ -51,31 +54,55 @@ open class FileWrapper: @unchecked Sendable {  // mutable like Apple's; not thre
         }
     }
 
-    /// The file or directory at `url`, read now (directories recursively; symbolic links are followed).
+    /// A symbolic link to `url` (a file URL; a relative link is a URL relative to the link's directory).
+    public init(symbolicLinkWithDestinationURL url: URL) {
+        linkDestination = url
+    }
+
+    /// The file, directory or symbolic link at `url`, read now (directories recursively). A
+    /// symbolic link, at `url` or inside a directory, becomes a link wrapper: it is not followed.
     public init(url: URL, options: ReadingOptions = []) throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+        let fileManager = FileManager.default
+        let type = (try? fileManager.attributesOfItem(atPath: url.path))?[.type] as? FileAttributeType
+        guard let type else {
             throw DocumentReadingError(kind: .unreadableFile, message: "no file at \(url.path)")
         }
         preferredFilename = url.lastPathComponent
         filename = url.lastPathComponent
-        if isDirectory.boolValue {
+        if type == .typeSymbolicLink {
+            let destination = try fileManager.destinationOfSymbolicLink(atPath: url.path)
+            linkDestination = destination.hasPrefix("/")
+                ? URL(fileURLWithPath: destination)
+                : URL(fileURLWithPath: destination, relativeTo: url.deletingLastPathComponent())
+        } else if type == .typeDirectory {
             var children: [String: FileWrapper] = [:]
-            for name in try FileManager.default.contentsOfDirectory(atPath: url.path) {
-                children[name] = try FileWrapper(url: url.appendingPathComponent(name), options: options)
+            for name in try fileManager.contentsOfDirectory(atPath: url.path) {
+                let child = url.appendingPathComponent(name)
+                // Devices, pipes and sockets are left out: reading a FIFO would block for ever.
+                guard Self.isWrappable((try? fileManager.attributesOfItem(atPath: child.path))?[.type] as? FileAttributeType) else { continue }
+                children[name] = try FileWrapper(url: child, options: options)
             }
             self.children = children
-        } else {
+        } else if type == .typeRegular {
             contents = try Data(contentsOf: url)
+        } else {
+            throw DocumentReadingError(kind: .unreadableFile, message: "\(url.path) is not a regular file, directory or symbolic link")
         }
+    }
+
+    private static func isWrappable(_ type: FileAttributeType?) -> Bool {
+        type == .typeRegular || type == .typeDirectory || type == .typeSymbolicLink
     }
 
     /// True for a wrapper of a file's bytes.
     open var isRegularFile: Bool { contents != nil }
     /// True for a wrapper of a directory.
     open var isDirectory: Bool { children != nil }
-    /// Always false: links are followed when reading, and never written.
-    open var isSymbolicLink: Bool { false }
+    /// True for a wrapper of a symbolic link.
+    open var isSymbolicLink: Bool { linkDestination != nil }
+
+    /// The link's destination (nil unless this wraps a symbolic link).
+    open var symbolicLinkDestinationURL: URL? { linkDestination }
 
     /// The file's bytes (nil for a directory).
     open var regularFileContents: Data? { contents }
@@ -124,6 +151,8 @@ open class FileWrapper: @unchecked Sendable {  // mutable like Apple's; not thre
     private func writeItem(to url: URL) throws {
         if let contents {
             try contents.write(to: url)
+        } else if let linkDestination {
+            try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: linkDestination.relativePath)
         } else if let children {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
             for (name, child) in children { try child.writeItem(to: url.appendingPathComponent(name)) }

@@ -70,7 +70,9 @@ extension NSAttributedString {
     static func _readDocument(url: URL, options: [DocumentReadingOptionKey: Any]) throws -> _Document {
         let wrapper: FileWrapper
         do {
-            wrapper = try FileWrapper(url: url)
+            // The document itself may be reached through a symbolic link (the caller chose the
+            // path); links inside an RTFD package are kept as links and not read through.
+            wrapper = try FileWrapper(url: url.resolvingSymlinksInPath())
         } catch let error as DocumentReadingError {
             throw error
         } catch {
@@ -119,12 +121,15 @@ extension NSAttributedString {
                                        message: "RTFD is a directory: read it with init(url:…) or init(fileWrapper:…)")
         case .markdown:
             let (text, _) = try PlainText.read(data, encoding: Self.encoding(options[.characterEncoding]) ?? .utf8)
-            string = MarkdownImporter(defaultAttributes: defaults, baseURL: options[.baseURL] as? URL).attributedString(from: text)
+            var importer = MarkdownImporter(defaultAttributes: defaults, resources: DocumentResourceLoader(options: options))
+            string = importer.run(CommonMark.parse(text, extensions: .gitHub))
+            if !importer.resources.warnings.isEmpty { attributes[.resourceWarnings] = importer.resources.warnings }
         case .archive:
             (string, attributes) = try DocumentArchive.read(data)
         case .html:
             (string, attributes) = try HTMLReader.read(data, encoding: Self.encoding(options[.characterEncoding]),
-                                                       defaultAttributes: defaults, baseURL: options[.baseURL] as? URL)
+                                                       defaultAttributes: defaults, baseURL: options[.baseURL] as? URL,
+                                                       resourceAccess: options[.resourceAccess] as? DocumentResourceAccess ?? .documentDirectory)
         default:
             throw DocumentReadingError(kind: .unsupportedDocumentType, message: "cannot read documents of type \(type.rawValue)")
         }

@@ -94,14 +94,14 @@ extension HTMLImporter {
         breakParagraph()
     }
 
-    /// `<img>`: U+FFFC with an attachment holding the image of a local file or `data:` URL.
-    /// Remote images are not fetched: their attachment has no contents (its bounds are the
-    /// `width`/`height` attributes when given, so layout keeps their room).
+    /// `<img>`: U+FFFC with an attachment holding the image of a local file or `data:` URL that
+    /// the ``DocumentResourceAccess`` policy allows. Remote images are never fetched; what is not
+    /// read shows a placeholder (sized by the `width`/`height` attributes when given, so layout
+    /// keeps the image's room) and is listed in the `.resourceWarnings` document attribute.
     mutating func image(_ element: xmlNodePtr, _ style: HTMLStyle) {
-        let source = HTMLNode.attribute(element, "src", limit: HTMLLimits.maximumImageBytes * 2)?
-            .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-        let attachment = HTMLImages.attachment(source: source, baseURL: baseURL)
-        if attachment.image == nil {
+        let source = HTMLNode.attribute(element, "src", limit: HTMLLimits.maximumImageBytes * 2) ?? ""
+        let attachment = resources.imageAttachment(for: source)
+        if attachment.contents == nil {
             let width = HTMLNode.attribute(element, "width", limit: 32).flatMap { Double($0) } ?? 0
             let height = HTMLNode.attribute(element, "height", limit: 32).flatMap { Double($0) } ?? 0
             if width > 0, height > 0, width < 10_000, height < 10_000 {

@@ -13,6 +13,8 @@ struct HTMLImporter {
     /// The default attributes (without the font, which ``fonts`` holds).
     let baseAttributes: [NSAttributedString.Key: Any]
     let baseURL: URL?
+    /// Reads `<img>` sources under the document's resource-access policy.
+    var resources: DocumentResourceLoader
     var fonts: HTMLFonts
     var sheet = CSSStyleSheet()
     /// The text of the first `<title>`, white space collapsed.
@@ -35,13 +37,15 @@ struct HTMLImporter {
     var paragraphStyles: [HTMLParagraphKey: NSParagraphStyle] = [:]
     var listCounters: [ObjectIdentifier: Int] = [:]
 
-    init(defaultAttributes: [NSAttributedString.Key: Any], baseURL: URL?) {
+    init(defaultAttributes: [NSAttributedString.Key: Any], baseURL: URL?,
+         resourceAccess: DocumentResourceAccess = .documentDirectory) {
         var attributes = defaultAttributes
         let font = attributes.removeValue(forKey: .font) as? UIFont
             ?? UIFont(name: "Times-Roman", size: 12) ?? UIFont.systemFont(ofSize: 12)
         baseAttributes = attributes
         fonts = HTMLFonts(base: font)
         self.baseURL = baseURL
+        resources = DocumentResourceLoader(baseURL: baseURL, access: resourceAccess)
     }
 
     /// One element being walked: its style, the next child to visit, and what its end does.

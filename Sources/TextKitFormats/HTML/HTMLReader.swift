@@ -3,14 +3,15 @@
 enum HTMLReader {
     /// Reads `data` as HTML. `encoding` (the `.characterEncoding` option) overrides what the
     /// document declares; `defaultAttributes` replace the base Times 12; `baseURL` resolves
-    /// relative links and images.
+    /// relative links and images, which are read under `resourceAccess`.
     ///
     /// The document attributes are `.documentType` (`.html`), `.characterEncoding` (the option,
     /// else the document's `<meta charset>`, else UTF-8) and `.title` when the document has one.
     /// - Throws: ``DocumentReadingError`` (`.invalidEncoding`) for an encoding libxml2 cannot
     ///   convert, `.unreadableFile` for data over 2 GB (libxml2's limit). Empty input is an empty string.
     static func read(_ data: Data, encoding: String.Encoding?, defaultAttributes: [NSAttributedString.Key: Any],
-                     baseURL: URL?) throws -> (NSMutableAttributedString, [NSAttributedString.DocumentAttributeKey: Any]) {
+                     baseURL: URL?, resourceAccess: DocumentResourceAccess = .documentDirectory) throws
+        -> (NSMutableAttributedString, [NSAttributedString.DocumentAttributeKey: Any]) {
         var name: String?
         if let encoding {
             guard let known = ianaName(encoding) else {
@@ -21,12 +22,13 @@ enum HTMLReader {
         guard let document = HTMLParsedDocument(data: data, encoding: name) else {
             throw DocumentReadingError(kind: .unreadableFile, message: "libxml2 cannot parse HTML of \(data.count) bytes (over 2 GB)")
         }
-        var importer = HTMLImporter(defaultAttributes: defaultAttributes, baseURL: baseURL)
+        var importer = HTMLImporter(defaultAttributes: defaultAttributes, baseURL: baseURL, resourceAccess: resourceAccess)
         let string = importer.run(document)
         var attributes: [NSAttributedString.DocumentAttributeKey: Any] = [:]
         let used = encoding ?? document.declaredEncoding.flatMap(Self.encoding(ianaName:)) ?? .utf8
         attributes[.characterEncoding] = used.rawValue
         if let title = importer.title, !title.isEmpty { attributes[.title] = title }
+        if !importer.resources.warnings.isEmpty { attributes[.resourceWarnings] = importer.resources.warnings }
         return (string, attributes)
     }
 

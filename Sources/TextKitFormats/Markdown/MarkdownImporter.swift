@@ -10,7 +10,7 @@
 /// | `code` | `monospacedSystemFont` at the surrounding size |
 /// | code blocks | monospaced at 0.85 of the size, one paragraph per line, inset; wrapped lines indented further |
 /// | [link](url) | `.link` (a `URL`, or the string when it does not parse); `#name` links to an anchor |
-/// | ![image](url) | a U+FFFC attachment; a local PNG (relative to the document) is loaded |
+/// | ![image](url) | a U+FFFC attachment: an image file the ``DocumentResourceAccess`` policy allows (by default inside the document's directory) or a `data:` URL is loaded; anything else shows a placeholder |
 /// | lists | hanging indent: "\t•\t" / "\t1.\t" with the marker right-aligned in the indent, `NSTextList`; task items "☐" / "☑" |
 /// | block quotes | indented on both sides |
 /// | tables | one paragraph per row, a tab stop per column from the widest cell |
@@ -24,12 +24,12 @@
 /// `.body`'s.
 struct MarkdownImporter {
     var defaultAttributes: [NSAttributedString.Key: Any]
-    /// Where relative image paths are resolved (the document's directory).
-    var baseURL: URL?
+    /// Reads images: relative paths against the document's directory, under its resource-access policy.
+    var resources: DocumentResourceLoader
 
-    init(defaultAttributes: [NSAttributedString.Key: Any], baseURL: URL? = nil) {
+    init(defaultAttributes: [NSAttributedString.Key: Any], resources: DocumentResourceLoader = DocumentResourceLoader(options: [:])) {
         self.defaultAttributes = defaultAttributes
-        self.baseURL = baseURL
+        self.resources = resources
     }
 
     struct Context {
@@ -60,7 +60,7 @@ struct MarkdownImporter {
         return importer.run(CommonMark.parse(text, extensions: .gitHub))
     }
 
-    private mutating func run(_ document: MarkdownNode) -> NSMutableAttributedString {
+    mutating func run(_ document: MarkdownNode) -> NSMutableAttributedString {
         let body = defaultAttributes[.font] as? UIFont ?? UIFont.preferredFont(forTextStyle: .body)
         blocks(document.children, Context(font: body), tight: false)
         // No separator after the last block.
@@ -191,12 +191,7 @@ struct MarkdownImporter {
     }
 
     mutating func emitImage(_ destination: String, _ context: Context) {
-        var attachment = NSTextAttachment(data: nil, ofType: nil)
-        let url = URL(string: destination, relativeTo: baseURL) ?? baseURL?.appendingPathComponent(destination)
-        if let url, url.isFileURL, let data = try? Data(contentsOf: url), data.count < 64 << 20 {
-            attachment = NSTextAttachment(data: data, ofType: RTFD.typeIdentifier(forFileName: url.lastPathComponent))
-            attachment.image = UIImage(data: data)
-        }
+        let attachment = resources.imageAttachment(for: destination)
         var attrs = attributes(context)
         attrs[.attachment] = attachment
         if !pendingAnchors.isEmpty {

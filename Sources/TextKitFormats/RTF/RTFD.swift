@@ -46,6 +46,13 @@ enum RTFD {
         }
         var reader = RTFReader(attachmentFiles: files)
         let string = try reader.read(text)
-        return (string, reader.documentAttributes)
+        var attributes = reader.documentAttributes
+        // A symbolic link in the package is never read through (it could point anywhere on the
+        // machine reading the document): its attachment is a placeholder, with a warning.
+        let warnings = reader.missingAttachmentFiles.map { name in
+            DocumentResourceWarning(reference: name, reason: children[name]?.isSymbolicLink == true ? .symbolicLink : .notFound)
+        }
+        if !warnings.isEmpty { attributes[.resourceWarnings] = warnings }
+        return (string, attributes)
     }
 }

@@ -120,15 +120,20 @@ extension RTFReader {
         return attachment
     }
 
-    /// An attachment for a file of the RTFD package (`\NeXTGraphic name`).
-    func makeFileAttachment(name: String) -> NSTextAttachment {
-        let data = attachmentFiles[name]
+    /// An attachment for a file of the RTFD package (`\NeXTGraphic name`). In a package that
+    /// lacks the file (or holds it as a symbolic link, which is not followed) the attachment shows
+    /// a placeholder and the name is noted in ``missingAttachmentFiles``.
+    mutating func makeFileAttachment(name: String) -> NSTextAttachment {
+        let data = attachmentFiles?[name]
         let type = RTFD.typeIdentifier(forFileName: name)
         let attachment = NSTextAttachment(data: data, ofType: type)
         var natural = CGSize.zero
         if let data, let image = UIImage(data: data) {
             attachment.image = image
             natural = image.size
+        } else if data == nil, attachmentFiles != nil {
+            missingAttachmentFiles.append(name)
+            attachment.image = ResourcePlaceholder.image()
         }
         let w = CGFloat(nextGraphicSize.width) / 20, h = CGFloat(nextGraphicSize.height) / 20
         if w > 0, h > 0, abs(w - natural.width) > 0.05 || abs(h - natural.height) > 0.05 {

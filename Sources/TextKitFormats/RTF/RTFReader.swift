@@ -6,8 +6,10 @@
 /// collected in an ``AttributedStringBuilder``; formatting states are interned, so a character
 /// costs an array append.
 struct RTFReader {
-    /// Files of the RTFD package beside `TXT.rtf`, by name, for `\NeXTGraphic`.
-    var attachmentFiles: [String: Data] = [:]
+    /// Files of the RTFD package beside `TXT.rtf`, by name, for `\NeXTGraphic`; nil for plain RTF.
+    var attachmentFiles: [String: Data]?
+    /// The `\NeXTGraphic` names the package has no readable file for, in document order.
+    var missingAttachmentFiles: [String] = []
 
     // Group state
     var state = RTFGroupState()
@@ -56,7 +58,7 @@ struct RTFReader {
     var byteTableCodePage = 1252
     var sawDocumentGroup = false
 
-    init(attachmentFiles: [String: Data] = [:]) {
+    init(attachmentFiles: [String: Data]? = nil) {
         self.attachmentFiles = attachmentFiles
     }
 

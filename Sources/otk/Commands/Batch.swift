@@ -115,7 +115,7 @@ struct Batch: ParsableCommand {
 final class BatchWork: Sendable {
     let inputs: [String]
     let outputs: [URL]
-    nonisolated(unsafe) let options: LayoutOptions   // read only
+    let options: LayoutOptions
     let scale: CGFloat?
     let format: OutputFormat
     private let next = Atomic<Int>(0)

@@ -30,6 +30,8 @@ struct LoadedDocument {
     var paperMargins: UIEdgeInsets?
     /// The hyphenation factor the document asks for where its paragraphs say nothing (RTF).
     var hyphenationFactor: Float?
+    /// The resources (images) the document names that were not read: refused or missing.
+    var resourceWarnings: [DocumentResourceWarning] = []
 }
 
 /// Reads input files and gives them their base fonts.
@@ -57,7 +59,9 @@ enum DocumentLoader {
 
     /// Reads through the formats layer (`NSAttributedString.readDocument(from:options:)`).
     private static func read(_ url: URL, kind: DocumentKind, settings: TextSettings) throws -> LoadedDocument {
-        var options: [NSAttributedString.DocumentReadingOptionKey: Any] = [:]
+        var options: [NSAttributedString.DocumentReadingOptionKey: Any] = [
+            .resourceAccess: DocumentResourceAccess(allowedDirectories: settings.allowedDirectories),
+        ]
         if !url.pathExtension.isEmpty, let type = NSAttributedString.DocumentType(fileExtension: url.pathExtension) {
             options[.documentType] = type
         }
@@ -109,6 +113,7 @@ enum DocumentLoader {
         document.paperSize = attributes[.paperSize] as? CGSize
         document.paperMargins = attributes[.paperMargin] as? UIEdgeInsets
         document.hyphenationFactor = attributes[.hyphenationFactor] as? Float
+        document.resourceWarnings = attributes[.resourceWarnings] as? [DocumentResourceWarning] ?? []
         return document
     }
 }

@@ -22,6 +22,8 @@ struct TextSettings {
     var lineHeight: CGFloat?
     /// Dynamic Type size for Markdown's text styles.
     var contentSizeCategory: UIContentSizeCategory?
+    /// `--allow-path`: directories besides the document's own whose files (images) it may read.
+    var allowedDirectories: [URL] = []
 
     /// Plain text's font when none is given.
     static let defaultPlainFamilies = ["Noto Serif", "Linux Libertine O", "DejaVu Serif"]

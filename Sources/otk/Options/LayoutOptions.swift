@@ -85,6 +85,14 @@ struct LayoutOptions: ParsableArguments {
         valueName: "category"))
     var contentSizeCategory: String?
 
+    // MARK: Resources
+
+    @Option(name: .customLong("allow-path"), help: ArgumentHelp(
+        "A directory whose files the document may read (repeatable).",
+        discussion: "A Markdown or HTML document reads images only inside its own directory by default: never by '..', an absolute path, a file: URL or a symbolic link out of it, and never from the network. What is refused shows a placeholder and a warning.",
+        valueName: "dir"))
+    var allowPath: [String] = []
+
     // MARK: Shapes
 
     @Option(help: ArgumentHelp(
@@ -143,6 +151,13 @@ struct LayoutOptions: ParsableArguments {
                 throw OTKError("--content-size-category: unknown category '\(contentSizeCategory)' (use XS, S, M, L, XL, XXL, XXXL or AX1 to AX5)")
             }
             settings.contentSizeCategory = category
+        }
+        for path in allowPath {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw OTKError("--allow-path: '\(path)' is not a directory")
+            }
+            settings.allowedDirectories.append(URL(fileURLWithPath: path, isDirectory: true))
         }
         try settings.validate()
         return settings
