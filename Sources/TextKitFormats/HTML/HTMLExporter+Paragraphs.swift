@@ -1,0 +1,183 @@
+/// Paragraphs: a `<p>` each, inside the `<ul>`/`<ol>` and `<li>` of their text lists.
+extension HTMLExporter {
+    /// Writes one paragraph: `contents` (without its separator) in the paragraph style at
+    /// `styleAt`. An empty paragraph holds a `<br>` in the attributes of its separator
+    /// (`terminator`), so that it keeps its line in browsers and in the importer.
+    mutating func writeParagraph(_ contents: NSRange, styleAt: Int, terminator: Int?) {
+        let style = string.attribute(.paragraphStyle, at: styleAt, effectiveRange: nil) as? NSParagraphStyle
+        var units = string._utf16(in: contents)
+        var textStart = contents.location
+        let lists = style?.textLists ?? []
+        if !lists.isEmpty {
+            let marker = Self.markerLength(units)
+            enterLists(lists, newItem: marker > 0)
+            units.removeFirst(marker)
+            textStart += marker
+        } else {
+            closeLists(keeping: 0)
+        }
+        output.markup("<p")
+        if HTMLParagraphCSS.isRightToLeft(style, units) { output.markup(" dir=\"rtl\"") }
+        output.markup(" style=\"")
+        output.attribute(HTMLParagraphCSS.declarations(style, inList: !lists.isEmpty,
+                                                       preservesWhiteSpace: HTMLParagraphCSS.needsPreservedWhiteSpace(units)))
+        output.markup("\">")
+        if units.isEmpty {
+            let attributes = terminator.map { string.attributes(at: $0, effectiveRange: nil) } ?? [:]
+            writeRun(attributes, units: [0x0A])
+        } else {
+            let range = NSRange(location: textStart, length: contents.location + contents.length - textStart)
+            string._forEachAttributeRun(in: range) { attributes, run in
+                writeRun(attributes, units: units[(run.location - textStart)..<(run.location - textStart + run.length)])
+                return true
+            }
+        }
+        output.markup("</p>\n")
+    }
+
+    /// The length of a list item's marker at the start of its text, "\t" marker "\t" as the
+    /// importers write it (0 when there is none: the paragraph continues the item before).
+    static func markerLength(_ units: [UInt16]) -> Int {
+        guard units.first == 0x09 else { return 0 }
+        for i in 1..<min(units.count, 24) where units[i] == 0x09 {
+            return i > 1 ? i + 1 : 0
+        }
+        return 0
+    }
+
+    /// Opens and closes `<ul>`/`<ol>` and `<li>` so that the lists open are `lists`: lists the
+    /// paragraph shares with the one before stay open; a paragraph with a marker begins a new
+    /// item of its innermost list, one without continues the open item.
+    mutating func enterLists(_ lists: [NSTextList], newItem: Bool) {
+        var shared = 0
+        while shared < min(lists.count, openLists.count), openLists[shared].list === lists[shared] { shared += 1 }
+        closeLists(keeping: shared)
+        if shared == lists.count, newItem, openLists[shared - 1].itemOpen {
+            output.markup("</li>\n")
+            openLists[shared - 1].itemOpen = false
+        }
+        for list in lists[shared...] {
+            if let last = openLists.indices.last, !openLists[last].itemOpen {
+                output.markup("<li>")
+                openLists[last].itemOpen = true
+            }
+            output.markup(Self.listTag(list, depth: openLists.count))
+            openLists.append((list, false))
+        }
+        if !openLists[openLists.count - 1].itemOpen {
+            output.markup("<li>")
+            openLists[openLists.count - 1].itemOpen = true
+        }
+    }
+
+    /// Closes the lists open beyond the first `keeping`.
+    mutating func closeLists(keeping: Int) {
+        while openLists.count > keeping {
+            let open = openLists.removeLast()
+            if open.itemOpen { output.markup("</li>") }
+            output.markup(open.list.markerFormat == .decimal || Self.orderedListStyle(open.list) != nil ? "</ol>\n" : "</ul>\n")
+        }
+    }
+
+    /// `<ul>` for bullets (disc, circle or square), `<ol>` with `start` for numbers; `depth` is
+    /// the number of lists around it.
+    static func listTag(_ list: NSTextList, depth: Int) -> String {
+        if list.markerFormat == .decimal {
+            return list.startingItemNumber == 1 ? "<ol>\n" : "<ol start=\"\(list.startingItemNumber)\">\n"
+        }
+        if let type = orderedListStyle(list) {
+            let start = list.startingItemNumber == 1 ? "" : " start=\"\(list.startingItemNumber)\""
+            return "<ol\(start) style=\"list-style-type:\(type)\">\n"
+        }
+        // Browsers and the importer draw disc, circle, then square by depth: only a different
+        // bullet is stated.
+        let bullets: [NSTextList.MarkerFormat] = [.disc, .circle, .square]
+        guard bullets.contains(list.markerFormat), list.markerFormat != bullets[min(depth, 2)] else {
+            return "<ul>\n"  // other markers (hyphen, diamond…) as the depth's bullet
+        }
+        return "<ul style=\"list-style-type:\(list.markerFormat.rawValue.dropFirst().dropLast())\">\n"
+    }
+
+    /// CSS's counter style for NSTextList's numbered formats other than decimal.
+    static func orderedListStyle(_ list: NSTextList) -> String? {
+        let styles: [NSTextList.MarkerFormat: String] = [
+            .lowercaseAlpha: "lower-alpha", .uppercaseAlpha: "upper-alpha", .lowercaseLatin: "lower-latin",
+            .uppercaseLatin: "upper-latin", .lowercaseRoman: "lower-roman", .uppercaseRoman: "upper-roman",
+        ]
+        return styles[list.markerFormat]
+    }
+}
+
+/// The CSS of a paragraph style, as the importer reads it back and browsers show it.
+///
+/// Spacing before and after is `padding-top`/`padding-bottom`, not margins: CSS collapses the
+/// vertical margins of adjacent blocks, TextKit adds the spacing of both paragraphs. Indents
+/// are logical (`margin-inline-start`/`-end`, `text-indent`), as TextKit's head and tail are.
+enum HTMLParagraphCSS {
+    /// The declarations of `style` (`margin:0` at least, which every `<p>` needs against the
+    /// browser's and the importer's default margins).
+    static func declarations(_ style: NSParagraphStyle?, inList: Bool, preservesWhiteSpace: Bool) -> String {
+        var css = ["margin:0"]
+        if let s = style {
+            switch s.alignment {
+            case .left: css.append("text-align:left")
+            case .right: css.append("text-align:right")
+            case .center: css.append("text-align:center")
+            case .justified: css.append("text-align:justify")
+            case .natural: break
+            }
+            // In a list the importer puts the text 36 points a level in from the block's indent,
+            // and the first line (the marker's) at it: the block's indent is the first line's.
+            let start = inList ? s.firstLineHeadIndent : s.headIndent
+            if start > 0 { css.append("margin-inline-start:" + HTMLOutput.px(start)) }
+            if s.tailIndent < 0 { css.append("margin-inline-end:" + HTMLOutput.px(-s.tailIndent)) }
+            if !inList, s.firstLineHeadIndent != s.headIndent {
+                css.append("text-indent:" + HTMLOutput.px(s.firstLineHeadIndent - s.headIndent))
+            }
+            if s.paragraphSpacingBefore > 0 { css.append("padding-top:" + HTMLOutput.px(s.paragraphSpacingBefore)) }
+            if s.paragraphSpacing > 0 { css.append("padding-bottom:" + HTMLOutput.px(s.paragraphSpacing)) }
+            if s.lineHeightMultiple > 0 {
+                css.append("line-height:" + HTMLOutput.number(s.lineHeightMultiple))
+            } else if s.minimumLineHeight > 0 {
+                css.append("line-height:" + HTMLOutput.px(s.minimumLineHeight))
+            } else if s.maximumLineHeight > 0 {
+                css.append("line-height:" + HTMLOutput.px(s.maximumLineHeight))
+            }
+        }
+        if preservesWhiteSpace { css.append("white-space:pre-wrap") }
+        return css.joined(separator: ";")
+    }
+
+    /// Whether HTML would collapse the paragraph's white space: tabs, runs of spaces, spaces at
+    /// its start or end.
+    static func needsPreservedWhiteSpace(_ units: [UInt16]) -> Bool {
+        guard let first = units.first, let last = units.last else { return false }
+        if first == 0x20 || last == 0x20 { return true }
+        var previous: UInt16 = 0
+        for u in units {
+            if u == 0x09 || (u == 0x20 && previous == 0x20) { return true }
+            previous = u
+        }
+        return false
+    }
+
+    /// Whether the paragraph runs right to left: its style says so, or its direction is natural
+    /// and its first strong character (a letter) is of Hebrew, Arabic or another right-to-left
+    /// script.
+    static func isRightToLeft(_ style: NSParagraphStyle?, _ units: [UInt16]) -> Bool {
+        switch style?.baseWritingDirection ?? .natural {
+        case .rightToLeft: return true
+        case .leftToRight: return false
+        case .natural:
+            for scalar in String(decoding: units.prefix(4096), as: UTF16.self).unicodeScalars {
+                let v = scalar.value
+                if (0x0590...0x08FF).contains(v) || (0xFB1D...0xFDFF).contains(v) || (0xFE70...0xFEFE).contains(v)
+                    || (0x10800...0x10FFF).contains(v) || (0x1E800...0x1EFFF).contains(v) {
+                    return true
+                }
+                if scalar.properties.isAlphabetic { return false }
+            }
+            return false
+        }
+    }
+}
