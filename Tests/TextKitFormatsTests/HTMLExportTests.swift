@@ -97,6 +97,9 @@ struct HTMLExportTests {
         for data in [latin1, Data(ascii.utf8), utf16, try htmlData(s, [.characterEncoding: String.Encoding.utf16.rawValue])] {
             #expect(try readHTML(data).0.string == s.string)
         }
+        let link = NSAttributedString(string: "x", attributes: [.font: Self.serif, .link: "https://e.org/\u{2192}\u{E9}"])
+        let linkHTML = try #require(String(data: try htmlData(link, [.characterEncoding: String.Encoding.isoLatin1.rawValue]), encoding: .isoLatin1))
+        #expect(linkHTML.contains("<a href=\"https://e.org/&#x2192;\u{E9}\""))
         #expect(throws: DocumentWritingError.self) {
             try htmlData(s, [.characterEncoding: String.Encoding.nonLossyASCII.rawValue])
         }
@@ -116,6 +119,13 @@ struct HTMLExportTests {
         #expect(html.contains("<p style=\"margin:0\">body <span style=\"font-family:'Liberation Sans', sans-serif;font-size:10px;"
             + "font-weight:bold;color:#ff0080;background-color:rgba(0,0,0,0.25);text-decoration:underline line-through;"
             + "text-decoration-style:double;vertical-align:3.5px;letter-spacing:1.25px\">run</span> body and more body</p>"))
+    }
+
+    @Test("Runs that differ only in what HTML does not carry share one element")
+    func sharedElements() throws {
+        let s = NSMutableAttributedString(string: "T", attributes: [.font: Self.serif, .foregroundColor: UIColor.red, .languageIdentifier: "en"])
+        s.append(NSAttributedString(string: "itle", attributes: [.font: Self.serif, .foregroundColor: UIColor.red]))
+        #expect(try htmlText(s).contains("<p style=\"margin:0\"><span style=\"color:#ff0000\">Title</span></p>"))
     }
 
     @Test("Links are <a href> with the run's style on the <a>; a link without a colour gets the text view's link colour")

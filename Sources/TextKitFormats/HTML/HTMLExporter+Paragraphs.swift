@@ -32,6 +32,7 @@ extension HTMLExporter {
                 return true
             }
         }
+        closeRun()
         output.markup("</p>\n")
     }
 

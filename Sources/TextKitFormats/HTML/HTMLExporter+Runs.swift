@@ -2,20 +2,14 @@
 /// `<img>`.
 extension HTMLExporter {
     /// Writes `units` in `attributes`. A line feed (only in an empty paragraph) is a `<br>`;
-    /// U+FFFC carrying an attachment is an `<img>`.
+    /// U+FFFC carrying an attachment is an `<img>`. Runs that differ only in what HTML does not
+    /// carry share one element.
     mutating func writeRun(_ attributes: [NSAttributedString.Key: Any], units: ArraySlice<UInt16>) {
-        let css = HTMLRunCSS.declarations(attributes, bodyFont: bodyFont)
-        let link = HTMLRunCSS.link(attributes[.link])
-        if let link {
-            output.markup("<a href=\"")
-            output.attribute(link)
-            output.markup(css.isEmpty ? "\">" : "\" style=\"")
-        } else if !css.isEmpty {
-            output.markup("<span style=\"")
-        }
-        if !css.isEmpty {
-            output.attribute(css)
-            output.markup("\">")
+        let tag = openingTag(attributes)
+        if tag != openRun {
+            closeRun()
+            output.markup(tag)
+            openRun = tag
         }
         let attachment = attributes[.attachment] as? NSTextAttachment
         var start = units.startIndex
@@ -25,7 +19,26 @@ extension HTMLExporter {
             start = i + 1
         }
         output.text(units[start...])
-        if link != nil { output.markup("</a>") } else if !css.isEmpty { output.markup("</span>") }
+    }
+
+    /// The element that opens a run: `<a href style>` for a link, `<span style>` for other
+    /// attributes than the body's, nothing for text in the body's font alone.
+    mutating func openingTag(_ attributes: [NSAttributedString.Key: Any]) -> String {
+        let css = HTMLRunCSS.declarations(attributes, bodyFont: bodyFont)
+        var tag = ""
+        if let link = HTMLRunCSS.link(attributes[.link]) {
+            tag = "<a href=\"" + output.escapedAttribute(link) + (css.isEmpty ? "\">" : "\" style=\"")
+        } else if !css.isEmpty {
+            tag = "<span style=\""
+        }
+        if !css.isEmpty { tag += output.escapedAttribute(css) + "\">" }
+        return tag
+    }
+
+    /// Closes the element of the runs written last, if any.
+    mutating func closeRun() {
+        if openRun.hasPrefix("<a ") { output.markup("</a>") } else if !openRun.isEmpty { output.markup("</span>") }
+        openRun = ""
     }
 
     /// An attachment as `<img>`: its data (or its image as PNG) in a `data:` URL, at its bounds'

@@ -17,6 +17,8 @@ struct HTMLExporter {
     /// The lists open around the current paragraph, outermost first, and whether each has an
     /// `<li>` open.
     var openLists: [(list: NSTextList, itemOpen: Bool)] = []
+    /// The opening tag of the run element open in the paragraph ("" for none).
+    var openRun = ""
 
     /// The font of text that has none (what the text view draws it in).
     static let defaultFont: UIFont = UIFont(name: "Helvetica", size: 12) ?? UIFont.systemFont(ofSize: 12)

@@ -30,6 +30,17 @@ struct HTMLOutput {
     /// An attribute value (for inside double quotes).
     mutating func attribute(_ s: String) { write(ArraySlice(s.utf16), quotes: true) }
 
+    /// `s` escaped for an attribute value in this document's encoding, as a string (for markup
+    /// built before it is written).
+    mutating func escapedAttribute(_ s: String) -> String {
+        let written = bytes
+        bytes = []
+        attribute(s)
+        let escaped = String(decoding: bytes, as: UTF8.self)
+        bytes = written
+        return escaped
+    }
+
     /// Text content given as UTF-16 units (lone surrogates included).
     mutating func text(_ units: ArraySlice<UInt16>) { write(units, quotes: false) }
 

@@ -30,6 +30,8 @@ struct LoadedDocument {
     var paperMargins: UIEdgeInsets?
     /// The hyphenation factor the document asks for where its paragraphs say nothing (RTF).
     var hyphenationFactor: Float?
+    /// All the document attributes the reader returned (for `otk convert`).
+    var documentAttributes: [NSAttributedString.DocumentAttributeKey: Any] = [:]
 }
 
 /// Reads input files and gives them their base fonts.
@@ -109,6 +111,7 @@ enum DocumentLoader {
         document.paperSize = attributes[.paperSize] as? CGSize
         document.paperMargins = attributes[.paperMargin] as? UIEdgeInsets
         document.hyphenationFactor = attributes[.hyphenationFactor] as? Float
+        document.documentAttributes = attributes
         return document
     }
 }
