@@ -78,7 +78,7 @@ struct HTMLExportTests {
         let s = NSAttributedString(string: "a b\n a\tb  c \nline\u{2028}break", attributes: [.font: Self.serif])
         let html = try htmlText(s)
         #expect(html.contains("<p style=\"margin:0\">a b</p>"))
-        #expect(html.contains("<p style=\"margin:0;white-space:pre-wrap\"> a\tb  c </p>"))
+        #expect(html.contains("<p style=\"margin:0;white-space:pre-wrap;tab-size:28px\"> a\tb  c </p>"))
         #expect(try readHTML(Data(html.utf8)).0.string == s.string)
     }
 
@@ -119,6 +119,18 @@ struct HTMLExportTests {
         #expect(html.contains("<p style=\"margin:0\">body <span style=\"font-family:'Liberation Sans', sans-serif;font-size:10px;"
             + "font-weight:bold;color:#ff0080;background-color:rgba(0,0,0,0.25);text-decoration:underline line-through;"
             + "text-decoration-style:double;vertical-align:3.5px;letter-spacing:1.25px\">run</span> body and more body</p>"))
+    }
+
+    @Test("A paragraph states the font most of its text is in (a browser's lines are never shorter than their block's font)")
+    func paragraphFont() throws {
+        let mono = try #require(UIFont(name: "Liberation Mono", size: 10))
+        let s = NSMutableAttributedString(string: "Body text, and more of it\n", attributes: [.font: Self.serif])
+        s.append(NSAttributedString(string: "let x = 1 ", attributes: [.font: mono]))
+        s.append(NSAttributedString(string: "// note", attributes: [.font: mono, .foregroundColor: UIColor.gray]))
+        let html = try htmlText(s)
+        #expect(html.contains("<body style=\"font-family:'DejaVu Serif', serif;font-size:14px\">\n<p style=\"margin:0\">Body text, and more of it</p>"))
+        #expect(html.contains("<p style=\"margin:0;font-family:'Liberation Mono', monospace;font-size:10px\">let x = 1 <span style=\"color:#808080\">// note</span></p>"))
+        #expect(HTMLRoundTrip.difference(s, try readHTML(Data(html.utf8)).0) == nil)
     }
 
     @Test("Runs that differ only in what HTML does not carry share one element")

@@ -18,9 +18,17 @@ extension HTMLExporter {
         }
         output.markup("<p")
         if HTMLParagraphCSS.isRightToLeft(style, units) { output.markup(" dir=\"rtl\"") }
+        // A browser's line is never shorter than its block's font (the "strut"), a text view's
+        // only as tall as the fonts on it: the paragraph states the font most of its text is in.
+        paragraphFont = units.isEmpty
+            ? Self.mostUsedFont(string, range: NSRange(location: terminator ?? styleAt, length: 1))
+            : Self.mostUsedFont(string, range: NSRange(location: textStart, length: units.count))
+        var css = HTMLParagraphCSS.declarations(style, inList: !lists.isEmpty,
+                                                preservesWhiteSpace: HTMLParagraphCSS.needsPreservedWhiteSpace(units))
+        if units.contains(0x09) { css += HTMLParagraphCSS.tabSize(style) }
+        css += HTMLRunCSS.fontDeclarations(paragraphFont, relativeTo: bodyFont)
         output.markup(" style=\"")
-        output.attribute(HTMLParagraphCSS.declarations(style, inList: !lists.isEmpty,
-                                                       preservesWhiteSpace: HTMLParagraphCSS.needsPreservedWhiteSpace(units)))
+        output.attribute(css.joined(separator: ";"))
         output.markup("\">")
         if units.isEmpty {
             let attributes = terminator.map { string.attributes(at: $0, effectiveRange: nil) } ?? [:]
@@ -117,7 +125,7 @@ extension HTMLExporter {
 enum HTMLParagraphCSS {
     /// The declarations of `style` (`margin:0` at least, which every `<p>` needs against the
     /// browser's and the importer's default margins).
-    static func declarations(_ style: NSParagraphStyle?, inList: Bool, preservesWhiteSpace: Bool) -> String {
+    static func declarations(_ style: NSParagraphStyle?, inList: Bool, preservesWhiteSpace: Bool) -> [String] {
         var css = ["margin:0"]
         if let s = style {
             switch s.alignment {
@@ -146,7 +154,20 @@ enum HTMLParagraphCSS {
             }
         }
         if preservesWhiteSpace { css.append("white-space:pre-wrap") }
-        return css.joined(separator: ";")
+        return css
+    }
+
+    /// `tab-size` for a paragraph with tabs: the interval of evenly spaced tab stops (the
+    /// default style's are every 28 points), else the default tab interval, else the 28 points
+    /// the layout uses past the last stop. CSS has no other tab stops.
+    static func tabSize(_ style: NSParagraphStyle?) -> [String] {
+        let stops = (style ?? .default).tabStops.map(\.location)
+        var interval = style?.defaultTabInterval ?? 0
+        if let first = stops.first, first > 0,
+           stops.enumerated().allSatisfy({ abs($0.element - first * CGFloat($0.offset + 1)) < 0.01 }) {
+            interval = first
+        }
+        return ["tab-size:" + HTMLOutput.px(interval > 0 ? interval : 28)]
     }
 
     /// Whether HTML would collapse the paragraph's white space: tabs, runs of spaces, spaces at

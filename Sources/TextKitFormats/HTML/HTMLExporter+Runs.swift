@@ -22,9 +22,9 @@ extension HTMLExporter {
     }
 
     /// The element that opens a run: `<a href style>` for a link, `<span style>` for other
-    /// attributes than the body's, nothing for text in the body's font alone.
+    /// attributes than the paragraph's font, nothing for text in that font alone.
     mutating func openingTag(_ attributes: [NSAttributedString.Key: Any]) -> String {
-        let css = HTMLRunCSS.declarations(attributes, bodyFont: bodyFont)
+        let css = HTMLRunCSS.declarations(attributes, baseFont: paragraphFont)
         var tag = ""
         if let link = HTMLRunCSS.link(attributes[.link]) {
             tag = "<a href=\"" + output.escapedAttribute(link) + (css.isEmpty ? "\">" : "\" style=\"")
@@ -70,14 +70,21 @@ extension HTMLExporter {
 /// decorations and the baseline offset (read back by the importer); kern, shadow and stroke
 /// for browsers only.
 enum HTMLRunCSS {
-    /// `font-family` (with a generic fallback), `font-size`, and `font-weight`/`font-style` when
-    /// bold or italic: the body's declarations.
-    static func fontDeclarations(_ font: UIFont) -> String {
-        var css = ["font-family:" + family(font), "font-size:" + HTMLOutput.px(font.pointSize)]
-        let traits = font.fontDescriptor.symbolicTraits
-        if traits.contains(.traitBold) { css.append("font-weight:bold") }
-        if traits.contains(.traitItalic) { css.append("font-style:italic") }
-        return css.joined(separator: ";")
+    /// `font-family` (with a generic fallback), `font-size`, `font-weight` and `font-style` of
+    /// `font` where they differ from `base`'s (all of them, weight and style when bold or
+    /// italic, without a base).
+    static func fontDeclarations(_ font: UIFont, relativeTo base: UIFont?) -> [String] {
+        var css: [String] = []
+        if font.familyName != base?.familyName { css.append("font-family:" + family(font)) }
+        if font.pointSize != base?.pointSize { css.append("font-size:" + HTMLOutput.px(font.pointSize)) }
+        let traits = font.fontDescriptor.symbolicTraits, baseTraits = base?.fontDescriptor.symbolicTraits ?? []
+        if traits.contains(.traitBold) != baseTraits.contains(.traitBold) {
+            css.append(traits.contains(.traitBold) ? "font-weight:bold" : "font-weight:normal")
+        }
+        if traits.contains(.traitItalic) != baseTraits.contains(.traitItalic) {
+            css.append(traits.contains(.traitItalic) ? "font-style:italic" : "font-style:normal")
+        }
+        return css
     }
 
     /// The family as a quoted CSS name, then the generic family of its kind.
@@ -91,18 +98,10 @@ enum HTMLRunCSS {
         return "'\(name)', \(generic)"
     }
 
-    static func declarations(_ attributes: [NSAttributedString.Key: Any], bodyFont: UIFont) -> String {
-        var css: [String] = []
+    /// The declarations of a run's attributes inside an element in `baseFont`.
+    static func declarations(_ attributes: [NSAttributedString.Key: Any], baseFont: UIFont) -> String {
         let font = attributes[.font] as? UIFont ?? HTMLExporter.defaultFont
-        if font.familyName != bodyFont.familyName { css.append("font-family:" + family(font)) }
-        if font.pointSize != bodyFont.pointSize { css.append("font-size:" + HTMLOutput.px(font.pointSize)) }
-        let traits = font.fontDescriptor.symbolicTraits, bodyTraits = bodyFont.fontDescriptor.symbolicTraits
-        if traits.contains(.traitBold) != bodyTraits.contains(.traitBold) {
-            css.append(traits.contains(.traitBold) ? "font-weight:bold" : "font-weight:normal")
-        }
-        if traits.contains(.traitItalic) != bodyTraits.contains(.traitItalic) {
-            css.append(traits.contains(.traitItalic) ? "font-style:italic" : "font-style:normal")
-        }
+        var css = fontDeclarations(font, relativeTo: baseFont)
         let isLink = link(attributes[.link]) != nil
         if let color = attributes[.foregroundColor] as? UIColor {
             css.append("color:" + HTMLOutput.color(color))

@@ -4,9 +4,10 @@
 ///
 /// The document: a doctype, `<meta charset>`, a `<title>` when the document attributes give one,
 /// and a `<body>` whose `style` holds the font most of the text uses. Each paragraph is a `<p>`
-/// whose `style` holds its paragraph style (``HTMLParagraphCSS``); each attribute run is a
-/// `<span>` (an `<a href>` for a link) whose `style` holds what differs from the body
-/// (``HTMLRunCSS``); paragraphs of an `NSTextList` are `<li>`s of `<ul>`/`<ol>`; attachments
+/// whose `style` holds its paragraph style (``HTMLParagraphCSS``) and, where it differs from the
+/// body's, the font most of its text is in; each attribute run is a `<span>` (an `<a href>` for a
+/// link) whose `style` holds what differs from the paragraph's font and colours, decorations
+/// and the like (``HTMLRunCSS``); paragraphs of an `NSTextList` are `<li>`s of `<ul>`/`<ol>`; attachments
 /// with data are `<img>`s with `data:` URLs. Apple's writer puts classes in a `<style>` block
 /// instead; inline styles keep each element's look with it when the body is pasted elsewhere.
 struct HTMLExporter {
@@ -19,6 +20,8 @@ struct HTMLExporter {
     var openLists: [(list: NSTextList, itemOpen: Bool)] = []
     /// The opening tag of the run element open in the paragraph ("" for none).
     var openRun = ""
+    /// The font the current `<p>` states (or inherits from the body); its runs state what differs.
+    var paragraphFont: UIFont
 
     /// The font of text that has none (what the text view draws it in).
     static let defaultFont: UIFont = UIFont(name: "Helvetica", size: 12) ?? UIFont.systemFont(ofSize: 12)
@@ -33,15 +36,16 @@ struct HTMLExporter {
             throw DocumentWritingError(kind: .unencodableCharacter,
                                        message: "HTML cannot be written in encoding \(encoding.rawValue)")
         }
-        var exporter = HTMLExporter(string: string, output: HTMLOutput(encoding: encoding),
-                                    bodyFont: mostUsedFont(string, range: range))
+        let font = mostUsedFont(string, range: range)
+        var exporter = HTMLExporter(string: string, output: HTMLOutput(encoding: encoding), bodyFont: font, paragraphFont: font)
         exporter.writeHead(charset: charset, document)
         exporter.writeBody(range: range)
         exporter.output.markup("</body>\n</html>\n")
         return try exporter.output.data()
     }
 
-    /// The font covering the most characters of the range (the default font when none has one).
+    /// The font covering the most characters of the range (the default font for text without
+    /// one; of equals, the one whose PostScript name sorts first).
     static func mostUsedFont(_ string: NSAttributedString, range: NSRange) -> UIFont {
         var lengths: [UIFont: Int] = [:]
         string._forEachAttributeRun(in: range) { attributes, run in
@@ -70,7 +74,7 @@ struct HTMLExporter {
             output.markup("\">\n")
         }
         output.markup("</head>\n<body style=\"")
-        output.attribute(HTMLRunCSS.fontDeclarations(bodyFont))
+        output.attribute(HTMLRunCSS.fontDeclarations(bodyFont, relativeTo: nil).joined(separator: ";"))
         output.markup("\">\n")
     }
 
