@@ -148,9 +148,9 @@ enum HTMLParagraphCSS {
             if s.lineHeightMultiple > 0 {
                 css.append("line-height:" + HTMLOutput.number(s.lineHeightMultiple))
             } else if s.minimumLineHeight > 0 {
+                // Exact in CSS: the same as TextKit's when the maximum is the minimum, or when
+                // the fonts' own line height is not taller.
                 css.append("line-height:" + HTMLOutput.px(s.minimumLineHeight))
-            } else if s.maximumLineHeight > 0 {
-                css.append("line-height:" + HTMLOutput.px(s.maximumLineHeight))
             }
         }
         if preservesWhiteSpace { css.append("white-space:pre-wrap") }

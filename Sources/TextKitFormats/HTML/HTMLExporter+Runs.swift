@@ -66,9 +66,9 @@ extension HTMLExporter {
     }
 }
 
-/// The CSS of character attributes: what differs from the body's font, then colours,
-/// decorations and the baseline offset (read back by the importer); kern, shadow and stroke
-/// for browsers only.
+/// The CSS of character attributes: what differs from the font of the element around (the
+/// paragraph's), then colours, decorations and the baseline offset (read back by the importer);
+/// kern, shadow and stroke for browsers only.
 enum HTMLRunCSS {
     /// `font-family` (with a generic fallback), `font-size`, `font-weight` and `font-style` of
     /// `font` where they differ from `base`'s (all of them, weight and style when bold or
