@@ -10,7 +10,9 @@
 # gives) on a page of the same width: 600 points, with 8-point margins as a browser's body has
 # (one CSS pixel is one point here). It also renders the exported HTML with OpenTextKit, which shows whether the round
 # trip through the importer changed anything. It prints, line by line, where the words are in
-# each and how far apart, and leaves browser.png, ours.png and roundtrip.png for a look.
+# each and how far apart, and leaves browser.png, ours.png and roundtrip.png for a look. (otk's
+# pages drop the spacing before a paragraph that opens a page, which a browser keeps: a document
+# that begins with such a paragraph is lower by that much in Chromium.)
 #
 # For people and closing notes, not for `swift test`: it installs Chromium with apt-get when it
 # is missing (hundreds of megabytes; never part of scripts/setup.sh) and builds otk.

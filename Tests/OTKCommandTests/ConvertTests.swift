@@ -65,7 +65,7 @@ struct ConvertTests {
         let html = String(decoding: try Data(contentsOf: directory.appendingPathComponent("notes.htm")), as: UTF8.self)
         #expect(html.contains("<title>My &lt;notes&gt;</title>"))
         #expect(html.contains("font-style:italic\">emphasis</span>"))
-        #expect(html.contains("<ul>\n<li><p style=") && html.contains(">one</p>\n</li>\n<li><p style="))
+        #expect(html.contains("<ul style=\"margin:0\">\n<li><p style=") && html.contains(">one</p>\n</li>\n<li><p style="))
         let (text, _) = try NSAttributedString.readDocument(from: directory.appendingPathComponent("notes.htm"))
         #expect(text.string == "Title\nSome emphasis and code.\n\t•\tone\n\t•\ttwo")
     }

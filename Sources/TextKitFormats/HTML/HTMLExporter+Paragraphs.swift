@@ -23,7 +23,7 @@ extension HTMLExporter {
         paragraphFont = units.isEmpty
             ? Self.mostUsedFont(string, range: NSRange(location: terminator ?? styleAt, length: 1))
             : Self.mostUsedFont(string, range: NSRange(location: textStart, length: units.count))
-        var css = HTMLParagraphCSS.declarations(style, inList: !lists.isEmpty,
+        var css = HTMLParagraphCSS.declarations(style, listLevels: lists.count,
                                                 preservesWhiteSpace: HTMLParagraphCSS.needsPreservedWhiteSpace(units))
         if units.contains(0x09) { css += HTMLParagraphCSS.tabSize(style) }
         css += HTMLRunCSS.fontDeclarations(paragraphFont, relativeTo: bodyFont)
@@ -89,22 +89,19 @@ extension HTMLExporter {
     }
 
     /// `<ul>` for bullets (disc, circle or square), `<ol>` with `start` for numbers; `depth` is
-    /// the number of lists around it.
+    /// the number of lists around it. `margin:0`: the paragraphs' spacing is all there is, as
+    /// in the text (browsers put 1 em above and below a list).
     static func listTag(_ list: NSTextList, depth: Int) -> String {
-        if list.markerFormat == .decimal {
-            return list.startingItemNumber == 1 ? "<ol>\n" : "<ol start=\"\(list.startingItemNumber)\">\n"
-        }
-        if let type = orderedListStyle(list) {
-            let start = list.startingItemNumber == 1 ? "" : " start=\"\(list.startingItemNumber)\""
-            return "<ol\(start) style=\"list-style-type:\(type)\">\n"
-        }
+        let start = list.startingItemNumber == 1 ? "" : " start=\"\(list.startingItemNumber)\""
+        if list.markerFormat == .decimal { return "<ol\(start) style=\"margin:0\">\n" }
+        if let type = orderedListStyle(list) { return "<ol\(start) style=\"margin:0;list-style-type:\(type)\">\n" }
         // Browsers and the importer draw disc, circle, then square by depth: only a different
-        // bullet is stated.
+        // bullet is stated; other markers (hyphen, diamond…) are the depth's bullet.
         let bullets: [NSTextList.MarkerFormat] = [.disc, .circle, .square]
         guard bullets.contains(list.markerFormat), list.markerFormat != bullets[min(depth, 2)] else {
-            return "<ul>\n"  // other markers (hyphen, diamond…) as the depth's bullet
+            return "<ul style=\"margin:0\">\n"
         }
-        return "<ul style=\"list-style-type:\(list.markerFormat.rawValue.dropFirst().dropLast())\">\n"
+        return "<ul style=\"margin:0;list-style-type:\(list.markerFormat.rawValue.dropFirst().dropLast())\">\n"
     }
 
     /// CSS's counter style for NSTextList's numbered formats other than decimal.
@@ -124,8 +121,8 @@ extension HTMLExporter {
 /// are logical (`margin-inline-start`/`-end`, `text-indent`), as TextKit's head and tail are.
 enum HTMLParagraphCSS {
     /// The declarations of `style` (`margin:0` at least, which every `<p>` needs against the
-    /// browser's and the importer's default margins).
-    static func declarations(_ style: NSParagraphStyle?, inList: Bool, preservesWhiteSpace: Bool) -> [String] {
+    /// browser's and the importer's default margins), in `listLevels` lists.
+    static func declarations(_ style: NSParagraphStyle?, listLevels: Int, preservesWhiteSpace: Bool) -> [String] {
         var css = ["margin:0"]
         if let s = style {
             switch s.alignment {
@@ -136,11 +133,16 @@ enum HTMLParagraphCSS {
             case .natural: break
             }
             // In a list the importer puts the text 36 points a level in from the block's indent,
-            // and the first line (the marker's) at it: the block's indent is the first line's.
-            let start = inList ? s.firstLineHeadIndent : s.headIndent
+            // and the first line (the marker's) at it: in a style of that shape the block's
+            // indent is the first line's; in another (the Markdown importer's, with other
+            // indents) it is what is left of the head indent after 36 points a level.
+            let lists = CGFloat(listLevels)
+            let start = listLevels == 0 ? s.headIndent
+                : abs(s.headIndent - s.firstLineHeadIndent - 36 * lists) < 0.01 ? s.firstLineHeadIndent
+                : max(0, s.headIndent - 36 * lists)
             if start > 0 { css.append("margin-inline-start:" + HTMLOutput.px(start)) }
             if s.tailIndent < 0 { css.append("margin-inline-end:" + HTMLOutput.px(-s.tailIndent)) }
-            if !inList, s.firstLineHeadIndent != s.headIndent {
+            if listLevels == 0, s.firstLineHeadIndent != s.headIndent {
                 css.append("text-indent:" + HTMLOutput.px(s.firstLineHeadIndent - s.headIndent))
             }
             if s.paragraphSpacingBefore > 0 { css.append("padding-top:" + HTMLOutput.px(s.paragraphSpacingBefore)) }
