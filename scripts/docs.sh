@@ -47,7 +47,7 @@ for map in Sources/C*/module.modulemap "${modules_dir#"$root/"}/../COTKICU.build
   cflags+=(-Xcc "-fmodule-map-file=$root/$map")
 done
 cflags+=(-Xcc "-I$root/Sources/COTKICU/include")
-for flag in $(pkg-config --cflags-only-I harfbuzz freetype2 fontconfig cairo hunspell icu-uc gtk4); do
+for flag in $(pkg-config --cflags-only-I harfbuzz freetype2 fontconfig cairo hunspell icu-uc gtk4 libxml-2.0); do
   cflags+=(-Xcc "$flag")
 done
 for module in "${modules[@]}"; do

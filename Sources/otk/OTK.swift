@@ -22,10 +22,11 @@ struct OTK: ParsableCommand {
               otk measure notes.md --json
               otk fonts --fallback "Hello, مرحبا, 你好 😀"
               otk batch *.md --output-dir out     many documents, one process, every core
+              otk convert essay.rtf essay.html    between RTF, RTFD, HTML, Markdown, text, archives
 
             Errors print one line (otk: error: …) and exit with status 2; no partial output is left.
             """,
-        subcommands: [Render.self, Batch.self, Measure.self, Fonts.self])
+        subcommands: [Render.self, Batch.self, Measure.self, Fonts.self, Convert.self])
 
     /// Runs the command; `OTKError`s become `otk: error: …` and exit status 2.
     static func main() {

@@ -24,8 +24,9 @@ extension NSAttributedString {
         /// OpenTextKit's lossless, versioned JSON archive of the text, every attribute this project
         /// knows and the document attributes. Not an Apple type. Raw "OTKArchive".
         public static let archive = DocumentType("OTKArchive")
-        /// Apple's HTML type: read with libxml2's HTML parser and a subset of CSS (see the
-        /// "Reading HTML" article); writing it throws. Raw "NSHTML".
+        /// Apple's HTML type: read with libxml2's HTML parser and a subset of CSS, written as a
+        /// complete HTML5 document with inline CSS (see the "Reading and writing HTML" article).
+        /// Raw "NSHTML".
         public static let html = DocumentType("NSHTML")
     }
 

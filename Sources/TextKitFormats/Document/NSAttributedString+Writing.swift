@@ -6,7 +6,9 @@ extension NSAttributedString {
     /// The document for the characters in `range` in the type `dict[.documentType]` (required, as
     /// Apple's), with the other document attributes `dict` holds.
     ///
-    /// Plain text uses `dict[.characterEncoding]` (UTF-8 by default). RTFD is a directory: use
+    /// Plain text and HTML use `dict[.characterEncoding]` (UTF-8 by default); HTML is a complete
+    /// document with inline CSS, its images in `data:` URLs, and `dict[.title]` as its
+    /// `<title>` (see the "Reading and writing HTML" article). RTFD is a directory: use
     /// ``fileWrapper(from:documentAttributes:)`` or ``write(to:documentAttributes:)`` (this throws).
     /// - Precondition: `range` lies within the string.
     /// - Throws: ``DocumentWritingError``.
@@ -26,6 +28,8 @@ extension NSAttributedString {
             return try DocumentArchive.write(attributedSubstring(from: range), documentAttributes: dict)
         case .markdown:
             return Data(MarkdownExporter.markdown(from: attributedSubstring(from: range)).utf8)
+        case .html:
+            return try HTMLExporter.write(self, range: range, document: dict)
         case .rtfd:
             throw DocumentWritingError(kind: .unsupportedDocumentType,
                                        message: "RTFD is a directory: use fileWrapper(from:documentAttributes:) or write(to:documentAttributes:)")
@@ -35,7 +39,8 @@ extension NSAttributedString {
     }
 
     /// The document for `range` as a file wrapper: a directory holding `TXT.rtf` and the
-    /// attachments for RTFD, a regular file for the other types.
+    /// attachments for RTFD, a regular file for the other types (HTML included: its images are
+    /// in the file, as `data:` URLs).
     public func fileWrapper(from range: NSRange, documentAttributes dict: [NSAttributedString.DocumentAttributeKey: Any] = [:]) throws -> FileWrapper {
         _checkRange(range)
         guard Self.documentType(dict[.documentType]) == .rtfd else {

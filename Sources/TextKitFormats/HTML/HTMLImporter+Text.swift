@@ -93,8 +93,11 @@ extension HTMLImporter {
 
     /// `<br>` (or a line feed in preformatted text): ends the line, even an empty one.
     mutating func lineBreak(_ style: HTMLStyle) {
+        // The line feed of a line with text takes the text's attributes; that of an empty line
+        // (`<p><br></p>`, a second `<br>`) the attributes around the `<br>`.
+        let empty = !paragraphOpen
         beginParagraph(style)
-        let set = lastSet >= 0 ? lastSet : attributeSet(style)
+        let set = lastSet >= 0 && !empty ? lastSet : attributeSet(style)
         pendingEnd = (set, paragraphStyle)
         paragraphOpen = false
         pendingSpace = nil
@@ -133,10 +136,11 @@ extension HTMLImporter {
         p.alignment = style.alignment
         p.lineHeightMultiple = style.lineHeightMultiple
         p.minimumLineHeight = style.minimumLineHeight
-        p.paragraphSpacingBefore = style.spacingBefore
-        p.paragraphSpacing = style.spacingAfter
-        p.firstLineHeadIndent = style.headIndent
+        p.paragraphSpacingBefore = style.spacingBefore + style.paddingTop
+        p.paragraphSpacing = style.spacingAfter + style.paddingBottom
+        p.firstLineHeadIndent = max(0, style.headIndent + style.textIndent)
         p.headIndent = style.headIndent
+        if style.tailInset > 0 { p.tailIndent = -style.tailInset }
         if !style.lists.isEmpty {
             let listLocation = style.headIndent + CGFloat(style.lists.count) * 36
             p.headIndent = listLocation
@@ -187,7 +191,8 @@ struct HTMLParagraphKey: Hashable {
 
     init(_ style: HTMLStyle) {
         alignment = style.alignment.rawValue
-        metrics = [style.lineHeightMultiple, style.minimumLineHeight, style.spacingBefore, style.spacingAfter, style.headIndent]
+        metrics = [style.lineHeightMultiple, style.minimumLineHeight, style.spacingBefore + style.paddingTop,
+                   style.spacingAfter + style.paddingBottom, style.headIndent, style.textIndent, style.tailInset]
         lists = style.lists.map(ObjectIdentifier.init)
     }
 }

@@ -21,27 +21,42 @@ struct HTMLStyle {
     var alignment: NSTextAlignment = .natural
     var lineHeightMultiple: CGFloat = 0
     var minimumLineHeight: CGFloat = 0
+    /// The block's top and bottom margins and paddings (their sums are the spacing before and after).
     var spacingBefore: CGFloat = 0
     var spacingAfter: CGFloat = 0
+    var paddingTop: CGFloat = 0
+    var paddingBottom: CGFloat = 0
     /// The indent of the block's text from the container's edge (its ancestors' and its own
     /// left margins and paddings).
     var headIndent: CGFloat = 0
     /// The block's own left margin and padding (added to the parent's indent).
     var marginLeft: CGFloat = 0
     var paddingLeft: CGFloat = 0
+    /// The inset of the block's text from the container's trailing edge (ancestors' and its own
+    /// right margins and paddings), and its own.
+    var tailInset: CGFloat = 0
+    var marginRight: CGFloat = 0
+    var paddingRight: CGFloat = 0
+    /// `text-indent`: the first line's indent from the others (inherited, as in CSS).
+    var textIndent: CGFloat = 0
     var lists: [NSTextList] = []
 
     /// Resets what does not inherit into a child block (its margins and paddings).
     mutating func enterBlock() {
         spacingBefore = 0
         spacingAfter = 0
+        paddingTop = 0
+        paddingBottom = 0
         marginLeft = 0
         paddingLeft = 0
+        marginRight = 0
+        paddingRight = 0
     }
 
     /// Sets the block's indent from its parent's and its own margin and padding.
     mutating func finishBlock(parent: HTMLStyle) {
         headIndent = min(parent.headIndent + marginLeft + paddingLeft, 10_000)
+        tailInset = min(parent.tailInset + marginRight + paddingRight, 10_000)
     }
 
     /// Applies CSS declarations in order. `base` is the document's base font size (`rem`,
@@ -80,6 +95,9 @@ struct HTMLStyle {
             if value == "super" { baselineOffset = parent.baselineOffset + parent.fontSize / 3 + 1 }
             if value == "sub" { baselineOffset = parent.baselineOffset - (parent.fontSize / 5 + 1) }
             if value == "baseline" { baselineOffset = 0 }
+            if let l = CSSValues.length(value, fontSize: parent.fontSize, rootFontSize: base, percentOf: 0) {
+                baselineOffset = parent.baselineOffset + l
+            }
         default:
             applyParagraph(name, value, parent: parent, base: base, isBlock: isBlock)
         }
@@ -112,16 +130,27 @@ struct HTMLStyle {
             marginLeft = max(0, length() ?? marginLeft)
         case "padding-left" where isBlock, "padding-inline-start" where isBlock:
             paddingLeft = max(0, length() ?? paddingLeft)
+        case "margin-right" where isBlock, "margin-inline-end" where isBlock:
+            marginRight = max(0, length() ?? marginRight)
+        case "padding-right" where isBlock, "padding-inline-end" where isBlock:
+            paddingRight = max(0, length() ?? paddingRight)
+        case "padding-top" where isBlock:
+            paddingTop = max(0, length() ?? paddingTop)
+        case "padding-bottom" where isBlock:
+            paddingBottom = max(0, length() ?? paddingBottom)
+        case "text-indent":
+            textIndent = length(0) ?? textIndent
         case "margin" where isBlock, "padding" where isBlock:
             // Shorthand: top, right, bottom, left as CSS spreads one to four values.
             let parts = value.split(separator: " ").map { CSSValues.length(String($0), fontSize: fontSize, rootFontSize: base, percentOf: 0) }
             guard !parts.isEmpty, parts.allSatisfy({ $0 != nil }) else { return }
             let v = parts.map { $0! }
-            let (top, bottom, left) = (v[0], v.count > 2 ? v[2] : v[0], v.count > 3 ? v[3] : (v.count > 1 ? v[1] : v[0]))
+            let (top, right, bottom) = (v[0], v.count > 1 ? v[1] : v[0], v.count > 2 ? v[2] : v[0])
+            let left = v.count > 3 ? v[3] : right
             if name == "margin" {
-                spacingBefore = max(0, top); spacingAfter = max(0, bottom); marginLeft = max(0, left)
+                spacingBefore = max(0, top); spacingAfter = max(0, bottom); marginLeft = max(0, left); marginRight = max(0, right)
             } else {
-                paddingLeft = max(0, left)
+                paddingTop = max(0, top); paddingBottom = max(0, bottom); paddingLeft = max(0, left); paddingRight = max(0, right)
             }
         default:
             break

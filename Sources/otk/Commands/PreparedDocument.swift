@@ -35,11 +35,7 @@ struct PreparedDocument {
         if let input {
             let url = URL(fileURLWithPath: input)
             document = try DocumentLoader.load(url, settings: text)
-            if !quiet {
-                for warning in document.resourceWarnings {
-                    StandardError.write("otk: warning: \(url.shownPath): not read: \(warning)\(Self.hint(warning.reason))\n")
-                }
-            }
+            if !quiet { document.printResourceWarnings(url) }
             // The document's own paper and margins, when they make sense (options override them).
             if let paper = document.paperSize, (try? PageSize.validate(paper, what: "")) != nil, paper.width >= 72, paper.height >= 72 {
                 design.pageSize = paper
@@ -68,11 +64,6 @@ struct PreparedDocument {
                                         defaultOutputName: "\(name.isEmpty ? "output" : name).pdf", marks: marks)
         if let factor = document.hyphenationFactor, (0...1).contains(factor) { prepared.defaultHyphenation = factor }
         return prepared
-    }
-
-    /// What to do about a refused resource, for the warning.
-    private static func hint(_ reason: DocumentResourceWarning.Reason) -> String {
-        reason == .outsideAllowedDirectories ? " (--allow-path DIR allows a directory)" : ""
     }
 
     /// Lays the document out into pages, on at most `threads` threads (nil: the layout

@@ -32,6 +32,18 @@ struct LoadedDocument {
     var hyphenationFactor: Float?
     /// The resources (images) the document names that were not read: refused or missing.
     var resourceWarnings: [DocumentResourceWarning] = []
+    /// All the document attributes the reader returned (for `otk convert`).
+    var documentAttributes: [NSAttributedString.DocumentAttributeKey: Any] = [:]
+}
+
+extension LoadedDocument {
+    /// Prints an `otk: warning:` line for each resource the document named but did not read.
+    func printResourceWarnings(_ url: URL) {
+        for warning in resourceWarnings {
+            let hint = warning.reason == .outsideAllowedDirectories ? " (--allow-path DIR allows a directory)" : ""
+            StandardError.write("otk: warning: \(url.shownPath): not read: \(warning)\(hint)\n")
+        }
+    }
 }
 
 /// Reads input files and gives them their base fonts.
@@ -114,6 +126,7 @@ enum DocumentLoader {
         document.paperMargins = attributes[.paperMargin] as? UIEdgeInsets
         document.hyphenationFactor = attributes[.hyphenationFactor] as? Float
         document.resourceWarnings = attributes[.resourceWarnings] as? [DocumentResourceWarning] ?? []
+        document.documentAttributes = attributes
         return document
     }
 }

@@ -152,15 +152,20 @@ struct LayoutOptions: ParsableArguments {
             }
             settings.contentSizeCategory = category
         }
-        for path in allowPath {
+        settings.allowedDirectories = try Self.allowedDirectories(allowPath)
+        try settings.validate()
+        return settings
+    }
+
+    /// The directories of `--allow-path`, each checked to be one.
+    static func allowedDirectories(_ paths: [String]) throws -> [URL] {
+        try paths.map { path in
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
                 throw OTKError("--allow-path: '\(path)' is not a directory")
             }
-            settings.allowedDirectories.append(URL(fileURLWithPath: path, isDirectory: true))
+            return URL(fileURLWithPath: path, isDirectory: true)
         }
-        try settings.validate()
-        return settings
     }
 
     /// Applies the page options given on the command line over `design` (which holds the
