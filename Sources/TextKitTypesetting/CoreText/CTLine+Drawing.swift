@@ -51,10 +51,10 @@ extension CTRun {
         let value = attributes[kind == .underline ? .underlineStyle : .strikethroughStyle]
         guard value != nil, let style = DrawingValues.lineStyle(value), TextDecoration.drawsLine(style),
               let extent = xExtent(indices) else { return }
-        let color = kind == .underline ? DrawingValues.color(attributes[coreTextFirst: .underlineColor])
+        let color = kind == .underline ? DrawingValues.color(attributes[CoreTextKey.underlineColor] ?? attributes[.underlineColor])
             : DrawingValues.color(attributes[.strikethroughColor])
         let (position, thickness) = TextDecoration.metrics(kind, font: font)
-        let decoration = TextDecoration(kind, style: style, color: color ?? GlyphPaint(coreText: attributes).fill ?? .black,
+        let decoration = TextDecoration(kind, style: style, color: color ?? DrawingValues.coreTextColor(attributes) ?? .black,
                                         position: position, thickness: thickness)
         TextDecorationPainter.draw(decoration, spans: [extent], baselineShift: baselineShift, lineToUser: textToUser, in: context)
     }

@@ -23,9 +23,11 @@ package enum DrawingValues {
     /// An underline or strikethrough style stored as ``NSUnderlineStyle``, Core Text's
     /// ``CTUnderlineStyle``, or a number (`Int`, `NSNumber`; NaN is none).
     package static func lineStyle(_ value: Any?) -> NSUnderlineStyle? {
+        guard let value else { return nil }
+        // Numbers first: attributed strings store the raw value (`NSUnderlineStyle.single.rawValue`).
+        if let n = number(value) { return NSUnderlineStyle(rawValue: Int(saturating: n)) }
         if let style = value as? NSUnderlineStyle { return style }
         if let style = value as? CTUnderlineStyle { return NSUnderlineStyle(rawValue: Int(style.rawValue)) }
-        if let n = number(value) { return NSUnderlineStyle(rawValue: Int(saturating: n)) }
         return nil
     }
 
@@ -42,6 +44,16 @@ package enum DrawingValues {
     package static func applyShadow(_ shadow: NSShadow, to context: CGContext) {
         let color = color(shadow.shadowColor) ?? UIColor(white: 0, alpha: 1.0 / 3.0)
         context.setShadow(offset: shadow.shadowOffset, blur: shadow.shadowBlurRadius, color: color.cgColor)
+    }
+
+    // MARK: Core Text's reading
+
+    /// The glyph colour of text with `attributes` in Core Text: `kCTForegroundColorAttributeName`,
+    /// else `.foregroundColor`, default black; nil (the context's fill colour) with
+    /// `kCTForegroundColorFromContextAttributeName`.
+    package static func coreTextColor(_ attributes: [NSAttributedString.Key: Any]) -> UIColor? {
+        if (attributes[CoreTextKey.foregroundColorFromContext] as? Bool) == true { return nil }
+        return color(attributes[CoreTextKey.foregroundColor] ?? attributes[.foregroundColor]) ?? .black
     }
 
     // MARK: TextKit's reading

@@ -34,9 +34,10 @@ package struct GlyphPaint {
     /// colour), `.strokeColor` then `kCTStrokeColorAttributeName`, `.strokeWidth`, `.shadow`,
     /// `.textEffect`.
     package init(textKit attributes: [NSAttributedString.Key: Any]) {
+        let width = DrawingValues.number(attributes[.strokeWidth]) ?? 0
         self.init(fill: DrawingValues.textColor(attributes),
-                  stroke: DrawingValues.color(attributes[uiKitFirst: .strokeColor]),
-                  strokeWidth: DrawingValues.number(attributes[.strokeWidth]) ?? 0,
+                  stroke: width == 0 ? nil : DrawingValues.color(attributes[uiKitFirst: .strokeColor]),
+                  strokeWidth: width,
                   shadow: attributes[.shadow] as? NSShadow,
                   isLetterpress: DrawingValues.isLetterpress(attributes))
     }
@@ -46,10 +47,10 @@ package struct GlyphPaint {
     /// `kCTForegroundColorFromContextAttributeName`), `kCTStrokeColorAttributeName` then
     /// `.strokeColor`, `kCTStrokeWidthAttributeName`. No link colour, shadow or text effect.
     package init(coreText attributes: [NSAttributedString.Key: Any]) {
-        let fromContext = (attributes[CoreTextKey.foregroundColorFromContext] as? Bool) == true
-        self.init(fill: fromContext ? nil : (DrawingValues.color(attributes[coreTextFirst: .foregroundColor]) ?? .black),
-                  stroke: DrawingValues.color(attributes[coreTextFirst: .strokeColor]),
-                  strokeWidth: DrawingValues.number(attributes[.strokeWidth]) ?? 0)
+        let width = DrawingValues.number(attributes[.strokeWidth]) ?? 0
+        self.init(fill: DrawingValues.coreTextColor(attributes),
+                  stroke: width == 0 ? nil : DrawingValues.color(attributes[CoreTextKey.strokeColor] ?? attributes[.strokeColor]),
+                  strokeWidth: width)
     }
 
     /// The transform of a run's glyphs in Core Graphics' y-up glyph space, as both façades draw

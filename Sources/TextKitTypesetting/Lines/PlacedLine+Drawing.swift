@@ -38,6 +38,8 @@ extension PlacedLine {
         let hidden = truncation?.hiddenGlyphs ?? 0..<0
         let runs = visualRuns.isEmpty ? [VisualRun(glyphs: glyphRange, isRightToLeft: false)] : visualRuns
         var pieces: [VisualPiece] = []
+        pieces.reserveCapacity(glyphs.runIndex(containingGlyph: wanted.upperBound - 1)
+                               - glyphs.runIndex(containingGlyph: wanted.lowerBound) + runs.count + 1)
         for visual in runs {
             let span = visual.glyphs.clamped(to: wanted)
             guard !span.isEmpty else { continue }
@@ -69,8 +71,10 @@ extension PlacedLine {
         let wanted = subrange.map { $0.clamped(to: glyphRange) } ?? glyphRange
         guard !wanted.isEmpty else { return [] }
         let (xs, advances) = glyphPositions(in: glyphs)
+        let visualPieces = visualPieces(glyphs: glyphs, within: wanted)
         var pieces: [GlyphRunPiece] = []
-        for visual in visualPieces(glyphs: glyphs, within: wanted) {
+        pieces.reserveCapacity(visualPieces.count + 2)
+        for visual in visualPieces {
             // `.null`: hidden by the layout manager's delegate (GlyphProperty.null), never drawn;
             // `.notShown`: hidden through NSLayoutManager.setNotShownAttribute.
             let logical = visual.range.filter { glyphs.flags[$0].isDisjoint(with: [.control, .null, .notShown]) }
