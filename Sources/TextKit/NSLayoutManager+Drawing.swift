@@ -150,46 +150,29 @@ extension NSLayoutManager {
         }
     }
 
-    /// Sets up the context for glyphs with `attributes` — colour, outline, shadow, synthetic
-    /// bold — and hands them to ``showCGGlyphs(_:positions:count:font:textMatrix:attributes:in:)``.
+    /// Paints the glyphs of `piece` with `attributes` in TextKit's reading: ``GlyphRunPainter``
+    /// sets the context up (colour, outline, shadow, synthetic bold, letterpress) and the glyphs
+    /// go down through ``showCGGlyphs(_:positions:count:font:textMatrix:attributes:in:)``.
     private func drawPiece(_ piece: GlyphRunPiece, attributes: [NSAttributedString.Key: Any], context: CGContext,
                            withText: Bool) {
         guard !piece.glyphs.isEmpty else { return }
         let font = piece.font
-        let fill = DrawingValues.textColor(attributes)
-        let strokePercent = DrawingValues.number(attributes[.strokeWidth]) ?? 0
-        let bold = font.syntheticBoldStrength
-        let matrix = textMatrix(font: font, attributes: attributes, horizontalScale: CGFloat(piece.style.horizontalScale))
-        context.saveGState()
-        defer { context.restoreGState() }
-        if DrawingValues.isLetterpress(attributes) {
-            drawLetterpressUnderlay(piece, textMatrix: matrix, color: fill, context: context)
-        }
-        DrawingValues.applyShadow(attributes[.shadow], to: context)
-        context.setFillColor(fill)
-        context.setLineJoin(.round)
-        var mode = CGTextDrawingMode.fill
-        if strokePercent != 0 {
-            // UIKit: a percentage of the point size; positive outlines only, negative fills too.
-            context.setLineWidth(abs(strokePercent) / 100 * font.pointSize + bold)
-            context.setStrokeColor(DrawingValues.color(attributes[uiKitFirst: .strokeColor]) ?? fill)
-            mode = strokePercent > 0 ? .stroke : .fillStroke
-        } else if bold > 0 {
-            // Synthetic bold: the outline widened by half the strength on each side.
-            context.setLineWidth(bold)
-            context.setStrokeColor(fill)
-            mode = .fillStroke
-        }
-        context.setTextDrawingMode(mode)
-        pendingGlyphText = withText ? PendingGlyphText(text: piece.text, clusters: piece.clusters,
-                                                       isRightToLeft: piece.isRightToLeft, glyphCount: piece.glyphs.count) : nil
-        piece.glyphs.withUnsafeBufferPointer { glyphs in
-            piece.positions.withUnsafeBufferPointer { positions in
-                showCGGlyphs(glyphs.baseAddress!, positions: positions.baseAddress!, count: glyphs.count, font: font,
-                             textMatrix: matrix, attributes: attributes, in: context)
+        let matrix = GlyphPaint.glyphMatrix(font: font, obliqueness: attributes[.obliqueness],
+                                            horizontalScale: CGFloat(piece.style.horizontalScale))
+        // Container coordinates are y down: the y-up glyph space is flipped after the matrix.
+        let run = GlyphRunPainter.Run(font: font, glyphs: piece.glyphs, positions: piece.positions,
+                                      glyphTransform: matrix.linearPart.concatenating(CGAffineTransform(scaleX: 1, y: -1)))
+        GlyphRunPainter.paint(run, with: GlyphPaint(textKit: attributes), in: context) { context in
+            pendingGlyphText = withText ? PendingGlyphText(text: piece.text, clusters: piece.clusters,
+                                                           isRightToLeft: piece.isRightToLeft, glyphCount: piece.glyphs.count) : nil
+            piece.glyphs.withUnsafeBufferPointer { glyphs in
+                piece.positions.withUnsafeBufferPointer { positions in
+                    showCGGlyphs(glyphs.baseAddress!, positions: positions.baseAddress!, count: glyphs.count, font: font,
+                                 textMatrix: matrix, attributes: attributes, in: context)
+                }
             }
+            pendingGlyphText = nil
         }
-        pendingGlyphText = nil
     }
 
     func _showCGGlyphs(_ glyphs: UnsafePointer<CGGlyph>, positions: UnsafePointer<CGPoint>, count glyphCount: Int,
@@ -208,33 +191,6 @@ extension NSLayoutManager {
             context.showGlyphsUpright(ids, at: points, text: pending.text, clusters: pending.clusters, isRightToLeft: pending.isRightToLeft)
         } else {
             context.showGlyphsUpright(ids, at: points)
-        }
-    }
-
-    /// `.letterpressStyle`: text pressed into the page. Under the glyphs go a light highlight one
-    /// point below and a darker copy of the text colour half a point above, so the glyphs read as
-    /// set into the surface with light catching their lower edge. Both are filled glyph outlines
-    /// (not text), so PDF text stays single.
-    private func drawLetterpressUnderlay(_ piece: GlyphRunPiece, textMatrix matrix: CGAffineTransform, color: UIColor,
-                                         context: CGContext) {
-        // The text matrix is in y-up glyph space; outlines here are y-down.
-        let linear = CGAffineTransform(a: matrix.a, b: -matrix.b, c: -matrix.c, d: matrix.d, tx: 0, ty: 0)
-        func outlines(dy: CGFloat) -> CGMutablePath {
-            let path = CGMutablePath()
-            for (glyph, p) in zip(piece.glyphs, piece.positions) {
-                guard let outline = piece.font.cgPath(forGlyph: glyph) else { continue }
-                path.addPath(outline, transform: linear.concatenating(CGAffineTransform(translationX: p.x, y: p.y + dy)))
-            }
-            return path
-        }
-        let dark = UIColor(red: color.red * 0.45, green: color.green * 0.45, blue: color.blue * 0.45, alpha: color.alpha * 0.7)
-        for (dy, paint) in [(CGFloat(1), UIColor(white: 1, alpha: 0.85)), (CGFloat(-0.5), dark)] {
-            let path = outlines(dy: dy)
-            guard !path.isEmpty else { continue }
-            context.beginPath()
-            context.addPath(path)
-            context.setFillColor(paint)
-            context.fillPath()
         }
     }
 

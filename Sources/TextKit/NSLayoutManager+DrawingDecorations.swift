@@ -11,11 +11,8 @@ import TextKitTypesetting
 // spaces between words), then to drawUnderline once per piece. Lines sit at the fonts' underline
 // (or strikethrough) position with their thickness — the lowest position and the largest
 // thickness when fonts mix — in `.underlineColor` (`.strikethroughColor`), else the text colour.
-//
-// Styles: `.single` one line of the font's thickness t; `.thick` 2t; `.double` two lines of t,
-// 2t apart (below the position for underlines, either side of it for strikethroughs). Patterns
-// dash the line in units of u = max(t, 1 pt): dot [u, 2u], dash [4u, 2u], dash-dot
-// [4u, 2u, u, 2u], dash-dot-dot [4u, 2u, u, 2u, u, 2u], starting at each piece's left end.
+// What the styles and patterns draw, and the stroking itself, are the typesetting layer's
+// (`TextDecoration`, `TextDecorationPainter`), shared with Core Text's drawing.
 extension NSLayoutManager {
     /// Finds the underlined and struck-through stretches of one line and sends them down the
     /// overridable path.
@@ -95,7 +92,7 @@ extension NSLayoutManager {
 
     // MARK: Shared
 
-    enum DecorationKind { case underline, strikethrough }
+    typealias DecorationKind = TextDecoration.Kind
 
     /// Runs `body` with the decoration's colour (`.underlineColor` / `.strikethroughColor`, else
     /// the text colour) set as the current context's stroke and fill colour, as TextKit does
@@ -164,16 +161,14 @@ extension NSLayoutManager {
     /// The default drawing of an underline or strikethrough piece.
     private func drawDecoration(_ kind: DecorationKind, _ glyphRange: NSRange, style: NSUnderlineStyle,
                                 lineRect: CGRect, containerOrigin: CGPoint) {
-        guard let context = UIGraphicsGetCurrentContext(), glyphRange.length > 0, !style.isEmpty,
+        guard let context = UIGraphicsGetCurrentContext(), glyphRange.length > 0, TextDecoration.drawsLine(style),
               let found = flow.fragment(forGlyph: GlyphIndex(glyphRange.location)) else { return }
         let glyphs = found.analysis.glyphs
         let lower = found.local(GlyphIndex(glyphRange.location))
         let upper = min(found.local(GlyphIndex(glyphRange.location + glyphRange.length)), found.fragment.line.glyphRange.upperBound)
         guard lower < upper else { return }
 
-        guard let (centreFromBaseline, thickness, shift) = decorationPlacement(kind, found, lower..<upper) else { return }
-        let baseline = containerOrigin.y + lineRect.minY + found.fragment.baselineOffset - shift
-        let centre = baseline - centreFromBaseline
+        guard let (position, thickness, shift) = decorationPlacement(kind, found, lower..<upper) else { return }
 
         let attributes = drawingAttributes(atCharacter: found.character(Int(glyphs.clusters[lower])).rawValue)
         let color = kind == .underline ? DrawingValues.underlineColor(attributes) : DrawingValues.strikethroughColor(attributes)
@@ -194,24 +189,12 @@ extension NSLayoutManager {
             }
         }
 
-        let (isDouble, width, offsets, dashes) = Self.decorationStroke(kind, style: style, thickness: thickness)
-
-        let x0 = containerOrigin.x + found.fragment.textOriginX
-        context.saveGState()
-        DrawingValues.applyShadow(attributes[.shadow], to: context)
-        context.setStrokeColor(color)
-        context.setLineWidth(isDouble ? thickness : width)
-        context.setLineCap(.butt)
-        context.setLineDash(phase: 0, lengths: dashes)
-        for interval in extents.merged where interval.upperBound > interval.lowerBound {
-            context.beginPath()
-            for offset in offsets {
-                context.move(to: CGPoint(x: x0 + interval.lowerBound, y: centre + offset))
-                context.addLine(to: CGPoint(x: x0 + interval.upperBound, y: centre + offset))
-            }
-            context.strokePath()
-        }
-        context.restoreGState()
+        let decoration = TextDecoration(kind, style: style, color: color,
+                                        position: position, thickness: thickness, shadow: attributes[.shadow] as? NSShadow)
+        // The line's space (x from the text origin, y up from the baseline) in container coordinates.
+        let lineToUser = CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: containerOrigin.x + found.fragment.textOriginX,
+                                           ty: containerOrigin.y + lineRect.minY + found.fragment.baselineOffset)
+        TextDecorationPainter.draw(decoration, spans: extents.merged, baselineShift: shift, lineToUser: lineToUser, in: context)
     }
 
     /// Where an underline or strikethrough over paragraph-local `glyphs` goes, from the fonts of
@@ -228,40 +211,11 @@ extension NSLayoutManager {
             let shift = CGFloat(runStyle.baselineOffset)
             lowestShift = min(lowestShift, shift)
             if firstShift == nil { firstShift = shift }
-            switch kind {
-            case .underline:
-                position = min(position, font.underlinePosition)
-                thickness = max(thickness, font.underlineThickness)
-            case .strikethrough:
-                let t = font.strikethroughThickness > 0 ? font.strikethroughThickness : font.underlineThickness
-                let p = font.strikethroughPosition > 0 ? font.strikethroughPosition : font.xHeight / 2
-                position = min(position, p)
-                thickness = max(thickness, t)
-            }
+            let metrics = TextDecoration.metrics(kind, font: font)
+            position = min(position, metrics.position)
+            thickness = max(thickness, metrics.thickness)
         }
         guard position.isFinite else { return nil }
-        return (position, thickness > 0 ? thickness : 1, kind == .underline ? lowestShift : (firstShift ?? 0))
-    }
-
-    /// How a decoration of `style` is stroked: double or single, the line width, the offsets of
-    /// its lines from the centre, and the dash pattern of its `pattern…` option.
-    private static func decorationStroke(_ kind: DecorationKind, style: NSUnderlineStyle, thickness: CGFloat)
-        -> (isDouble: Bool, width: CGFloat, offsets: [CGFloat], dashes: [CGFloat]) {
-        let isDouble = style.rawValue & 0x0F == NSUnderlineStyle.double.rawValue
-        let width = style.contains(.thick) ? 2 * thickness : thickness
-        let offsets: [CGFloat] = if isDouble {
-            kind == .underline ? [0, 2 * thickness] : [-thickness, thickness]
-        } else {
-            [0]
-        }
-        let unit = max(width, 1)
-        let dashes: [CGFloat] = switch style.rawValue & 0x0700 {
-        case NSUnderlineStyle.patternDot.rawValue: [unit, 2 * unit]
-        case NSUnderlineStyle.patternDash.rawValue: [4 * unit, 2 * unit]
-        case NSUnderlineStyle.patternDashDot.rawValue: [4 * unit, 2 * unit, unit, 2 * unit]
-        case NSUnderlineStyle.patternDashDotDot.rawValue: [4 * unit, 2 * unit, unit, 2 * unit, unit, 2 * unit]
-        default: []
-        }
-        return (isDouble, width, offsets, dashes)
+        return (position, thickness, kind == .underline ? lowestShift : (firstShift ?? 0))
     }
 }

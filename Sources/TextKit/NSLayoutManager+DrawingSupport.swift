@@ -21,90 +21,13 @@ struct DrawingLineCache {
     var advances: [Float]
 }
 
-/// Reading drawing attributes whatever type they were stored as.
-enum DrawingValues {
-    /// A `UIColor`, or a `CGColor` converted.
-    static func color(_ value: Any?) -> UIColor? {
-        if let color = value as? UIColor { return color }
-        if let color = value as? CGColor { return UIColor(cgColor: color) }
-        return nil
-    }
-
-    /// NaN is "not set" and magnitudes clamp to a million points (``LayoutNumber``'s rule), so
-    /// that no NaN or infinity reaches Cairo (which would stop drawing anything more).
-    static func number(_ value: Any?) -> CGFloat? {
-        RunStyle.number(value).flatMap { $0.isNaN ? nil : LayoutNumber.length($0) }
-    }
-
+extension DrawingValues {
     /// A `.link` value as a URL: a `URL`, or a `String` that parses as one.
     static func url(_ value: Any?) -> URL? {
         if let url = value as? URL { return url }
         if let string = value as? String { return URL(string: string) }
         if let url = value as? NSURL { return url as URL }
         return nil
-    }
-
-    /// An underline or strikethrough style stored as `Int`, `NSNumber` or ``NSUnderlineStyle``.
-    static func lineStyle(_ value: Any?) -> NSUnderlineStyle? {
-        if let style = value as? NSUnderlineStyle { return style }
-        if let n = number(value) { return NSUnderlineStyle(rawValue: Int(saturating: n)) }
-        return nil
-    }
-
-    /// The glyph colour of text with `attributes`: links take the link colour (as TextKit on
-    /// iOS, whatever their `.foregroundColor`); otherwise `.foregroundColor`, else Core Text's
-    /// `kCTForegroundColorAttributeName`, default black.
-    static func textColor(_ attributes: [NSAttributedString.Key: Any]) -> UIColor {
-        if attributes[.link] != nil { return UIColor.link }
-        return color(attributes[uiKitFirst: .foregroundColor]) ?? .black
-    }
-
-    /// The underline of text with `attributes`: `.underlineStyle` when set and not empty, else a
-    /// single underline for links, else none.
-    static func underline(_ attributes: [NSAttributedString.Key: Any]) -> NSUnderlineStyle {
-        if let style = lineStyle(attributes[.underlineStyle]), !style.isEmpty { return style }
-        return attributes[.link] != nil ? .single : []
-    }
-
-    static func underlineColor(_ attributes: [NSAttributedString.Key: Any]) -> UIColor {
-        color(attributes[uiKitFirst: .underlineColor]) ?? textColor(attributes)
-    }
-
-    static func strikethrough(_ attributes: [NSAttributedString.Key: Any]) -> NSUnderlineStyle {
-        lineStyle(attributes[.strikethroughStyle]) ?? []
-    }
-
-    static func strikethroughColor(_ attributes: [NSAttributedString.Key: Any]) -> UIColor {
-        color(attributes[.strikethroughColor]) ?? textColor(attributes)
-    }
-
-    static func isLetterpress(_ attributes: [NSAttributedString.Key: Any]) -> Bool {
-        switch attributes[.textEffect] {
-        case let effect as NSAttributedString.TextEffectStyle: return effect == .letterpressStyle
-        case let raw as String: return raw == NSAttributedString.TextEffectStyle.letterpressStyle.rawValue
-        default: return false
-        }
-    }
-
-    /// Sets `shadow` (an `NSShadow`) on `context`; nothing for other values.
-    static func applyShadow(_ value: Any?, to context: CGContext) {
-        guard let shadow = value as? NSShadow else { return }
-        let color = color(shadow.shadowColor) ?? UIColor(white: 0, alpha: 1.0 / 3.0)
-        context.setShadow(offset: shadow.shadowOffset, blur: shadow.shadowBlurRadius, color: color.cgColor)
-    }
-
-    /// Equality of two attribute values for grouping marks (links, colours): hashable values by
-    /// value, numbers by numeric value, other objects by identity.
-    static func equal(_ a: Any?, _ b: Any?) -> Bool {
-        switch (a, b) {
-        case (nil, nil): return true
-        case let (x?, y?):
-            if let nx = number(x), let ny = number(y) { return nx == ny }
-            if let hx = x as? AnyHashable, let hy = y as? AnyHashable { return hx == hy }
-            if type(of: x) is AnyClass, type(of: y) is AnyClass { return (x as AnyObject) === (y as AnyObject) }
-            return false
-        default: return false
-        }
     }
 }
 
@@ -266,20 +189,5 @@ extension NSLayoutManager {
         }
         if piece.isRightToLeft { logical.reverse() }
         return logical.count == piece.glyphs.count ? logical : []
-    }
-
-    /// The text matrix for glyphs of `font` with `attributes` (Core Graphics' y-up glyph space):
-    /// the font's own matrix, then synthetic oblique and `.obliqueness` as a shear (x += k·y), then
-    /// `.expansion` as a horizontal scale.
-    func textMatrix(font: UIFont, attributes: [NSAttributedString.Key: Any], horizontalScale: CGFloat) -> CGAffineTransform {
-        var shear = LayoutNumber.clamp(DrawingValues.number(attributes[.obliqueness]) ?? 0,
-                                       to: -LayoutNumber.maximumObliqueness...LayoutNumber.maximumObliqueness)
-        if font.syntheticTraits.contains(.oblique) { shear += UIFont.syntheticObliqueShear }
-        var matrix = CGAffineTransform(a: horizontalScale, b: 0, c: horizontalScale * shear, d: 1, tx: 0, ty: 0)
-        let own = font.matrix
-        if !own.isIdentity {
-            matrix = CGAffineTransform(a: own.a, b: own.b, c: own.c, d: own.d, tx: 0, ty: 0).concatenating(matrix)
-        }
-        return matrix
     }
 }

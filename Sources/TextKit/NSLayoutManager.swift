@@ -219,7 +219,9 @@ open class NSLayoutManager: NSObject {
     /// strikethroughs through
     /// ``strikethroughGlyphRange(_:strikethroughType:lineFragmentRect:lineFragmentGlyphRange:containerOrigin:)``,
     /// and a link area (`CGContext.setURL(_:for:)`, a clickable annotation in PDF) over each line's
-    /// part of each `.link` run.
+    /// part of each `.link` run. The paint itself (colours, outlines, synthetic bold, shadows,
+    /// underline and strikethrough styles) comes from the typesetting layer's painters, which
+    /// `CTLineDraw` uses too: a line draws the same through either.
     ///
     /// Links are drawn as TextKit on iOS draws them: in the link colour (`UIColor.link`) whatever
     /// their `.foregroundColor`, with a single underline unless their `.underlineStyle` names

@@ -115,6 +115,27 @@ struct EngineShapeTests {
         }
     }
 
+    @Test func textIsPaintedInOnePlace() throws {
+        // Glyph paint (text drawing modes, synthetic bold) and decoration strokes (dash patterns)
+        // are set by the painters of Sources/TextKitTypesetting/Drawing alone: Core Text's
+        // drawing and the layout manager's call them rather than keep a copy each.
+        let paint = try Regex(#"\b(setTextDrawingMode|setLineDash)\s*\(|\bsyntheticBoldStrength\b"#).wordBoundaryKind(.simple)
+        let files = ["Sources/TextKit", "Sources/TextKitTypesetting", "Sources/TextKitEditing"]
+            .flatMap { Repository.files(under: $0, endingWith: ".swift") }
+        let painters = files.filter { $0.path.contains("/Sources/TextKitTypesetting/Drawing/") }
+        #expect(painters.count >= 4)
+        var found: [String] = [], inPainters = 0
+        for file in files {
+            let code = blankCommentsAndStrings(try String(contentsOf: file, encoding: .utf8))
+            for (index, line) in code.enumerated() where line.contains(paint) {
+                if painters.contains(file) { inPainters += 1; continue }
+                found.append("\(Repository.relative(file)):\(index + 1): \(line.trimmingCharacters(in: .whitespaces))")
+            }
+        }
+        #expect(inPainters >= 3)  // the scan finds the painters' own calls
+        #expect(found.isEmpty, "text painted outside the painters:\n\(found.joined(separator: "\n"))")
+    }
+
     /// The scanner itself: it measures a function from its declaration to its closing brace,
     /// through braces in closures and strings, and skips requirements without bodies.
     @Test func theScannerMeasuresFunctionBodies() {

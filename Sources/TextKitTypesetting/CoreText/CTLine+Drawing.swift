@@ -11,45 +11,62 @@ import TextKitModel
 // iOS; without the flip the text comes out upside down, as it would there.
 
 extension CTRun {
-    /// Draws the glyphs of `range`, the line's origin at the context's text position.
+    /// Draws the glyphs of `range`, the line's origin at the context's text position: the
+    /// background, the glyphs, then the underline and the strikethrough.
     func draw(in context: CGContext, range: CFRange) {
-        let indices = glyphRange(range, "CTRunDraw").filter { invisible?[$0] != true }
+        let indices = visibleIndices(range, "CTRunDraw")
         guard !indices.isEmpty else { return }
-        let savedMatrix = context.textMatrix
-        let textToUser = savedMatrix
-        context.saveGState()
-        defer {
-            context.restoreGState()
-            context.textMatrix = savedMatrix
-        }
+        let textToUser = context.textMatrix
         drawBackground(in: context, indices: indices, textToUser: textToUser)
-        let fromContext = (attributes[CoreTextKey.foregroundColorFromContext] as? Bool) == true
-        let foreground = fromContext ? nil : (Self.color(attributes[coreTextFirst: .foregroundColor]) ?? .black)
-        if let foreground { context.setFillColor(foreground) }
-        context.setFont(font.cgFont)
-        context.setFontSize(font.pointSize)
-        var mode = CGTextDrawingMode.fill
-        let strokeWidth = RunStyle.number(attributes[.strokeWidth]) ?? 0
-        context.setLineJoin(.round)
-        if strokeWidth != 0 {
-            mode = strokeWidth > 0 ? .stroke : .fillStroke
-            context.setLineWidth(abs(strokeWidth) / 100 * font.pointSize + font.syntheticBoldStrength)
-            context.setStrokeColor(Self.color(attributes[coreTextFirst: .strokeColor]) ?? foreground ?? .black)
-        } else if font.syntheticTraits.contains(.bold) {
-            mode = .fillStroke
-            context.setLineWidth(font.syntheticBoldStrength)
-            if let foreground { context.setStrokeColor(foreground) }
-        }
-        context.setTextDrawingMode(mode)
+        drawGlyphs(in: context, indices: indices, textToUser: textToUser)
+        drawDecoration(.underline, in: context, indices: indices, textToUser: textToUser)
+        drawDecoration(.strikethrough, in: context, indices: indices, textToUser: textToUser)
+    }
 
-        let ids = indices.map { glyphs[$0] }
-        let points = indices.map { positions[$0].applying(textToUser) }
-        // The run's own matrix (obliqueness, expansion) shapes the glyphs before the text matrix.
-        let glyphTransform = textMatrix.concatenating(textToUser.linearPart)
+    /// The run indices of the glyphs of `range` that draw something (not controls or attachments).
+    func visibleIndices(_ range: CFRange, _ what: String) -> [Int] {
+        let all = glyphRange(range, what)
+        guard let invisible else { return Array(all) }
+        return all.filter { !invisible[$0] }
+    }
+
+    /// Paints the glyphs at `indices` with ``GlyphRunPainter``, in Core Text's reading of the
+    /// attributes; their positions go from the line's space to user space through the text matrix.
+    func drawGlyphs(in context: CGContext, indices: [Int], textToUser: CGAffineTransform) {
         let text = textAndClusters(indices)
-        context.showGlyphs(ids, atUserPositions: points, glyphTransform: glyphTransform, text: text?.0, clusters: text?.1,
-                           isRightToLeft: status.contains(.rightToLeft))
-        drawUnderline(in: context, indices: indices, textToUser: textToUser, foreground: foreground)
+        let run = GlyphRunPainter.Run(font: font, glyphs: indices.map { glyphs[$0] },
+                                      positions: indices.map { positions[$0].applying(textToUser) },
+                                      // The run's own matrix (obliqueness, expansion) shapes the glyphs before the text matrix.
+                                      glyphTransform: textMatrix.concatenating(textToUser.linearPart),
+                                      text: text?.0, clusters: text?.1, isRightToLeft: status.contains(.rightToLeft))
+        GlyphRunPainter.paint(run, with: GlyphPaint(coreText: attributes), in: context) { GlyphRunPainter.show(run, in: $0) }
+    }
+
+    /// Draws the run's underline or strikethrough, if it has one, under the glyphs at `indices`
+    /// (their advances) with ``TextDecorationPainter``: the run's font places it, it follows the
+    /// run's baseline offset, and is coloured `kCTUnderlineColorAttributeName` (else
+    /// `.underlineColor`) or `.strikethroughColor`, else the glyphs' colour. `.byWord` is not
+    /// honoured: the run is underlined from end to end.
+    func drawDecoration(_ kind: TextDecoration.Kind, in context: CGContext, indices: [Int], textToUser: CGAffineTransform) {
+        let value = attributes[kind == .underline ? .underlineStyle : .strikethroughStyle]
+        guard value != nil, let style = DrawingValues.lineStyle(value), TextDecoration.drawsLine(style),
+              let extent = xExtent(indices) else { return }
+        let color = kind == .underline ? DrawingValues.color(attributes[CoreTextKey.underlineColor] ?? attributes[.underlineColor])
+            : DrawingValues.color(attributes[.strikethroughColor])
+        let (position, thickness) = TextDecoration.metrics(kind, font: font)
+        let decoration = TextDecoration(kind, style: style, color: color ?? DrawingValues.coreTextColor(attributes) ?? .black,
+                                        position: position, thickness: thickness)
+        TextDecorationPainter.draw(decoration, spans: [extent], baselineShift: baselineShift, lineToUser: textToUser, in: context)
+    }
+
+    /// The horizontal extent, in the line's space, of the advances of the glyphs at `indices`.
+    private func xExtent(_ indices: [Int]) -> ClosedRange<CGFloat>? {
+        var left = CGFloat.infinity, right = -CGFloat.infinity
+        for i in indices {
+            left = min(left, positions[i].x)
+            right = max(right, positions[i].x + advances[i].width)
+        }
+        return right > left ? left...right : nil
     }
 
     /// The text the glyphs at `indices` draw and how it groups, for searchable PDF output; nil
@@ -74,17 +91,12 @@ extension CTRun {
     /// Fills `kCTBackgroundColorAttributeName` behind the glyphs at `indices` (their advances, over
     /// the run's ascent and descent), as Core Text does. UIKit's `.backgroundColor` is not drawn
     /// here, as in Core Text.
-    private func drawBackground(in context: CGContext, indices: [Int], textToUser: CGAffineTransform) {
-        guard let color = Self.color(attributes[CoreTextKey.backgroundColor]) else { return }
-        var left = CGFloat.infinity, right = -CGFloat.infinity
-        for i in indices {
-            left = min(left, positions[i].x)
-            right = max(right, positions[i].x + advances[i].width)
-        }
-        guard right > left else { return }
+    func drawBackground(in context: CGContext, indices: [Int], textToUser: CGAffineTransform) {
+        guard let color = DrawingValues.color(attributes[CoreTextKey.backgroundColor]),
+              let extent = xExtent(indices) else { return }
         // Text space is y up; the text matrix takes it to user space.
-        let corners = [CGPoint(x: left, y: -descent), CGPoint(x: right, y: -descent),
-                       CGPoint(x: right, y: ascent), CGPoint(x: left, y: ascent)].map { $0.applying(textToUser) }
+        let corners = [CGPoint(x: extent.lowerBound, y: -descent), CGPoint(x: extent.upperBound, y: -descent),
+                       CGPoint(x: extent.upperBound, y: ascent), CGPoint(x: extent.lowerBound, y: ascent)].map { $0.applying(textToUser) }
         context.saveGState()
         context.setFillColor(color)
         context.addLines(between: corners)
@@ -92,56 +104,26 @@ extension CTRun {
         context.fillPath()
         context.restoreGState()
     }
-
-    /// Draws the run's underline under the glyphs at `indices`, if it has one.
-    private func drawUnderline(in context: CGContext, indices: [Int], textToUser: CGAffineTransform, foreground: UIColor?) {
-        let raw: Int
-        if let style = attributes[.underlineStyle] as? NSUnderlineStyle { raw = style.rawValue }
-        else if let style = attributes[.underlineStyle] as? CTUnderlineStyle { raw = Int(style.rawValue) }
-        else { raw = Int(RunStyle.number(attributes[.underlineStyle]) ?? 0) }
-        let kind = raw & 0xFF
-        guard kind != 0 else { return }
-        var left = CGFloat.infinity, right = -CGFloat.infinity
-        for i in indices {
-            left = min(left, positions[i].x)
-            right = max(right, positions[i].x + advances[i].width)
-        }
-        guard right > left else { return }
-        let shift = indices.first.map { positions[$0].y } ?? 0
-        var thickness = max(font.underlineThickness, 0.5)
-        if kind == NSUnderlineStyle.thick.rawValue { thickness *= 2 }
-        // In text space, y up: underlinePosition is measured up from the baseline (negative below it).
-        let y = shift + font.underlinePosition
-        context.setStrokeColor(Self.color(attributes[coreTextFirst: .underlineColor]) ?? foreground ?? .black)
-        context.setLineWidth(thickness * abs(textToUser.determinant).squareRoot())
-        let unit = thickness
-        switch raw & 0x0F00 {
-        case 0x0100: context.setLineDash(phase: 0, lengths: [unit, 2 * unit])
-        case 0x0200: context.setLineDash(phase: 0, lengths: [4 * unit, 2 * unit])
-        case 0x0300: context.setLineDash(phase: 0, lengths: [4 * unit, 2 * unit, unit, 2 * unit])
-        case 0x0400: context.setLineDash(phase: 0, lengths: [4 * unit, 2 * unit, unit, 2 * unit, unit, 2 * unit])
-        default: context.setLineDash(phase: 0, lengths: [])
-        }
-        let lines = kind == NSUnderlineStyle.double.rawValue ? [y - thickness, y + thickness] : [y]
-        for ly in lines {
-            context.strokeLineSegments(between: [CGPoint(x: left, y: ly).applying(textToUser),
-                                                 CGPoint(x: right, y: ly).applying(textToUser)])
-        }
-    }
-
-    /// A colour attribute value: a `UIColor` or a `CGColor`.
-    static func color(_ value: Any?) -> UIColor? {
-        if let color = value as? UIColor { return color }
-        if let color = value as? CGColor { return UIColor(cgColor: color) }
-        return nil
-    }
 }
 
 extension CTLine {
     /// Draws the line with its origin (left end of the baseline) at the context's text position,
     /// as ``CTLineDraw(_:_:)``.
+    ///
+    /// Each kind of mark is drawn for the whole line before the next: backgrounds, glyphs,
+    /// underlines, strikethroughs (so that no glyph of a neighbouring run covers a line, as in
+    /// the layout manager's drawing).
     public func draw(in context: CGContext) {
-        for run in glyphRuns { run.draw(in: context, range: CFRange()) }
+        let textToUser = context.textMatrix
+        let parts = glyphRuns.compactMap { run -> (CTRun, [Int])? in
+            let indices = run.visibleIndices(CFRange(), "CTLineDraw")
+            return indices.isEmpty ? nil : (run, indices)
+        }
+        for (run, indices) in parts { run.drawBackground(in: context, indices: indices, textToUser: textToUser) }
+        for (run, indices) in parts { run.drawGlyphs(in: context, indices: indices, textToUser: textToUser) }
+        for kind in [TextDecoration.Kind.underline, .strikethrough] {
+            for (run, indices) in parts { run.drawDecoration(kind, in: context, indices: indices, textToUser: textToUser) }
+        }
     }
 }
 
@@ -155,9 +137,11 @@ extension CTLine {
 /// upside down (see ``CTFrame``). Glyphs are filled with `kCTForegroundColorAttributeName`, else
 /// UIKit's `.foregroundColor` (black by default; the context's fill colour with
 /// `kCTForegroundColorFromContextAttributeName`), outlined per `kCTStrokeWidthAttributeName`,
-/// underlined per `kCTUnderlineStyleAttributeName`, and backed by `kCTBackgroundColorAttributeName`;
-/// UIKit's `.backgroundColor`, strikethroughs, shadows, attachments and run delegates' boxes are
-/// not drawn, as in Core Text. The text
+/// underlined per `kCTUnderlineStyleAttributeName`, struck through per `.strikethroughStyle` (as
+/// Core Text does since iOS 15), and backed by `kCTBackgroundColorAttributeName`; UIKit's
+/// `.backgroundColor`, shadows, text effects, attachments and run delegates' boxes are not drawn,
+/// as in Core Text. Glyphs and lines are painted by the same painters as the layout manager's
+/// (`GlyphRunPainter`, `TextDecorationPainter`), so a line draws alike through both. The text
 /// position is left unchanged. In PDF output the text is searchable.
 public func CTLineDraw(_ line: CTLine, _ context: CGContext) {
     line.draw(in: context)

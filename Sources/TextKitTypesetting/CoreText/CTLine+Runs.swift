@@ -59,43 +59,25 @@ extension CTLine {
     /// A piece of a line's glyphs in one font, style and direction.
     private typealias Piece = (range: Range<Int>, run: GlyphRun, rightToLeft: Bool)
 
-    /// The line's glyphs in visual order, split at font or style changes and around the glyphs a
-    /// truncation hides; pieces of one font, style and direction that follow each other in the text
-    /// are merged (a script change alone does not start a run, as in Core Text).
+    /// The line's glyphs in visual order as the drawing pieces cut them
+    /// (``PlacedLine/visualPieces(glyphs:within:)``), with pieces of one font, style and direction
+    /// that follow each other in the text merged (a script change alone does not start a run, as
+    /// in Core Text).
     private static func visualPieces(of placed: PlacedLine, glyphs: ParagraphGlyphs) -> [Piece] {
-        let hidden = placed.truncation?.hiddenGlyphs ?? 0..<0
-        let visualRuns = placed.visualRuns.isEmpty
-            ? [PlacedLine.VisualRun(glyphs: placed.glyphRange, isRightToLeft: false)] : placed.visualRuns
         var pieces: [Piece] = []
-        for visual in visualRuns {
-            var inRun: [Piece] = []
-            var start = visual.glyphs.lowerBound
-            while start < visual.glyphs.upperBound {
-                let run = glyphs.runs[glyphs.runIndex(containingGlyph: start)]
-                var end = min(visual.glyphs.upperBound, run.glyphRange.upperBound)
-                if hidden.contains(start) {
-                    start = min(end, hidden.upperBound)
+        for piece in placed.visualPieces(glyphs: glyphs) {
+            if let last = pieces.last, last.rightToLeft == piece.isRightToLeft, last.run.font == piece.run.font,
+               last.run.style == piece.run.style {
+                if !piece.isRightToLeft, last.range.upperBound == piece.range.lowerBound {
+                    pieces[pieces.count - 1].range = last.range.lowerBound..<piece.range.upperBound
                     continue
                 }
-                if start < hidden.lowerBound { end = min(end, hidden.lowerBound) }
-                inRun.append((start..<end, run, visual.isRightToLeft))
-                start = end
-            }
-            if visual.isRightToLeft { inRun.reverse() }
-            for piece in inRun {
-                if let last = pieces.last, last.rightToLeft == piece.rightToLeft, last.run.font == piece.run.font,
-                   last.run.style == piece.run.style {
-                    if !piece.rightToLeft, last.range.upperBound == piece.range.lowerBound {
-                        pieces[pieces.count - 1].range = last.range.lowerBound..<piece.range.upperBound
-                        continue
-                    }
-                    if piece.rightToLeft, piece.range.upperBound == last.range.lowerBound {
-                        pieces[pieces.count - 1].range = piece.range.lowerBound..<last.range.upperBound
-                        continue
-                    }
+                if piece.isRightToLeft, piece.range.upperBound == last.range.lowerBound {
+                    pieces[pieces.count - 1].range = piece.range.lowerBound..<last.range.upperBound
+                    continue
                 }
-                pieces.append(piece)
             }
+            pieces.append((piece.range, piece.run, piece.isRightToLeft))
         }
         return pieces
     }
@@ -182,7 +164,7 @@ extension CTLine {
         return CTRun(attributes: runAttributes(style, font: font), font: font, glyphs: ids, positions: positions,
                      advances: advances, stringIndices: indices,
                      stringRange: CFRange(location: paragraph.start + characters.lowerBound, length: characters.count),
-                     isRightToLeft: rightToLeft, textMatrix: textMatrix(style, font: font),
+                     isRightToLeft: rightToLeft, textMatrix: textMatrix(style, font: font), baselineShift: shift,
                      ascent: (box?.maxY ?? font.ascender) + shift, descent: (box.map { -$0.minY } ?? -font.descender) - shift,
                      leading: box != nil ? 0 : font.leading,
                      source: .paragraph(paragraph, glyphIndices: sources), invisible: anyInvisible ? invisible : nil,
@@ -195,7 +177,7 @@ extension CTLine {
         let shift = CGFloat(style.baselineOffset)
         return CTRun(attributes: runAttributes(style, font: font), font: font, glyphs: [glyph], positions: [position],
                      advances: [CGSize(width: advance, height: 0)], stringIndices: [stringIndex], stringRange: range,
-                     isRightToLeft: false, textMatrix: textMatrix(style, font: font),
+                     isRightToLeft: false, textMatrix: textMatrix(style, font: font), baselineShift: shift,
                      ascent: font.ascender + shift, descent: -font.descender - shift, leading: font.leading,
                      source: .literal(text), invisible: nil, kind: kind)
     }
@@ -208,18 +190,8 @@ extension CTLine {
         return attributes
     }
 
-    /// The glyph-space transform of a run, as the TextKit layer draws it: the font's own matrix,
-    /// then synthetic oblique and `.obliqueness` as a shear, then `.expansion` as a horizontal scale.
+    /// The glyph-space transform of a run (see ``GlyphPaint/glyphMatrix(font:obliqueness:horizontalScale:)``).
     private static func textMatrix(_ style: RunStyle, font: UIFont) -> CGAffineTransform {
-        var shear = LayoutNumber.clamp(RunStyle.number(style.attributes[.obliqueness]) ?? 0,
-                                       to: -LayoutNumber.maximumObliqueness...LayoutNumber.maximumObliqueness)
-        if font.syntheticTraits.contains(.oblique) { shear += UIFont.syntheticObliqueShear }
-        let scale = CGFloat(style.horizontalScale)
-        var matrix = CGAffineTransform(a: scale, b: 0, c: scale * shear, d: 1, tx: 0, ty: 0)
-        let own = font.matrix
-        if !own.isIdentity {
-            matrix = CGAffineTransform(a: own.a, b: own.b, c: own.c, d: own.d, tx: 0, ty: 0).concatenating(matrix)
-        }
-        return matrix
+        GlyphPaint.glyphMatrix(font: font, obliqueness: style.attributes[.obliqueness], horizontalScale: CGFloat(style.horizontalScale))
     }
 }

@@ -52,6 +52,9 @@ public final class CTRun: @unchecked Sendable {  // immutable; attribute values 
     /// The transform, in Core Graphics' y-up glyph space, the glyphs are drawn with: horizontal
     /// expansion (`.expansion`), obliqueness (`.obliqueness`) and synthetic italic.
     public let textMatrix: CGAffineTransform
+    /// How far the run's baseline is raised (`.baselineOffset`, y up): where its underline and
+    /// strikethrough follow it.
+    let baselineShift: CGFloat
     /// Typographic extent of the run's font above and below the baseline (baseline offset
     /// included) and its leading.
     let ascent: CGFloat
@@ -85,7 +88,7 @@ public final class CTRun: @unchecked Sendable {  // immutable; attribute values 
 
     init(attributes: [NSAttributedString.Key: Any], font: UIFont, glyphs: [CGGlyph], positions: [CGPoint],
          advances: [CGSize], stringIndices: [CFIndex], stringRange: CFRange, isRightToLeft: Bool,
-         textMatrix: CGAffineTransform, ascent: CGFloat, descent: CGFloat, leading: CGFloat,
+         textMatrix: CGAffineTransform, baselineShift: CGFloat, ascent: CGFloat, descent: CGFloat, leading: CGFloat,
          source: Source, invisible: [Bool]?, kind: Kind) {
         self.attributes = attributes
         self.font = font
@@ -102,6 +105,7 @@ public final class CTRun: @unchecked Sendable {  // immutable; attribute values 
         }
         self.status = status
         self.textMatrix = textMatrix
+        self.baselineShift = baselineShift
         self.ascent = ascent
         self.descent = descent
         self.leading = leading
@@ -115,7 +119,7 @@ public final class CTRun: @unchecked Sendable {  // immutable; attribute values 
         CTRun(attributes: attributes, font: font, glyphs: glyphs,
               positions: positions.map { CGPoint(x: $0.x + dx, y: $0.y) }, advances: advances,
               stringIndices: Array(repeating: stringIndex, count: glyphs.count), stringRange: stringRange,
-              isRightToLeft: status.contains(.rightToLeft), textMatrix: textMatrix, ascent: ascent,
+              isRightToLeft: status.contains(.rightToLeft), textMatrix: textMatrix, baselineShift: baselineShift, ascent: ascent,
               descent: descent, leading: leading, source: source, invisible: invisible, kind: .token)
     }
 

@@ -24,6 +24,43 @@ package struct GlyphRunPiece {
 }
 
 extension PlacedLine {
+    /// A stretch of a line's glyphs in one glyph run (one font and style) and one direction: the
+    /// paragraph's glyphs `range`, in logical order.
+    package typealias VisualPiece = (range: Range<Int>, run: GlyphRun, isRightToLeft: Bool)
+
+    /// The line's glyphs (those of `wanted`, else all) in visual order, split where the glyph run
+    /// changes and around the glyphs a truncation hides: how both façades cut a line into runs to
+    /// draw (Core Text's ``CTRun``s, the layout manager's `showCGGlyphs` calls). Within a
+    /// right-to-left visual run the pieces go right to left.
+    package func visualPieces(glyphs: ParagraphGlyphs, within wanted: Range<Int>? = nil) -> [VisualPiece] {
+        let wanted = wanted.map { $0.clamped(to: glyphRange) } ?? glyphRange
+        guard !wanted.isEmpty else { return [] }
+        let hidden = truncation?.hiddenGlyphs ?? 0..<0
+        let runs = visualRuns.isEmpty ? [VisualRun(glyphs: glyphRange, isRightToLeft: false)] : visualRuns
+        var pieces: [VisualPiece] = []
+        pieces.reserveCapacity(glyphs.runIndex(containingGlyph: wanted.upperBound - 1)
+                               - glyphs.runIndex(containingGlyph: wanted.lowerBound) + runs.count + 1)
+        for visual in runs {
+            let span = visual.glyphs.clamped(to: wanted)
+            guard !span.isEmpty else { continue }
+            let first = pieces.count
+            var start = span.lowerBound
+            while start < span.upperBound {
+                let run = glyphs.runs[glyphs.runIndex(containingGlyph: start)]
+                var end = min(span.upperBound, run.glyphRange.upperBound)
+                if hidden.contains(start) {
+                    start = min(end, hidden.upperBound)
+                    continue
+                }
+                if start < hidden.lowerBound { end = min(end, hidden.lowerBound) }
+                pieces.append((start..<end, run, visual.isRightToLeft))
+                start = end
+            }
+            if visual.isRightToLeft { pieces[first...].reverse() }
+        }
+        return pieces
+    }
+
     /// Splits the line's glyphs (or those of `subrange`) into pieces to draw, in visual order, with
     /// positions for a line whose text area starts at `origin.x` and whose baseline is at
     /// `origin.y`. Hidden glyphs (truncation) and controls are left out; the ellipsis of a
@@ -34,29 +71,16 @@ extension PlacedLine {
         let wanted = subrange.map { $0.clamped(to: glyphRange) } ?? glyphRange
         guard !wanted.isEmpty else { return [] }
         let (xs, advances) = glyphPositions(in: glyphs)
-        let hidden = truncation?.hiddenGlyphs ?? 0..<0
+        let visualPieces = visualPieces(glyphs: glyphs, within: wanted)
         var pieces: [GlyphRunPiece] = []
-        let runs = visualRuns.isEmpty ? [VisualRun(glyphs: glyphRange, isRightToLeft: false)] : visualRuns
-        for visual in runs {
-            let span = visual.glyphs.clamped(to: wanted)
-            guard !span.isEmpty else { continue }
-            // Split the visual run where the glyph run (font or style) changes.
-            var start = span.lowerBound
-            while start < span.upperBound {
-                let runIndex = glyphs.runIndex(containingGlyph: start)
-                let run = glyphs.runs[runIndex]
-                let end = min(span.upperBound, run.glyphRange.upperBound)
-                var logical: [Int] = []
-                // `.null`: hidden by the layout manager's delegate (GlyphProperty.null), never drawn;
-                // `.notShown`: hidden through NSLayoutManager.setNotShownAttribute.
-                for g in start..<end where !hidden.contains(g) && glyphs.flags[g].isDisjoint(with: [.control, .null, .notShown]) {
-                    logical.append(g)
-                }
-                if !logical.isEmpty {
-                    pieces.append(piece(logical: logical, run: run, glyphs: glyphs, styles: styles, text: text,
-                                        xs: xs, advances: advances, origin: origin, rightToLeft: visual.isRightToLeft))
-                }
-                start = end
+        pieces.reserveCapacity(visualPieces.count + 2)
+        for visual in visualPieces {
+            // `.null`: hidden by the layout manager's delegate (GlyphProperty.null), never drawn;
+            // `.notShown`: hidden through NSLayoutManager.setNotShownAttribute.
+            let logical = visual.range.filter { glyphs.flags[$0].isDisjoint(with: [.control, .null, .notShown]) }
+            if !logical.isEmpty {
+                pieces.append(piece(logical: logical, run: visual.run, glyphs: glyphs, styles: styles, text: text,
+                                    xs: xs, advances: advances, origin: origin, rightToLeft: visual.isRightToLeft))
             }
         }
         if let truncation, !truncation.hiddenGlyphs.isEmpty, wanted.overlaps(truncation.hiddenGlyphs) || wanted == glyphRange {
