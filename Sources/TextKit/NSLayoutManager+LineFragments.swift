@@ -64,17 +64,20 @@ extension NSLayoutManager {
         flow.ensureLayout(throughContainer: index)
         var first: Int?
         var end = 0
+        /// The end of the glyphs laid in the containers before this one: where its glyphs begin.
+        var before = 0
         flow.forEachFragment { found in
             if found.container == index {
                 if first == nil { first = found.glyphRange.location }
                 end = found.glyphRange.location + found.glyphRange.length
+            } else if found.container < index {
+                before = found.glyphRange.location + found.glyphRange.length
             }
             return found.container <= index
         }
-        guard let first else {
-            let laid = firstUnlaidGlyphIndex()
-            return NSRange(location: laid, length: 0)
-        }
+        // A container that holds no glyph (no room for one, or the text ended or stopped before
+        // it) has the empty range where its glyphs would have begun.
+        guard let first else { return NSRange(location: before, length: 0) }
         // Trailing glyphs of the last paragraph in the container (its terminator) belong to it.
         return NSRange(location: first, length: end - first)
     }

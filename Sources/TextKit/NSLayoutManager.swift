@@ -632,8 +632,10 @@ open class NSLayoutManager: NSObject {
         _textContainer(forGlyphAt: glyphIndex, effectiveRange: effectiveGlyphRange, withoutAdditionalLayout: flag)
     }
 
-    /// The glyphs laid out in `container` (laying out up to its end). Empty at the glyph where
-    /// the text stopped when none of it reached the container.
+    /// The glyphs laid out in `container` (laying out up to its end). A container that holds no
+    /// glyph — the text ended or stopped before it, or it has no room for one (zero width, a line
+    /// narrower than its indents, an exclusion over all of it) — has an empty range at the glyph
+    /// where its glyphs would have begun: the end of the glyphs in the containers before it.
     open func glyphRange(for container: NSTextContainer) -> NSRange {
         _glyphRange(for: container)
     }

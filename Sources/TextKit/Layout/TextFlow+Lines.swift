@@ -59,14 +59,16 @@ extension TextFlow {
         if isStacked {
             // Jump to each stretch of paragraphs without lines and lay it out.
             while let (u, before) = store.firstUnlaidWithSums, u <= target {
-                layOutStretch(from: u, above: (UTF16Offset(before.length), before.height), through: target)
+                if layOutStretch(from: u, above: (UTF16Offset(before.length), before.height), through: target) {
+                    return ensureLayout(throughParagraph: target)  // now as a flow that stops
+                }
             }
             if target == store.count - 1 { layoutReachedEnd() }
             return
         }
         var p = validatedParagraphs
         guard p <= target else { return }
-        var state = p == 0 ? FlowState.start : (store.record(p - 1).layout?.end ?? .start)
+        var state = p == 0 ? FlowState.start : (store.record(p - 1).layout.map(flowState(after:)) ?? .start)
         var characterStart = store.start(ofParagraph: p)
         var pending = pendingUnits(from: p, start: characterStart, through: target)
         while p <= target {
@@ -86,7 +88,7 @@ extension TextFlow {
             } else {
                 layOut(p, characterStart: characterStart, from: state, record: record)
             }
-            state = record.layout!.end
+            state = flowState(after: record.layout!)
             characterStart += UTF16Offset(record.length)
             p += 1
         }
@@ -94,13 +96,27 @@ extension TextFlow {
         if p == store.count { layoutReachedEnd() }
     }
 
+    /// Where the flow goes on after `layout`: at its end, or, after a paragraph that overflowed,
+    /// past the last container. The text stops where it stops fitting: a paragraph after one
+    /// that overflowed has no lines and its glyphs no container, even where a line would fit
+    /// again (after a paragraph whose indents left no room, or a smaller font at the bottom of
+    /// the last container).
+    private func flowState(after layout: ParagraphLayout) -> FlowState {
+        var state = layout.end
+        if layout.overflowed { state.container = manager.textContainers.count }
+        return state
+    }
+
     /// Stacked flow: lays out paragraph `first`, which has no lines, and those after it up to
     /// `target` until one that has lines. `above` is what precedes `first`: its length and height.
     /// The running sums are kept by hand (one tree query per stretch rather than several per
-    /// paragraph).
-    private func layOutStretch(from first: Int, above: (length: UTF16Offset, top: Int64), through target: Int) {
+    /// paragraph). True when a paragraph found no room and the flow stopped being stacked
+    /// (``leaveStackedFlowIfOverflowed(_:)``): the caller must go on as a flow that stops.
+    private func layOutStretch(from first: Int, above: (length: UTF16Offset, top: Int64), through target: Int) -> Bool {
         var pending = pendingUnits(from: first, start: above.length, through: target)
-        if layOutInParallel(from: first, through: target, characterStart: above.length, pendingUnits: pending) { return }
+        if layOutInParallel(from: first, through: target, characterStart: above.length, pendingUnits: pending) {
+            return leaveStackedFlowIfOverflowed(first...target)
+        }
         var y = above.top
         var characterStart = above.length
         var p = first
@@ -109,12 +125,26 @@ extension TextFlow {
             if !record.hasLayout {
                 layOut(p, characterStart: characterStart, from: FlowState(y: y, container: 0, linesInContainer: 0),
                        record: record, keepsGlyphs: keepsGlyphs(length: record.length, pending: &pending))
+                if leaveStackedFlowIfOverflowed(p...p) { return true }
             }
             y += record.layoutHeight ?? 0
             characterStart += UTF16Offset(record.length)
             p += 1
-            if p <= target, store.record(p).hasLayout { return }
+            if p <= target, store.record(p).hasLayout { return false }
         }
+        return false
+    }
+
+    /// The stacked flow lays paragraphs out independently, which holds only while every line
+    /// finds room. A paragraph with none (a zero-width container, indents wider than the line)
+    /// overflows, and the text must stop there — glyphs that fit no container belong to none, and
+    /// the first unlaid glyph is that paragraph's — so the flow stops being stacked (until the
+    /// containers change) and all layout is made again as a flow that stops. True when it did.
+    private func leaveStackedFlowIfOverflowed(_ paragraphs: ClosedRange<Int>) -> Bool {
+        guard paragraphs.contains(where: { $0 < store.count && store.record($0).layout?.overflowed == true }) else { return false }
+        stackedAnswer = false
+        invalidateAllLayout()
+        return true
     }
 
     /// At least as many UTF-16 units as the paragraphs without lines from `first` (which starts
@@ -199,7 +229,9 @@ extension TextFlow {
                 stretch *= 2
             }
             target = min(max(u, target), store.count - 1)
-            layOutStretch(from: u, above: above, through: target)
+            if layOutStretch(from: u, above: above, through: target) {
+                return ensureLayout(throughParagraph: target)  // now as a flow that stops
+            }
             // The end is reached once a step through the last paragraph leaves none without lines
             // (a stretch stops at a paragraph that has lines; the next step takes those after it).
             if target == store.count - 1, store.firstUnlaid == nil { layoutReachedEnd() }
