@@ -77,6 +77,23 @@ enum CSSDeclarations {
 
     /// `text` without `/* … */` comments (an unclosed comment runs to the end).
     static func removingComments(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII: the same cut, found by bytes.
+            var out: [UInt8] = []
+            var bytes = text.utf8[...]
+            var found = false
+            while let open = Self.find(UInt8(ascii: "/"), UInt8(ascii: "*"), in: bytes) {
+                found = true
+                out += bytes[..<open]
+                let afterOpen = bytes.index(open, offsetBy: 2)
+                guard let close = Self.find(UInt8(ascii: "*"), UInt8(ascii: "/"), in: bytes[afterOpen...]) else {
+                    return String(decoding: out, as: UTF8.self)
+                }
+                bytes = bytes[bytes.index(close, offsetBy: 2)...]
+            }
+            if !found { return text }
+            return String(decoding: out + bytes, as: UTF8.self)
+        }
         guard text.contains("/*") else { return text }
         var out = ""
         var rest = Substring(text)
@@ -86,6 +103,20 @@ enum CSSDeclarations {
             rest = rest[close.upperBound...]
         }
         return out + rest
+    }
+}
+
+extension CSSDeclarations {
+    /// The index of the first `a` followed by `b` in `bytes`.
+    static func find(_ a: UInt8, _ b: UInt8, in bytes: Substring.UTF8View) -> String.Index? {
+        var i = bytes.startIndex
+        while let found = bytes[i...].firstIndex(of: a) {
+            let next = bytes.index(after: found)
+            if next == bytes.endIndex { return nil }
+            if bytes[next] == b { return found }
+            i = next
+        }
+        return nil
     }
 }
 

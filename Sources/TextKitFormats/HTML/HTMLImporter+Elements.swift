@@ -24,11 +24,20 @@ extension HTMLImporter {
             contexts.append((computed.lists, computed.link))
             style = addStyle(computed, shape: shape, context: contexts.count - 1)
         } else {
-            let key = styleKey(element, tag, info, parent: parentShape)
             let shape: Int
-            if let known = shapeMemo[key] { shape = known } else {
-                shape = addShape(computeStyle(element, info, parent: shapes[parentShape]))
-                shapeMemo[key] = shape
+            if element.pointee.properties == nil {
+                // No attributes (most elements): a key of two numbers.
+                let key = HTMLShapedStyle(shape: parentShape, context: tag)
+                if let known = plainShapes[key] { shape = known } else {
+                    shape = addShape(computeStyle(element, info, parent: shapes[parentShape]))
+                    plainShapes[key] = shape
+                }
+            } else {
+                let key = styleKey(element, tag, info, parent: parentShape)
+                if let known = shapeMemo[key] { shape = known } else {
+                    shape = addShape(computeStyle(element, info, parent: shapes[parentShape]))
+                    shapeMemo[key] = shape
+                }
             }
             var context = parentContext
             if info.kind == .a, let href = HTMLNode.attribute(element, "href"), let link = link(href) {

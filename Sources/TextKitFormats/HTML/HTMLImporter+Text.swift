@@ -178,15 +178,23 @@ extension HTMLImporter {
         pendingSpace = nil
     }
 
-    /// The attribute set of the style numbered `style` (made once; without a link, once per shape).
+    /// The attribute set of the style numbered `style` (made once; without a link, once per
+    /// shape; with one, the shape's set and the link, not interned: a link's attributes are
+    /// rarely met twice, and equal sets are one in the attributed string anyway).
     mutating func characterSet(_ style: Int) -> Int {
         let known = styleSets[style]
         if known >= 0 { return known }
         let set: Int
         let shape = styleShapes[style]
-        if shape >= 0, contexts[styleContexts[style]].link == nil {
+        if shape >= 0 {
             if shapeSets[shape] < 0 { shapeSets[shape] = attributeSet(shapes[shape]) }
-            set = shapeSets[shape]
+            if let link = contexts[styleContexts[style]].link {
+                var attributes = output.attributeSets[shapeSets[shape]]
+                attributes[.link] = link
+                set = output.addAttributeSet(attributes)
+            } else {
+                set = shapeSets[shape]
+            }
         } else {
             set = attributeSet(styles[style])
         }
@@ -335,7 +343,7 @@ struct HTMLLinkKey: Hashable {
     var href: String
 }
 
-/// A shape in a context.
+/// A shape in a context (also a parent shape and a tag number).
 struct HTMLShapedStyle: Hashable {
     var shape: Int
     var context: Int

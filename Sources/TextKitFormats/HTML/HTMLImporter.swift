@@ -55,8 +55,10 @@ struct HTMLImporter {
     /// Styles without lists or link, by number, and the attribute set of each (-1 until needed).
     var shapes: [HTMLStyle] = []
     var shapeSets: [Int] = []
-    /// The number of the shape an element with this signature gets under this parent shape.
+    /// The number of the shape an element with this signature gets under this parent shape
+    /// (for an element without attributes: by parent shape and tag number alone).
     var shapeMemo: [HTMLStyleKey: Int] = [:]
+    var plainShapes: [HTMLShapedStyle: Int] = [:]
     /// Lists and links, by number: the lists an element is in and the link it is part of.
     var contexts: [(lists: [NSTextList], link: Any?)] = []
     /// The context of a link: the context of its parent, and its `href`.
