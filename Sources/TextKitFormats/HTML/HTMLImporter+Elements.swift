@@ -200,7 +200,7 @@ extension HTMLImporter {
     mutating func image(_ element: xmlNodePtr, _ styleNumber: Int) {
         let style = styles[styleNumber]
         let source = HTMLNode.attribute(element, "src", limit: HTMLLimits.maximumImageBytes * 2)?
-            .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            .trimmingWhitespaceAndNewlines() ?? ""
         let attachment = HTMLImages.attachment(source: source, baseURL: baseURL)
         if attachment.image == nil {
             let width = HTMLNode.attribute(element, "width", limit: 32).flatMap { Double($0) } ?? 0
