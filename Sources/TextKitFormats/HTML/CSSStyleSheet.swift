@@ -80,7 +80,9 @@ struct CSSStyleSheet {
 
     /// Adds the rules of one `<style>` block.
     mutating func add(_ source: String) {
-        let text = CSSDeclarations.removingComments(String(source.prefix(CSSLimits.maximumSourceLength)))
+        // (No more bytes than the limit: no more characters either, and nothing to cut.)
+        let limited = source.utf8.count <= CSSLimits.maximumSourceLength ? source : String(source.prefix(CSSLimits.maximumSourceLength))
+        let text = CSSDeclarations.removingComments(limited)
         // An ASCII sheet (the usual one) is scanned by bytes: the braces are found where the
         // scan by characters finds them (CR LF, the one character of two bytes, is neither).
         let ascii = text.utf8.allSatisfy { $0 < 0x80 }
