@@ -92,7 +92,7 @@ let package = Package(
         .testTarget(name: "TextKitTypesettingTests", dependencies: ["TestFontConfig", "TextKitTypesetting", "COTKICU", "ModelTestSupport"]),
         .testTarget(name: "TextKitTests", dependencies: ["TestFontConfig", "TextKit", "ModelTestSupport"]),
         .testTarget(name: "TextKitEditingTests", dependencies: ["TestFontConfig", "TextKitEditing", "ModelTestSupport"]),
-        .testTarget(name: "TextKitFormatsTests", dependencies: ["TestFontConfig", "TextKitFormats", "TextKit", "ModelTestSupport"],
+        .testTarget(name: "TextKitFormatsTests", dependencies: ["TestFontConfig", "TextKitFormats", "TextKit", "ModelTestSupport", "CLibXML2"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "OpenTextKitTests", dependencies: ["TestFontConfig", "OpenTextKit", "COTKICU"]),
         // Client files written the way iOS developers write TextKit and Core Text code: each imports

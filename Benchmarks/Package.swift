@@ -6,6 +6,7 @@
 //                    table (plain Swift, release build; `Benchmarks/run` builds and runs it)
 //   PangoPeer        C: the Pango peer (one PangoLayout per paragraph)
 //   HarfBuzzFloor    C: itemize + hb_shape every paragraph once, no line breaking, no caching
+//   LibXML2Floor     C: libxml2's bare HTML parse (htmlReadMemory + xmlFreeDoc), the HTML import row's floor
 //   TextKitMicro     ordo-one micro-benchmarks (`swift package benchmark`)
 //   SpellBench       UITextChecker's checking and completion speed (`swift run -c release SpellBench`)
 //   DetectBench      NSDataDetector over 1 MB (`swift run -c release DetectBench`)
@@ -35,12 +36,15 @@ let package = Package(
         .systemLibrary(name: "BenchHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "BenchICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
         .systemLibrary(name: "BenchFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "BenchLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .target(name: "PeerSupport"),
         .executableTarget(name: "PangoPeer", dependencies: ["PeerSupport", "BenchPangoCairo", "BenchHarfBuzz"]),
         .executableTarget(
             name: "HarfBuzzFloor",
             dependencies: ["PeerSupport", "BenchHarfBuzz", "BenchICU", "BenchFontconfig"]
         ),
+        // The HTML import row's floor: libxml2's bare parse (htmlReadMemory + xmlFreeDoc) of the same file.
+        .executableTarget(name: "LibXML2Floor", dependencies: ["PeerSupport", "BenchLibXML2"]),
 
         // UITextChecker: words checked per second and completion times (`swift run -c release SpellBench`).
         .executableTarget(name: "SpellBench", dependencies: [.product(name: "OpenTextKit", package: "OpenTextKit")]),
@@ -59,6 +63,10 @@ let package = Package(
         .executableTarget(name: "LayoutProfile", dependencies: [.product(name: "OpenTextKit", package: "OpenTextKit")]),
 
         .executableTarget(name: "BreakDump", dependencies: [.product(name: "OpenTextKit", package: "OpenTextKit")]),
+
+        // One HTML file imported as an attributed string, for callgrind and for comparing two
+        // builds' results (the html-import rows).
+        .executableTarget(name: "HTMLImportProfile", dependencies: [.product(name: "OpenTextKit", package: "OpenTextKit")]),
 
         .testTarget(name: "BenchTests", dependencies: ["bench"]),
 

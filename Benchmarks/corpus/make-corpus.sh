@@ -17,6 +17,11 @@
 #   code-1MB.txt           ~1 MB of Python source: the standard library's top-level modules
 #                          (libpython3.11-minimal, libpython3.11-stdlib) in name order, cut at a
 #                          line; made on its own when missing, for the highlighted-editing rows
+#   html-1MB.html          1 MB of real HTML: the handbook's en-US pages in reading order, their
+#                          bodies in one document with the handbook's style sheet inline
+#   html-styled-1MB.html   1 MB of dense markup around W1's paragraphs (inline styles, classes,
+#                          lists, tables, a <style> block); both by html_corpus.py, made on their
+#                          own when missing, for the HTML import rows
 #   PACKAGES.txt           the versions of the packages the text came from
 #
 # Usage: Benchmarks/corpus/make-corpus.sh [--force]
@@ -46,25 +51,44 @@ PY
   mv -f "$out/code-1MB.txt.tmp" "$out/code-1MB.txt"
 fi
 
+install_missing() {
+  local missing=() p
+  for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  if [ ${#missing[@]} -gt 0 ]; then
+    echo "corpus: installing ${missing[*]}"
+    sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    export DEBIAN_FRONTEND=noninteractive
+    $sudo apt-get update -qq
+    $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  fi
+}
+
+# The HTML files, from the handbook and W1.txt: made when missing (or with --force) once W1 exists.
+html_files=(html-1MB.html html-styled-1MB.html)
+make_html() {
+  local f
+  for f in "${html_files[@]}"; do
+    [ -s "$out/$f" ] && [ "${1:-}" != "--force" ] && continue
+    case "$f" in
+      html-1MB.html) python3 "$here/html_corpus.py" handbook "$out/$f.tmp" ;;
+      html-styled-1MB.html) python3 "$here/html_corpus.py" styled "$out/W1.txt" "$out/$f.tmp" ;;
+    esac
+    mv -f "$out/$f.tmp" "$out/$f"
+  done
+}
+
 complete=1
 for f in "${files[@]}"; do [ -s "$out/$f" ] || complete=0; done
 if [ "$complete" = 1 ] && [ "${1:-}" != "--force" ]; then
+  for f in "${html_files[@]}"; do [ -s "$out/$f" ] || { install_missing; make_html; break; }; done
   echo "corpus: present in $out (use --force to regenerate)"
-  (cd "$out" && sha256sum "${files[@]}" code-1MB.txt)
+  (cd "$out" && sha256sum "${files[@]}" code-1MB.txt "${html_files[@]}")
   exit 0
 fi
 
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "corpus: installing ${missing[*]}"
-  sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  export DEBIAN_FRONTEND=noninteractive
-  $sudo apt-get update -qq
-  $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
+install_missing
 
 # Write into a temporary folder and move into place, so an interrupted run leaves no half corpus.
 tmp="$(mktemp -d "$here/.out.XXXXXX")"
@@ -75,5 +99,6 @@ for p in "${packages[@]}"; do
 done > "$tmp/PACKAGES.txt"
 mkdir -p "$out"
 for f in "${files[@]}"; do mv -f "$tmp/$f" "$out/$f"; done
+make_html "${1:-}"
 echo "corpus: written to $out"
-(cd "$out" && sha256sum "${files[@]}")
+(cd "$out" && sha256sum "${files[@]}" "${html_files[@]}")

@@ -12,6 +12,28 @@ struct HTMLCSSTests {
         #expect(CSSDeclarations.parse(String(repeating: "a:b;", count: 10_000)[...]).count == CSSLimits.maximumDeclarations)
     }
 
+    @Test("ASCII text takes a byte scan and other text a character scan, with the same results: declarations, comments, trimming")
+    func asciiAndUnicodeScansAgree() {
+        // Each source is ASCII; with a declaration of a non-ASCII value after it, the character
+        // scan reads it, and must find the same declarations before that one.
+        let sources = [" Color : RED ; font-family: 'a;b', serif ;bad; background: url(x;y) !important;;", "a:b", ";;;", "x: (a;b) ; y: \"c;d\"",
+                       "margin:\r\n 1px 2px\r\n;COLOR:Blue!IMPORTANT", "a: b /* c; d */ ; e: f", "  ", "p:q;r"]
+        for source in sources {
+            let ascii = CSSDeclarations.parse(source[...])
+            let unicode = CSSDeclarations.parse((source + ";zz: é")[...])
+            #expect(unicode.last == CSSDeclarations.Declaration(name: "zz", value: "é"), "\(source)")
+            #expect(Array(unicode.dropLast()) == ascii, "\(source)")
+        }
+        for (text, expected) in [("a/* x */b", "ab"), ("/* lead */p{}", "p{}"), ("p{}/* open", "p{}"), ("/*/ x", ""),
+                                 ("a /**/ b /* c */", "a  b "), ("no comments", "no comments"), ("é/* x */é", "éé")] {
+            #expect(CSSDeclarations.removingComments(text) == expected, "\(text)")
+        }
+        for (text, expected) in [("  a b\t\n", "a b"), ("\u{A0}a\u{A0}", "a"), ("a\u{301} ", "a\u{301}"), (" \r\n", ""), ("x", "x")] {
+            #expect(text.trimmingWhitespaceAndNewlines() == expected, "\(text.unicodeScalars.map(\.value))")
+            #expect(text.trimmingWhitespaceAndNewlines() == text.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+    }
+
     @Test("Colours: names, #rgb, #rrggbb, #rrggbbaa, rgb() and rgba(), percentages; nonsense is nil")
     func colors() {
         #expect(rgba(CSSValues.color("navy")) == [0, 0, 128, 255])

@@ -1,6 +1,8 @@
 import Testing
 @testable import TextKitModel
 import ModelTestSupport
+import TextKitFonts
+import TextKitGraphics
 
 private func runs(_ s: NSAttributedString) -> [(String, NSRange)] {
     var out: [(String, NSRange)] = []
@@ -84,6 +86,23 @@ struct NSAttributedStringTests {
         _ = s.attributes(at: 4, effectiveRange: &r)
         #expect(r == NSRange(location: 4, length: 1), "non-hashable values never merge")
         #expect(s.attribute(.link, at: 3, effectiveRange: nil) as? Token === token)
+    }
+
+    @Test("Fonts, colours and paragraph styles given as AnyObject (as `[Key: AnyObject]` dictionaries hold them) are the same values as given directly")
+    func valuesInAnyObject() {
+        let font = UIFont.systemFont(ofSize: 13)
+        let color = UIColor(red: 0.2, green: 0.4, blue: 0.6, alpha: 1)
+        let style = NSMutableParagraphStyle()
+        style.alignment = .center
+        let boxed: [NSAttributedString.Key: AnyObject] = [.font: font, .foregroundColor: color, .paragraphStyle: style]
+        let s = NSMutableAttributedString(string: "abcd", attributes: boxed)
+        s.setAttributes([.font: font, .foregroundColor: UIColor(red: 0.2, green: 0.4, blue: 0.6, alpha: 1),
+                         .paragraphStyle: style.copy() as! NSParagraphStyle], range: NSRange(location: 2, length: 2))
+        var r = NSRange()
+        let attributes = s.attributes(at: 0, effectiveRange: &r)
+        #expect(r == NSRange(location: 0, length: 4), "equal values in either form: one run")
+        #expect(attributes[.font] as? UIFont === font)
+        #expect((attributes[.paragraphStyle] as? NSParagraphStyle)?.alignment == .center)
     }
 
     @Test("Longest effective ranges look across runs, for all attributes or one")

@@ -42,6 +42,10 @@ extension Outcome {
     }
 }
 
+extension BenchEngine {
+    func countUnit(for workload: Workload) -> String { countUnit }
+}
+
 /// A column of the comparison table. Conform a type to it to add an engine; `bench` calls
 /// `measure` once per workload row, in table order, from one thread.
 protocol BenchEngine {
@@ -49,6 +53,9 @@ protocol BenchEngine {
     var name: String { get }
     /// The unit of ``Sample/count``: "lines" or "glyphs".
     var countUnit: String { get }
+    /// The unit of ``Sample/count`` in the rows of `workload` (``countUnit`` unless a row counts
+    /// something else, as the HTML rows do).
+    func countUnit(for workload: Workload) -> String
     /// Measures one workload: an untimed warm-up, then `setup.runs` timed runs (a memory
     /// workload: one measurement). Must not throw for a workload it does not have: return
     /// ``Outcome/notApplicable(_:)``.

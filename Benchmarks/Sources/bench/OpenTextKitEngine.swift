@@ -38,7 +38,12 @@ struct OpenTextKitEngine: BenchEngine {
         case .highlightedIdentifiers(let pageHeight): highlightedIdentifiers(setup.path(workload.file), pageHeight: pageHeight, setup)
         case .textView(let action, let width, let height):
             textViewEdit(setup.path(workload.file), action: action, size: CGSize(width: width, height: height), setup)
+        case .htmlImport: htmlImport(setup.path(workload.file), setup)
         }
+    }
+
+    func countUnit(for workload: Workload) -> String {
+        workload.kind.comparesWithFloor ? "UTF-16 units" : countUnit
     }
 
     /// The text of a corpus file (UTF-8, one paragraph per line, final newline), for `prepare`.
@@ -200,6 +205,22 @@ struct OpenTextKitEngine: BenchEngine {
             document.layoutManager.ensureLayout(for: document.container)
             return document.lineCount()
         }))
+    }
+
+    /// prepare: the file's bytes. body: the HTML read into an attributed string; count: its
+    /// length. The string is kept in the state, so that freeing it falls outside the clock.
+    func htmlImport(_ path: String, _ setup: BenchSetup) -> Outcome {
+        guard let data = FileManager.default.contents(atPath: path) else { preconditionFailure("cannot read \(path)") }
+        let options: [NSAttributedString.DocumentReadingOptionKey: Any] = [.documentType: NSAttributedString.DocumentType.html]
+        do {
+            return .samples(try timedRuns(runs: setup.runs, prepare: { (data, nil as NSAttributedString?) }, body: { state in
+                let string = try NSAttributedString(data: state.0, options: options, documentAttributes: nil)
+                state.1 = string
+                return string.length
+            }))
+        } catch {
+            return .failed("\(error)")
+        }
     }
 
     /// A line for the run's notes (printed to stderr, as the harness prints its own notes).

@@ -14,13 +14,20 @@ struct PeerEngine: BenchEngine {
     let peer: Peer
     let name: String
     let executable: String
+    /// The folder of the peer programs (the HTML rows' floor is another program there).
+    let directory: String
 
     var countUnit: String { peer == .pango ? "lines" : "glyphs" }
+
+    func countUnit(for workload: Workload) -> String {
+        workload.kind.comparesWithFloor ? "nodes" : countUnit
+    }
 
     /// The peer program in `directory` (the folder of `bench`'s own executable).
     init(_ peer: Peer, directory: String, version: String) {
         self.peer = peer
         self.executable = directory + "/" + peer.rawValue
+        self.directory = directory
         self.name = (peer == .pango ? "Pango " : "HarfBuzz floor ") + version
     }
 
@@ -54,6 +61,10 @@ struct PeerEngine: BenchEngine {
             return .notApplicable("n/a (no attributed-text model)")
         case .textView:
             return .notApplicable("n/a (no text view; see edit-10MB)")
+        case .htmlImport:
+            guard peer == .harfBuzzFloor else { return .notApplicable("n/a (no HTML reader)") }
+            // The floor of this row: libxml2's bare parse of the same bytes.
+            return Self.samples(try? runPeer(directory + "/LibXML2Floor", ["parse", file, "--runs", String(setup.runs)], limit: 600))
         }
         // A generous wall-clock limit for the whole process (setup, warm-up and runs); the
         // long-word cap applies to each run.
@@ -76,6 +87,14 @@ struct PeerEngine: BenchEngine {
             return .failed("no samples (exit \(result.status)): \(result.errors.prefix(200))")
         }
         return .samples(result.samples)
+    }
+
+    /// The samples of a floor program's run, or why there are none.
+    private static func samples(_ output: PeerOutput?) -> Outcome {
+        guard let output else { return .failed("LibXML2Floor could not run") }
+        if output.timedOut { return .failed("killed after 600 s") }
+        if output.samples.isEmpty { return .failed("no samples (exit \(output.status)): \(output.errors.prefix(200))") }
+        return .samples(output.samples)
     }
 
     /// Runs the peer's setup check (font, widths, line count agreement with HarfBuzz): whether it

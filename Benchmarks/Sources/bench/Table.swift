@@ -11,8 +11,9 @@ struct Row {
 
 /// Renders the rows as a Markdown table, columns padded so that it also reads in a terminal.
 /// `engines` are the columns (in the order of each row's outcomes); `ratio` names the two columns
-/// whose medians are compared in the last column.
-func renderTable(_ rows: [Row], engines: [any BenchEngine], ratio: (numerator: Int, denominator: Int)) -> String {
+/// whose medians are compared in the last column. A row whose kind compares with the floor
+/// (``WorkloadKind/comparesWithFloor``) is compared with column `floor` instead, and says so.
+func renderTable(_ rows: [Row], engines: [any BenchEngine], ratio: (numerator: Int, denominator: Int), floor: Int? = nil) -> String {
     var header = ["Workload"] + engines.map(\.name)
     // Column names without their versions: "OpenTextKit / Pango".
     func short(_ i: Int) -> String { engines[i].name.split(separator: " ").first.map(String.init) ?? engines[i].name }
@@ -22,11 +23,16 @@ func renderTable(_ rows: [Row], engines: [any BenchEngine], ratio: (numerator: I
     for (r, row) in rows.enumerated() {
         var line = [row.workload.title]
         for (e, outcome) in row.outcomes.enumerated() {
-            var cell = describe(outcome, unit: engines[e].countUnit)
+            var cell = describe(outcome, unit: engines[e].countUnit(for: row.workload))
             if let note = comparison(rows, r, e) { cell += " " + note }
             line.append(cell)
         }
-        line.append(ratioCell(row.outcomes[ratio.numerator], row.outcomes[ratio.denominator]))
+        if let floor, row.workload.kind.comparesWithFloor {
+            let cell = ratioCell(row.outcomes[ratio.numerator], row.outcomes[floor])
+            line.append(cell == "n/a" ? cell : cell + " of libxml2's parse")
+        } else {
+            line.append(ratioCell(row.outcomes[ratio.numerator], row.outcomes[ratio.denominator]))
+        }
         line.append(row.load)
         cells.append(line)
     }

@@ -41,6 +41,11 @@ enum WorkloadKind: Sendable, Equatable {
     /// A `UITextView` of `width`×`height` points over the file (laid out as far as it shows,
     /// untimed): one user action, the view's relayout of what it shows, and the new caret rect.
     case textView(TextViewAction, width: Double, height: Double)
+    /// Read the file as HTML into an attributed string (`NSAttributedString(data:options:…)` with
+    /// `.documentType: .html`): libxml2's parse, the walk that styles it, the attributed string.
+    /// The floor column is libxml2's bare parse of the same bytes (`htmlReadMemory` and
+    /// `xmlFreeDoc`), and the ratio is taken against it.
+    case htmlImport
 }
 
 /// One row of the table.
@@ -99,6 +104,10 @@ struct Workload: Sendable {
                  file: "W4-10MB.txt", kind: .textView(.deleteAll, width: 600, height: 800)),
         Workload(id: "textview-undo-10MB", title: "UITextView over 10 MB: undo the deletion of everything",
                  file: "W4-10MB.txt", kind: .textView(.undoDeleteAll, width: 600, height: 800)),
+        Workload(id: "html-import-1MB", title: "Import 1 MB of real HTML (the Debian handbook's pages, its style sheet inline) as an attributed string",
+                 file: "html-1MB.html", kind: .htmlImport),
+        Workload(id: "html-styled-1MB", title: "Import 1 MB of dense markup (W1 in spans with style attributes, classes, links, lists, tables)",
+                 file: "html-styled-1MB.html", kind: .htmlImport),
     ]
 }
 
@@ -126,4 +135,13 @@ struct BenchSetup: Sendable {
     let warmUpBytes = 1_000_000
 
     func path(_ file: String) -> String { corpus + "/" + file }
+}
+
+extension WorkloadKind {
+    /// Whether the row's ratio is OpenTextKit against the floor column rather than against Pango
+    /// (the HTML rows: Pango reads no HTML; the floor is libxml2's bare parse).
+    var comparesWithFloor: Bool {
+        if case .htmlImport = self { return true }
+        return false
+    }
 }

@@ -105,7 +105,7 @@ for (i, workload) in workloads.enumerated() {
             FileHandle.standardError.write(Data("[\(i + 1)/\(workloads.count)] \(workload.id): \(engine.name)\(label) … ".utf8))
             let start = monotonicSeconds()
             let outcome = engine.measure(workload, setup: share)
-            FileHandle.standardError.write(Data("\(describe(outcome, unit: engine.countUnit)) [\(fixed(monotonicSeconds() - start, 1)) s]\n".utf8))
+            FileHandle.standardError.write(Data("\(describe(outcome, unit: engine.countUnit(for: workload))) [\(fixed(monotonicSeconds() - start, 1)) s]\n".utf8))
             outcomes[e] = outcomes[e].map { $0.merged(with: outcome) } ?? outcome
         }
     }
@@ -113,7 +113,7 @@ for (i, workload) in workloads.enumerated() {
     rows.append(row)
 }
 
-let table = renderTable(rows, engines: engines, ratio: (0, 1))
+let table = renderTable(rows, engines: engines, ratio: (0, 1), floor: 2)
 print(table)
 
 // MARK: Notes
@@ -152,6 +152,16 @@ let notes = """
     as HarfBuzz's info and position records (40 bytes per glyph). *Threads*: the same split, fonts \
     shared (HarfBuzz fonts are immutable).
     - OpenTextKit: in process, through the functions of `Benchmarks/Sources/bench/OpenTextKitEngine.swift`.
+
+    HTML import rows: OpenTextKit reads the file's bytes (loaded before timing) with \
+    `NSAttributedString(data:options:documentAttributes:)`, `.documentType: .html`: libxml2's \
+    `htmlReadMemory`, the walk that computes each element's style and writes the text, the \
+    attributed string, and the parsed tree freed; the result is freed after the clock stops \
+    (count: its UTF-16 units). The floor column of these rows is not HarfBuzz but `LibXML2Floor`: \
+    `htmlReadMemory` with the importer's options and `xmlFreeDoc`, nothing walked (count: the tree's \
+    nodes); their ratio is OpenTextKit's median over that. Pango reads no HTML. \
+    `html-1MB.html` is the Debian handbook's en-US pages (real publican HTML, its style sheet \
+    inline); `html-styled-1MB.html` is W1's paragraphs in dense markup (three times the nodes).
 
     Long words: each run is capped at \(Int(setup.timeoutSeconds)) s ("> \(Int(setup.timeoutSeconds)) s" when a run \
     does not finish); the 8,000 to 64,000-character rows show how the time grows as the word doubles \

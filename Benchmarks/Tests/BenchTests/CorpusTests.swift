@@ -59,4 +59,23 @@ struct CorpusTests {
         #expect(word.count == n)
         #expect(word.allSatisfy { $0.isLetter && $0.isASCII })
     }
+
+    @Test("The HTML files are 1 MB at most and hold what their rows are about", arguments: ["html-1MB.html", "html-styled-1MB.html"])
+    func html(_ name: String) throws {
+        guard FileManager.default.fileExists(atPath: corpus + "/" + name) else { return }  // made by a newer make-corpus.sh
+        let text = try read(name)
+        #expect(text.utf8.count <= 1_000_000 && text.utf8.count > 990_000, "\(text.utf8.count) bytes")
+        #expect(text.hasPrefix("<!DOCTYPE html>") && text.hasSuffix("</html>\n"))
+        #expect(text.contains("<style"))
+        if name == "html-1MB.html" {
+            // The handbook's own markup and style sheet.
+            for piece in ["<div class=\"para\">", "<code class=\"command\">", "div.para", "<pre", "<ul", "<dl"] {
+                #expect(text.contains(piece), "\(piece)")
+            }
+        } else {
+            for piece in ["<span style=\"color: #2e6b30\">", "<span class=\"term\">", "<a href=", "<ol>", "<table", "<li class=\"done\">"] {
+                #expect(text.contains(piece), "\(piece)")
+            }
+        }
+    }
 }

@@ -65,3 +65,19 @@ struct PeerTests {
         }
     }
 }
+
+private let haveLibXML2Floor = FileManager.default.isExecutableFile(atPath: peers + "/LibXML2Floor")
+
+@Suite("The HTML rows' floor", .enabled(if: haveLibXML2Floor, "LibXML2Floor is built by swift build / swift test"))
+struct LibXML2FloorTests {
+    @Test("LibXML2Floor parses a file with libxml2 once per run and counts its tree's nodes")
+    func nodes() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("otk-floor-\(UUID().uuidString).html")
+        try "<p>a<b>b</b></p>".write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let output = try runPeer(peers + "/LibXML2Floor", ["parse", url.path, "--runs", "3"], limit: 60)
+        #expect(output.samples.count == 3)
+        // html, body (implied), p, "a", b, "b"
+        #expect(output.samples.allSatisfy { $0.count == 6 }, "\(output.lines)")
+    }
+}

@@ -52,6 +52,27 @@ struct TableTests {
         #expect(lastCell(lines[3]) == "n/a")
     }
 
+    @Test("An HTML row's ratio is OpenTextKit's median over the floor's (libxml2's parse), and its counts have their own units")
+    func htmlRatio() {
+        struct Floor: BenchEngine {
+            let name = "HarfBuzz floor"
+            let countUnit = "glyphs"
+            func countUnit(for workload: Workload) -> String { workload.kind.comparesWithFloor ? "nodes" : countUnit }
+            func measure(_ workload: Workload, setup: BenchSetup) -> Outcome { .notApplicable("n/a") }
+        }
+        let columns: [any BenchEngine] = engines + [Floor()]
+        let rows = [
+            Row(workload: workload("html-import-1MB"), outcomes: [.samples([Sample(seconds: 0.045, count: 500)]), .notApplicable("n/a (no HTML reader)"),
+                                                                  .samples([Sample(seconds: 0.015, count: 20)])]),
+            Row(workload: workload("W1-full"), outcomes: [.samples([Sample(seconds: 0.2, count: 5)]), .samples([Sample(seconds: 0.4, count: 5)]),
+                                                          .samples([Sample(seconds: 0.1, count: 5)])]),
+        ]
+        let lines = renderTable(rows, engines: columns, ratio: (0, 1), floor: 2).split(separator: "\n")
+        #expect(lines[2].contains("×3.00 of libxml2's parse"))
+        #expect(lines[2].contains("· 20 nodes"))
+        #expect(lines[3].contains("×0.50") && !lines[3].contains("libxml2"))
+    }
+
     @Test("Long-word rows show their growth and the 2-thread row its speed-up")
     func comparisons() {
         let rows = [

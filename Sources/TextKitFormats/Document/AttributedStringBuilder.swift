@@ -79,42 +79,69 @@ struct AttributedStringBuilder {
     /// The attributed string: the text, each run's attributes plus its paragraph's style.
     /// Text after the last ``endParagraph(style:)`` gets no paragraph style. Lone surrogates
     /// become U+FFFD (the length is kept).
+    ///
+    /// The pieces where neither the run nor the paragraph changes are handed over in one go
+    /// (``NSMutableAttributedString/init(_units:runLengths:runSets:attributeSets:)``): one
+    /// dictionary per (character set, paragraph style) pair, interned once.
     func build() -> NSMutableAttributedString {
-        let result = NSMutableAttributedString(string: Self.string(fromUTF16: units))
         let n = units.count
-        guard n > 0 else { return result }
+        guard n > 0 else { return NSMutableAttributedString(string: "") }
         var ends = runEnds
         ends[ends.count - 1] = n
         struct PairKey: Hashable { var set: Int; var style: Int }
-        var merged: [PairKey: [NSAttributedString.Key: Any]] = [:]
+        var pairs: [PairKey: Int] = [:]
+        var pairSets: [[NSAttributedString.Key: Any]] = []
+        var lengths: [Int] = []
+        var sets: [Int] = []
         var run = 0, paragraph = 0, location = 0
-        var pendingStart = 0
-        var pendingKey: PairKey? = nil
-        func flush(upTo end: Int) {
-            guard end > pendingStart, let pendingKey else { return }
-            let attrs = merged[pendingKey] ?? [:]
-            if !attrs.isEmpty { result.setAttributes(attrs, range: NSRange(location: pendingStart, length: end - pendingStart)) }
-        }
+        var lastKey = PairKey(set: Int.min, style: Int.min)
+        var lastPair = -1
         while location < n {
             while run < ends.count - 1 && ends[run] <= location { run += 1 }
             while paragraph < paragraphEnds.count && paragraphEnds[paragraph] <= location { paragraph += 1 }
             let set = runSets[run]
             let styleIndex = paragraph < paragraphEnds.count ? paragraphStyleIndex[paragraph] : -1
-            let end = min(ends[run], paragraph < paragraphEnds.count ? paragraphEnds[paragraph] : n)
+            let end = max(min(ends[run], paragraph < paragraphEnds.count ? paragraphEnds[paragraph] : n), location + 1)
             let key = PairKey(set: set, style: styleIndex)
-            if merged[key] == nil {
-                var attrs = set >= 0 ? attributeSets[set] : [:]
-                if styleIndex >= 0 { attrs[.paragraphStyle] = paragraphStyles[styleIndex] }
-                merged[key] = attrs
+            if key != lastKey {
+                if let known = pairs[key] { lastPair = known } else {
+                    var attrs = set >= 0 ? attributeSets[set] : [:]
+                    if styleIndex >= 0 { attrs[.paragraphStyle] = paragraphStyles[styleIndex] }
+                    pairSets.append(attrs)
+                    lastPair = pairSets.count - 1
+                    pairs[key] = lastPair
+                }
+                lastKey = key
+                lengths.append(end - location)
+                sets.append(lastPair)
+            } else {
+                lengths[lengths.count - 1] += end - location
             }
-            if key != pendingKey {
-                flush(upTo: location)
-                pendingStart = location
-                pendingKey = key
-            }
-            location = max(end, location + 1)
+            location = end
         }
-        flush(upTo: n)
+        return NSMutableAttributedString(_units: Self.replacingLoneSurrogates(units), runLengths: lengths, runSets: sets,
+                                         attributeSets: pairSets)
+    }
+
+    /// `units` with each lone surrogate replaced by U+FFFD, as ``string(fromUTF16:)`` does.
+    static func replacingLoneSurrogates(_ units: [UInt16]) -> [UInt16] {
+        guard units.contains(where: { $0 >= 0xD800 && $0 < 0xE000 }) else { return units }
+        var result = units
+        let n = result.count
+        result.withUnsafeMutableBufferPointer { u in
+            var i = 0
+            while i < n {
+                let c = u[i]
+                if c < 0xD800 || c >= 0xE000 {
+                    i += 1
+                } else if c < 0xDC00, i + 1 < n, u[i + 1] >= 0xDC00 && u[i + 1] < 0xE000 {
+                    i += 2
+                } else {
+                    u[i] = 0xFFFD
+                    i += 1
+                }
+            }
+        }
         return result
     }
 

@@ -12,13 +12,21 @@ struct CSSStyleSheet {
         var id: String?
         var classes: [String] = []
 
+        /// The characters that make a selector more than a simple compound one, as bytes.
+        static let notInSimpleSelectors: Set<UInt8> = Set(" \t\n>+~:[()*\\\"'".utf8)
+
         /// CSS specificity as one comparable number.
         var specificity: Int { (id == nil ? 0 : 1_000_000) + classes.count * 1_000 + (tag == nil ? 0 : 1) }
 
         /// The selector `text`, or nil when it is not a simple compound selector.
         init?(_ text: Substring) {
-            let t = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !t.isEmpty, !t.contains(where: { " \t\n>+~:[()*\\\"'".contains($0) }) else { return nil }
+            let t = text.trimmingWhitespaceAndNewlines()
+            guard !t.isEmpty else { return nil }
+            if t.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {  // (CR LF is one character, not "\n")
+                guard !t.utf8.contains(where: { Self.notInSimpleSelectors.contains($0) }) else { return nil }
+            } else {
+                guard !t.contains(where: { " \t\n>+~:[()*\\\"'".contains($0) }) else { return nil }
+            }
             var kind: Character = "t"
             var name = ""
             func flush() -> Bool {
@@ -62,14 +70,27 @@ struct CSSStyleSheet {
     /// that an element is matched only against rules that can match it.
     private var index: [String: [Int]] = [:]
 
+    /// The ids rules name (those indexed under "#id").
+    private var ruleIDs: Set<String> = []
+
+    /// Whether a rule's selector names the id `id` (the rules indexed under it).
+    func hasRules(forID id: String) -> Bool {
+        ruleIDs.contains(id)
+    }
+
     /// Adds the rules of one `<style>` block.
     mutating func add(_ source: String) {
-        let text = CSSDeclarations.removingComments(String(source.prefix(CSSLimits.maximumSourceLength)))
+        // (No more bytes than the limit: no more characters either, and nothing to cut.)
+        let limited = source.utf8.count <= CSSLimits.maximumSourceLength ? source : String(source.prefix(CSSLimits.maximumSourceLength))
+        let text = CSSDeclarations.removingComments(limited)
+        // An ASCII sheet (the usual one) is scanned by bytes: the braces are found where the
+        // scan by characters finds them (CR LF, the one character of two bytes, is neither).
+        let ascii = text.utf8.allSatisfy { $0 < 0x80 }
         var rest = Substring(text)
         while !rest.isEmpty, rules.count < CSSLimits.maximumRules {
-            guard let open = rest.firstIndex(of: "{") else { return }
-            let prelude = rest[..<open].trimmingCharacters(in: .whitespacesAndNewlines)
-            guard let close = Self.matchingBrace(in: rest, from: open) else { return }
+            guard let open = ascii ? rest.utf8.firstIndex(of: UInt8(ascii: "{")) : rest.firstIndex(of: "{") else { return }
+            let prelude = rest[..<open].trimmingWhitespaceAndNewlines()
+            guard let close = ascii ? Self.matchingBrace(inASCII: rest, from: open) : Self.matchingBrace(in: rest, from: open) else { return }
             let body = rest[rest.index(after: open)..<close]
             rest = rest[rest.index(after: close)...]
             if prelude.hasPrefix("@") { continue }  // at-rules and their nested blocks
@@ -78,6 +99,7 @@ struct CSSStyleSheet {
                 guard let selector = Selector(part) else { continue }
                 let key = selector.id.map { "#" + $0 } ?? selector.classes.first.map { "." + $0 } ?? selector.tag ?? ""
                 index[key, default: []].append(rules.count)
+                if let id = selector.id { ruleIDs.insert(id) }
                 rules.append(Rule(selector: selector, declarations: declarations, order: rules.count))
             }
         }
@@ -93,6 +115,22 @@ struct CSSStyleSheet {
         guard !matching.isEmpty else { return [] }
         return matching.sorted { ($0.selector.specificity, $0.order) < ($1.selector.specificity, $1.order) }
             .flatMap(\.declarations)
+    }
+
+    /// ``matchingBrace(in:from:)`` for ASCII text, by bytes.
+    private static func matchingBrace(inASCII text: Substring, from open: Substring.Index) -> Substring.Index? {
+        let utf8 = text.utf8
+        var depth = 0
+        var i = open
+        while i < utf8.endIndex {
+            let b = utf8[i]
+            if b == UInt8(ascii: "{") { depth += 1 } else if b == UInt8(ascii: "}") {
+                depth -= 1
+                if depth == 0 { return i }
+            }
+            i = utf8.index(after: i)
+        }
+        return nil
     }
 
     /// The index of the brace that closes the one at `open` (nil: unclosed).

@@ -8,7 +8,7 @@ enum CSSValues {
     /// A colour: a name (the sixteen HTML colours and common CSS ones), `#rgb`, `#rgba`,
     /// `#rrggbb`, `#rrggbbaa`, `rgb()`/`rgba()` with numbers or percentages, or `transparent`.
     static func color(_ text: String) -> UIColor? {
-        let t = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        let t = text.trimmingWhitespaceAndNewlines().lowercased()
         if t.hasPrefix("#") { return hexColor(t.dropFirst()) }
         if t.hasPrefix("rgb") { return functionalColor(t) }
         if t == "transparent" { return UIColor(red: 0, green: 0, blue: 0, alpha: 0) }
@@ -51,16 +51,33 @@ enum CSSValues {
     /// `rem` to `rootFontSize`, `%` to `percentOf`. A unitless 0 is 0; other unitless numbers are
     /// taken as pixels (as in quirks mode).
     static func length(_ text: String, fontSize: CGFloat, rootFontSize: CGFloat, percentOf: CGFloat) -> CGFloat? {
-        let t = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-        let units: [(String, CGFloat)] = [("rem", rootFontSize), ("em", fontSize), ("px", 1), ("pt", 4.0 / 3), ("pc", 16),
-                                          ("in", 96), ("cm", 96 / 2.54), ("mm", 96 / 25.4), ("%", percentOf / 100)]
-        for (unit, factor) in units where t.hasSuffix(unit) {
+        let t = text.trimmingWhitespaceAndNewlines().lowercased()
+        for (unit, kind) in lengthUnits where t.hasSuffix(unit) {
+            let factor: CGFloat
+            switch kind {
+            case .rootFontSize: factor = rootFontSize
+            case .fontSize: factor = fontSize
+            case .percent: factor = percentOf / 100
+            case .fixed(let f): factor = f
+            }
             guard let n = Double(t.dropLast(unit.count)), n.isFinite else { return nil }
             return clamp(CGFloat(n) * factor)
         }
         guard let n = Double(t), n.isFinite else { return nil }
         return clamp(CGFloat(n))
     }
+
+    private enum LengthUnit {
+        case rootFontSize, fontSize, percent
+        case fixed(CGFloat)
+    }
+
+    /// The units of ``length(_:fontSize:rootFontSize:percentOf:)`` in the order they are tried
+    /// ("rem" before "em").
+    private static let lengthUnits: [(String, LengthUnit)] = [
+        ("rem", .rootFontSize), ("em", .fontSize), ("px", .fixed(1)), ("pt", .fixed(4.0 / 3)), ("pc", .fixed(16)),
+        ("in", .fixed(96)), ("cm", .fixed(96 / 2.54)), ("mm", .fixed(96 / 25.4)), ("%", .percent),
+    ]
 
     /// Lengths are kept within ±10,000 points: beyond that they only make layout absurd.
     static func clamp(_ value: CGFloat) -> CGFloat { min(max(value, -10_000), 10_000) }

@@ -9,9 +9,28 @@ struct HTMLFonts {
     /// Apple font), with the generic families mapped to Apple's defaults: `serif` → Times,
     /// `sans-serif` → Helvetica, `monospace` → Courier, `system-ui`/`-apple-system` → the system
     /// font's family. Nil when none is.
+    ///
+    /// Answers for short lists are kept for the process (until fonts are registered): documents
+    /// repeat their `font-family` lists, and finding whether a family is installed makes a font.
     static func family(fromCSS list: String) -> String? {
+        let generation = UIFont.fallbackGeneration
+        let cacheable = list.utf8.count <= 256
+        if cacheable, let known = families.withLock({ $0.generation == generation ? $0.known[list] : nil }) { return known }
+        let found = resolveFamily(list)
+        if cacheable {
+            families.withLock { cache in
+                if cache.generation != generation || cache.known.count >= 4096 { cache = (generation, [:]) }
+                cache.known[list] = found
+            }
+        }
+        return found
+    }
+
+    private static let families = Locked<(generation: Int, known: [String: String?])>((-1, [:]))
+
+    private static func resolveFamily(_ list: String) -> String? {
         for part in list.split(separator: ",").prefix(16) {
-            let name = part.trimmingCharacters(in: CharacterSet(charactersIn: " \t\n\r\"'"))
+            let name = trimmingQuotesAndSpaces(part)
             switch name.lowercased() {
             case "": continue
             case "serif": return "Times"
@@ -23,6 +42,16 @@ struct HTMLFonts {
             }
         }
         return nil
+    }
+
+    /// `text` without the spaces, tabs, line breaks and quotes around it.
+    private static func trimmingQuotesAndSpaces(_ text: Substring) -> String {
+        func trimmed(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x22 || b == 0x27 }
+        let utf8 = text.utf8
+        var start = utf8.startIndex, end = utf8.endIndex
+        while start < end, trimmed(utf8[start]) { start = utf8.index(after: start) }
+        while end > start, trimmed(utf8[utf8.index(before: end)]) { end = utf8.index(before: end) }
+        return String(text[start..<end])
     }
 
     /// The document's base font (Times 12 unless the default attributes give one).

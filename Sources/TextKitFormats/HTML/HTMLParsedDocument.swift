@@ -73,10 +73,10 @@ enum HTMLNode {
 
     /// The value of attribute `name` (lowercase) of an element, at most `limit` UTF-8 bytes of it
     /// (longer values are cut there: attributes can be megabytes long in hostile files).
-    static func attribute(_ node: xmlNodePtr, _ name: String, limit: Int = HTMLLimits.maximumAttributeLength) -> String? {
+    static func attribute(_ node: xmlNodePtr, _ name: StaticString, limit: Int = HTMLLimits.maximumAttributeLength) -> String? {
         var attribute = node.pointee.properties
         while let a = attribute {
-            if let n = a.pointee.name, strcmp(n, name) == 0 {
+            if let n = a.pointee.name, strcmp(n, name.utf8Start) == 0 {
                 return value(of: a, limit: limit)
             }
             attribute = a.pointee.next
@@ -84,7 +84,12 @@ enum HTMLNode {
         return nil
     }
 
-    private static func value(of attribute: xmlAttrPtr, limit: Int) -> String {
+    static func value(of attribute: xmlAttrPtr, limit: Int) -> String {
+        // The usual case, a single text child: read in place, without a copy of the bytes.
+        if let only = attribute.pointee.children, only.pointee.next == nil {
+            guard let content = only.pointee.content, limit > 0 else { return "" }
+            return String(decoding: UnsafeBufferPointer(start: content, count: strnlen(content, limit)), as: UTF8.self)
+        }
         var bytes: [UInt8] = []
         var child = attribute.pointee.children
         while let c = child, bytes.count < limit {

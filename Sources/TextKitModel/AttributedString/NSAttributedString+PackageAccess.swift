@@ -81,3 +81,17 @@ extension NSAttributedString {
         _primitives != .custom ? _storage.runs.runCount : nil
     }
 }
+
+extension NSMutableAttributedString {
+    /// An attributed string of `units` (stored as given) whose attributes are given run by run:
+    /// run `i` is `runLengths[i]` units taking `attributeSets[runSets[i]]`; the lengths add up to
+    /// `units.count`. For readers that collect a whole document first (the formats layer's
+    /// `AttributedStringBuilder`): each distinct set is interned once and the runs are built at
+    /// once, where `setAttributes(_:range:)` per run would intern a dictionary and edit the run
+    /// tree each time.
+    package convenience init(_units units: [UInt16], runLengths: [Int], runSets: [Int],
+                             attributeSets: [[NSAttributedString.Key: Any]]) {
+        self.init()
+        _storage = _AttributedStorage(units: units, runLengths: runLengths, runSets: runSets, sets: attributeSets)
+    }
+}

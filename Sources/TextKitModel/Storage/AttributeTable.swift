@@ -62,6 +62,7 @@ struct _AttributeSetKey: Hashable {
     init(_ attributes: [NSAttributedString.Key: Any], serial: inout Int) {
         self.attributes = attributes
         var canonical: [NSAttributedString.Key: _CanonicalValue] = [:]
+        canonical.reserveCapacity(attributes.count)
         var identities: [NSAttributedString.Key: ObjectIdentifier] = [:]
         var isUnique = false
         var h = 0
@@ -70,7 +71,7 @@ struct _AttributeSetKey: Hashable {
             hasher.combine(key)
             if let v = _CanonicalValue(value) {
                 canonical[key] = v
-                hasher.combine(v.value)
+                hasher.combine(v)  // as its value would, as AnyHashable
             } else if type(of: value) is AnyClass {
                 let id = ObjectIdentifier(value as AnyObject)
                 identities[key] = id
@@ -94,46 +95,74 @@ struct _AttributeSetKey: Hashable {
     func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 }
 
-/// A value's hashable form (``_canonicalAttributeValue(_:)``), with the object it is when it is a
-/// font, a colour or a paragraph style: an attribute-set key compares the same object as equal
-/// without `AnyHashable`'s comparison, which casts both sides dynamically (about 4 K instructions;
-/// an edit that makes a set the table already has, such as a highlighter's colour removed,
-/// compares the two). Equal objects have equal values, so the hash stays the value's.
+/// A value's hashable form (``_canonicalAttributeValue(_:)``). A font, a colour or a paragraph
+/// style is kept as itself: an attribute-set key compares the same object as equal without
+/// `AnyHashable`'s comparison, which casts both sides dynamically (about 4 K instructions; an edit
+/// that makes a set the table already has, such as a highlighter's colour removed, compares the
+/// two), and hashes it as `AnyHashable` would, without making one (its initializer casts the value
+/// dynamically too: a thousand instructions a value, when a reader interns thousands of sets).
 struct _CanonicalValue: Hashable {
-    let value: AnyHashable
-    let object: ObjectIdentifier?
+    private enum Form {
+        case font(UIFont)
+        case color(UIColor)
+        case paragraphStyle(NSParagraphStyle)
+        case other(AnyHashable)
+    }
 
-    init?(_ value: Any) {
-        let type = type(of: value)
-        // The attribute classes of this project, by exact type: a class-to-class cast is cheap, a
-        // cast to a protocol (`as? AnyHashable`) or through `AnyObject` goes through the runtime's
-        // bridging.
-        if type == UIFont.self {
-            self.init(value as! UIFont)
-        } else if type == UIColor.self {
-            self.init(value as! UIColor)
-        } else if type == NSParagraphStyle.self || type == NSMutableParagraphStyle.self {
-            self.init(value as! NSParagraphStyle)
-        } else {
-            guard let form = Self.hashableForm(of: value, type: type) else { return nil }
-            self.init(value: form, object: nil)
+    private let form: Form
+
+    /// The value as `AnyHashable`.
+    var value: AnyHashable {
+        switch form {
+        case .font(let font): AnyHashable(font)
+        case .color(let color): AnyHashable(color)
+        case .paragraphStyle(let style): AnyHashable(style)
+        case .other(let value): value
         }
     }
 
-    private init(_ object: some AnyObject & Hashable) {
-        self.init(value: AnyHashable(object), object: ObjectIdentifier(object))
+    init?(_ value: Any) {
+        let type = type(of: value)
+        // The attribute classes of this project, by exact type: then the value is a class instance
+        // of that very class, taken without a cast (a cast from `Any` goes through the runtime).
+        if type == UIFont.self {
+            form = .font(Self.instance(value, of: UIFont.self))
+        } else if type == UIColor.self {
+            form = .color(Self.instance(value, of: UIColor.self))
+        } else if type == NSParagraphStyle.self || type == NSMutableParagraphStyle.self {
+            form = .paragraphStyle(Self.instance(value, of: NSParagraphStyle.self))
+        } else {
+            guard let form = Self.hashableForm(of: value, type: type) else { return nil }
+            self.form = .other(form)
+        }
     }
 
-    private init(value: AnyHashable, object: ObjectIdentifier?) {
-        self.value = value
-        self.object = object
+    /// `value`, an instance of class `C` (or of a subclass): without a runtime cast when the
+    /// instance itself is in the `Any` (not an `AnyObject` holding it).
+    private static func instance<C: AnyObject>(_ value: Any, of: C.Type) -> C {
+        if let object = _classInstance(value) { return unsafeDowncast(object, to: C.self) }
+        return value as! C
     }
 
     static func == (a: Self, b: Self) -> Bool {
-        if let object = a.object, object == b.object { return true }
-        return a.value == b.value
+        switch (a.form, b.form) {
+        case (.font(let x), .font(let y)): return x === y || x == y
+        case (.color(let x), .color(let y)): return x === y || x == y
+        case (.paragraphStyle(let x), .paragraphStyle(let y)): return x === y || x == y
+        case (.other(let x), .other(let y)): return x == y
+        default: return a.value == b.value
+        }
     }
-    func hash(into hasher: inout Hasher) { hasher.combine(value) }
+
+    /// As `AnyHashable` hashes: by the value's own `hash(into:)`.
+    func hash(into hasher: inout Hasher) {
+        switch form {
+        case .font(let font): hasher.combine(font)
+        case .color(let color): hasher.combine(color)
+        case .paragraphStyle(let style): hasher.combine(style)
+        case .other(let value): hasher.combine(value)
+        }
+    }
 
     /// The hashable form of a value other than the attribute classes.
     private static func hashableForm(of value: Any, type: Any.Type) -> AnyHashable? {

@@ -22,6 +22,29 @@ package struct _AttributedStorage {
         if text.count > 0 { runs.replace(0..<0, newLength: text.count, id: id) }
     }
 
+    /// `units` with attributes given run by run, in order: run `i` is `runLengths[i]` units
+    /// taking `sets[runSets[i]]`. Each set a run uses is interned once, and the run tree is built
+    /// at once (adjacent runs of one set merge), instead of an edit per run. The lengths add up
+    /// to `units.count`.
+    init(units: [UInt16], runLengths: [Int], runSets: [Int], sets: [[NSAttributedString.Key: Any]]) {
+        precondition(runLengths.count == runSets.count, "one set per run")
+        text = _UTF16Rope(units: units)
+        var ids = [UInt32?](repeating: nil, count: sets.count)
+        var builder = _AttributeRuns.Builder()
+        var total = 0
+        for (length, set) in zip(runLengths, runSets) {
+            let id: UInt32
+            if let known = ids[set] { id = known } else {
+                id = table.intern(sets[set])
+                ids[set] = id
+            }
+            builder.append(length: length, id: id)
+            total += length
+        }
+        precondition(total == text.count, "the runs cover \(total) units of \(text.count)")
+        runs = _AttributeRuns(builder)
+    }
+
     var length: Int { text.count }
 
     /// The text as a `String`: made on the first read, then patched with the edits made since

@@ -1,0 +1,2 @@
+#include <libxml/HTMLparser.h>
+#include <libxml/tree.h>
