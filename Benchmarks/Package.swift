@@ -11,6 +11,7 @@
 //   SpellBench       UITextChecker's checking and completion speed (`swift run -c release SpellBench`)
 //   DetectBench      NSDataDetector over 1 MB (`swift run -c release DetectBench`)
 //   BreakingBench    total-fit (Knuth–Plass) line breaking beside greedy on W1, as ratios
+//   ExclusionBench   10 KB laid out around 100,000 exclusion rectangles: ms per line and per fragment
 import PackageDescription
 
 let package = Package(
@@ -56,6 +57,10 @@ let package = Package(
 
         // Total-fit line breaking beside greedy on W1 (`swift build -c release --product BreakingBench`).
         .executableTarget(name: "BreakingBench", dependencies: ["PeerSupport", .product(name: "OpenTextKit", package: "OpenTextKit")],
+                          swiftSettings: [.swiftLanguageMode(.v6)]),
+
+        // Layout around 100,000 exclusion paths (`swift build -c release --product ExclusionBench`).
+        .executableTarget(name: "ExclusionBench", dependencies: ["PeerSupport", .product(name: "OpenTextKit", package: "OpenTextKit")],
                           swiftSettings: [.swiftLanguageMode(.v6)]),
 
         // Each paragraph's line starts as OpenTextKit breaks them (for `compare-breaks`).

@@ -16,7 +16,9 @@ import Foundation
 // convex curves.
 //
 // Cost: O(k log k) per slab, where k is the number of edges in the band, found through the
-// polygon's y buckets; a rectangle or a coarse oval costs a few hundred nanoseconds per call.
+// polygon's y buckets; a rectangle or a coarse oval costs a few hundred nanoseconds per call. A
+// text container's exclusion paths are asked through ExclusionRegion.swift instead, which runs the
+// same method (`BandSpanBuilder`) over the shapes near the band only.
 
 extension CGPath {
     /// The x intervals that the filled path covers somewhere in the horizontal band between
@@ -43,20 +45,30 @@ extension CGPath {
         guard y0.isFinite, y1.isFinite else { return [] }
         precondition(y0 <= y1, "coveredIntervals: band from \(y0) to \(y1) is upside down")
         let polygon = polygon(tolerance: tolerance)
-        var spans = BandSpanBuilder(rule: fillRule)
-        if y0 == y1 {
-            spans.addCrossSection(of: polygon, at: y0)
-        } else {
-            spans.addBand(of: polygon, from: y0, to: y1)
-        }
+        var spans = BandSpanBuilder()
+        spans.begin(rule: fillRule)
+        polygon.forEachEdge(overlapping: y0, y1) { spans.consider($0, from: y0, to: y1) }
+        spans.finish(from: y0, to: y1)
         return spans.merged()
     }
 }
 
-/// Collects the intervals of one band query.
-private struct BandSpanBuilder {
-    let rule: CGPathFillRule
+/// Collects the intervals of band queries, one filled shape at a time: `begin(rule:)`, then
+/// `consider(_:from:to:)` with every edge of the shape that may meet the band (a superset: the
+/// builder keeps those that do), then `finish(from:to:)`, for as many shapes as the query has; then
+/// `merged()`. Its buffers are kept from query to query (`reset()`), so that a query allocates
+/// nothing once they have grown. The exclusion region (ExclusionRegion.swift) runs every shape
+/// near a line's band through one builder; a path's own query runs the path.
+struct BandSpanBuilder {
+    private(set) var rule: CGPathFillRule = .winding
+    /// The intervals found so far, unsorted.
     var intervals: [ClosedRange<CGFloat>] = []
+    /// The current shape's edges that meet the band.
+    private var active: [PathPolygon.Edge] = []
+    private var cuts: [CGFloat] = []
+    private var slab: [Crossing] = []
+    private var piece: [Crossing] = []
+    private var xs: [(x: CGFloat, direction: Int32)] = []
 
     /// An edge's x at both ends of the current slab, and its winding direction.
     struct Crossing {
@@ -64,11 +76,37 @@ private struct BandSpanBuilder {
         var middle: CGFloat { (top + bottom) / 2 }
     }
 
-    mutating func addCrossSection(of polygon: PathPolygon, at y: CGFloat) {
+    /// Forgets the intervals (keeping the buffers) for a new query.
+    mutating func reset() {
+        intervals.removeAll(keepingCapacity: true)
+        active.removeAll(keepingCapacity: true)
+    }
+
+    /// Starts a shape filled by `rule`.
+    mutating func begin(rule: CGPathFillRule) {
+        self.rule = rule
+        active.removeAll(keepingCapacity: true)
+    }
+
+    /// Keeps `e` if it meets the band from `y0` to `y1` (open; at `y0` alone when they are equal,
+    /// by the half-open rule filling uses). Returns whether it was kept.
+    @inline(__always) @discardableResult
+    mutating func consider(_ e: PathPolygon.Edge, from y0: CGFloat, to y1: CGFloat) -> Bool {
+        let meets = y0 == y1 ? e.yTop <= y0 && y0 < e.yBottom : e.yTop < y1 && e.yBottom > y0
+        if meets { active.append(e) }
+        return meets
+    }
+
+    /// Adds the intervals the current shape covers in the band.
+    mutating func finish(from y0: CGFloat, to y1: CGFloat) {
+        if y0 == y1 { addCrossSection(at: y0) } else { addBand(from: y0, to: y1) }
+    }
+
+    private mutating func addCrossSection(at y: CGFloat) {
         var xs: [(x: CGFloat, direction: Int32)] = []
-        polygon.forEachEdge(overlapping: y, y) { e in
-            if e.yTop <= y, y < e.yBottom { xs.append((e.x(at: y), e.direction)) }
-        }
+        swap(&xs, &self.xs)  // taken out, so that it stays uniquely referenced while it grows
+        xs.removeAll(keepingCapacity: true)
+        for e in active { xs.append((e.x(at: y), e.direction)) }
         xs.sort { $0.x < $1.x }
         var winding = 0
         var left = CGFloat.zero
@@ -79,35 +117,36 @@ private struct BandSpanBuilder {
             if !wasInside && isInside { left = x }
             if wasInside && !isInside && x > left { intervals.append(left...x) }
         }
+        self.xs = xs
     }
 
-    mutating func addBand(of polygon: PathPolygon, from y0: CGFloat, to y1: CGFloat) {
-        var active: [PathPolygon.Edge] = []
-        polygon.forEachEdge(overlapping: y0, y1) { e in
-            if e.yTop < y1, e.yBottom > y0 { active.append(e) }
-        }
+    private mutating func addBand(from y0: CGFloat, to y1: CGFloat) {
         guard active.count >= 2 else { return }
-        var cuts: [CGFloat] = [y0, y1]
+        var cuts: [CGFloat] = [], slab: [Crossing] = []
+        swap(&cuts, &self.cuts)
+        swap(&slab, &self.slab)
+        cuts.removeAll(keepingCapacity: true)
+        cuts.append(y0)
+        cuts.append(y1)
         for e in active {
             if e.yTop > y0 { cuts.append(e.yTop) }
             if e.yBottom < y1 { cuts.append(e.yBottom) }
         }
         cuts.sort()
-        var slab: [Crossing] = []
         var previous = cuts[0]
         for y in cuts.dropFirst() where y > previous {
             slab.removeAll(keepingCapacity: true)
             for (i, e) in active.enumerated() where e.yTop <= previous && e.yBottom >= y {
                 slab.append(Crossing(top: e.x(at: previous), bottom: e.x(at: y), direction: e.direction, edge: i))
             }
-            addSlab(&slab, from: previous, to: y, edges: active)
+            addSlab(&slab, from: previous, to: y)
             previous = y
         }
+        (self.cuts, self.slab) = (cuts, slab)
     }
 
     /// Adds the intervals of one slab in which no edge starts or ends.
-    private mutating func addSlab(_ slab: inout [Crossing], from ya: CGFloat, to yb: CGFloat,
-                                  edges: [PathPolygon.Edge]) {
+    private mutating func addSlab(_ slab: inout [Crossing], from ya: CGFloat, to yb: CGFloat) {
         guard slab.count >= 2 else { return }
         slab.sort { $0.top != $1.top ? $0.top < $1.top : $0.bottom < $1.bottom }
         var crosses = false
@@ -130,16 +169,19 @@ private struct BandSpanBuilder {
         }
         cuts.sort()
         var piece: [Crossing] = []
+        swap(&piece, &self.piece)
         var previous = ya
         for y in cuts.dropFirst() where y > previous {
-            piece = slab.map { c in
-                let e = edges[c.edge]
-                return Crossing(top: e.x(at: previous), bottom: e.x(at: y), direction: c.direction, edge: c.edge)
+            piece.removeAll(keepingCapacity: true)
+            for c in slab {
+                let e = active[c.edge]
+                piece.append(Crossing(top: e.x(at: previous), bottom: e.x(at: y), direction: c.direction, edge: c.edge))
             }
             piece.sort { $0.middle < $1.middle }
             walk(piece)
             previous = y
         }
+        self.piece = piece
     }
 
     /// Walks edges sorted left to right, adding each filled interval's extent over the slab.
@@ -159,17 +201,25 @@ private struct BandSpanBuilder {
 
     /// The intervals sorted and merged.
     func merged() -> [ClosedRange<CGFloat>] {
-        guard intervals.count > 1 else { return intervals }
-        let sorted = intervals.sorted { $0.lowerBound < $1.lowerBound }
-        var result: [ClosedRange<CGFloat>] = [sorted[0]]
-        for interval in sorted.dropFirst() {
-            let last = result[result.count - 1]
+        var result = intervals
+        Self.sortAndMerge(&result)
+        return result
+    }
+
+    /// Sorts `intervals` by their lower bounds and merges, in place, those that overlap or touch.
+    static func sortAndMerge(_ intervals: inout [ClosedRange<CGFloat>]) {
+        guard intervals.count > 1 else { return }
+        intervals.sort { $0.lowerBound < $1.lowerBound }
+        var count = 1
+        for i in 1..<intervals.count {
+            let interval = intervals[i], last = intervals[count - 1]
             if interval.lowerBound <= last.upperBound {
-                result[result.count - 1] = last.lowerBound...max(last.upperBound, interval.upperBound)
+                intervals[count - 1] = last.lowerBound...max(last.upperBound, interval.upperBound)
             } else {
-                result.append(interval)
+                intervals[count] = interval
+                count += 1
             }
         }
-        return result
+        intervals.removeLast(intervals.count - count)
     }
 }

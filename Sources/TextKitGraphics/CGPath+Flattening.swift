@@ -33,6 +33,12 @@ extension CGPath {
 
     /// Walks the path as polylines; closing segments are emitted for closed subpaths only.
     func forEachFlattenedSegment(tolerance: CGFloat, _ body: (FlattenEvent) -> Void) {
+        CGPath.forEachFlattenedSegment(of: elements, tolerance: tolerance, body)
+    }
+
+    /// Walks `elements` as polylines (see the instance method): for the exclusion region, which
+    /// keeps the elements of the paths it was made from rather than the paths.
+    static func forEachFlattenedSegment(of elements: [CGPathElementKind], tolerance: CGFloat, _ body: (FlattenEvent) -> Void) {
         let tolerance = tolerance > 0 && tolerance.isFinite ? tolerance : CGPath.defaultFlatteningTolerance
         var current = CGPoint.zero
         var subpathStart = CGPoint.zero
@@ -77,7 +83,7 @@ extension CGPath {
 
     /// The number of uniform chords whose distance from the curve stays within `tolerance`,
     /// given the curve's error constant e (chord error ≤ e / n²), between 1 and 1000.
-    private func segmentCount(squaredError e: CGFloat, tolerance: CGFloat) -> Int {
+    private static func segmentCount(squaredError e: CGFloat, tolerance: CGFloat) -> Int {
         let n = (e / tolerance).squareRoot().rounded(.up)
         return n.isFinite ? Int(min(max(n, 1), 1000)) : 1000
     }
@@ -123,24 +129,7 @@ struct PathPolygon: Sendable {
     init(path: CGPath, tolerance: CGFloat) {
         self.tolerance = tolerance
         var edges: [Edge] = []
-        var first = CGPoint.zero, last = CGPoint.zero
-        var open = false
-        func add(_ p: CGPoint, _ q: CGPoint) {
-            guard p.y != q.y else { return }
-            edges.append(p.y < q.y
-                ? Edge(yTop: p.y, yBottom: q.y, xTop: p.x, xBottom: q.x, direction: 1, firstBucket: 0)
-                : Edge(yTop: q.y, yBottom: p.y, xTop: q.x, xBottom: p.x, direction: -1, firstBucket: 0))
-        }
-        path.forEachFlattenedSegment(tolerance: tolerance) { event in
-            switch event {
-            case .start(let p):
-                if open { add(last, first) }
-                first = p; last = p; open = true
-            case .point(let p):
-                add(last, p); last = p
-            }
-        }
-        if open { add(last, first) }
+        Self.forEachEdge(of: path.elements, tolerance: tolerance, startingLoop: {}) { edges.append($0) }
 
         var low = CGFloat.infinity, high = -CGFloat.infinity
         for e in edges { low = min(low, e.yTop); high = max(high, e.yBottom) }
@@ -173,6 +162,32 @@ struct PathPolygon: Sendable {
         self.edges = edges
         bucketStart = counts
         bucketEdges = members
+    }
+
+    /// Calls `edge` with each non-horizontal edge of the filled area of `elements` flattened
+    /// within `tolerance`, every subpath closed, and `startingLoop` before the edges of each
+    /// subpath (the edges between two calls form closed loops).
+    static func forEachEdge(of elements: [CGPathElementKind], tolerance: CGFloat,
+                            startingLoop: () -> Void, _ edge: (Edge) -> Void) {
+        var first = CGPoint.zero, last = CGPoint.zero
+        var open = false
+        func add(_ p: CGPoint, _ q: CGPoint) {
+            guard p.y != q.y else { return }
+            edge(p.y < q.y
+                ? Edge(yTop: p.y, yBottom: q.y, xTop: p.x, xBottom: q.x, direction: 1, firstBucket: 0)
+                : Edge(yTop: q.y, yBottom: p.y, xTop: q.x, xBottom: p.x, direction: -1, firstBucket: 0))
+        }
+        CGPath.forEachFlattenedSegment(of: elements, tolerance: tolerance) { event in
+            switch event {
+            case .start(let p):
+                if open { add(last, first) }
+                startingLoop()
+                first = p; last = p; open = true
+            case .point(let p):
+                add(last, p); last = p
+            }
+        }
+        if open { add(last, first) }
     }
 
     /// The bucket holding `y` (clamped to the valid range).

@@ -43,18 +43,27 @@ open class NSTextContainer: NSObject, NSTextLayoutOrientationProvider {
     /// Paths (in container coordinates) that text flows around. A line that crosses one is split
     /// into fragments on either side, filled left to right.
     ///
-    /// Setting the paths indexes them by height once, so that each line only looks at the paths
-    /// near it (100,000 paths cost microseconds a line, not a second). A path changed in place
-    /// after it was set is not seen: set the array again, as TextKit also requires.
+    /// The paths are indexed by height (at the first line laid out after they are set), a path of
+    /// many separate subpaths as so many shapes, so that each line only looks at the shapes near
+    /// it: 100,000 paths, or one path of 100,000 rectangles, cost some tens of microseconds a line
+    /// (release build), and paths far from a line nothing. A path changed in place after it was
+    /// set is not seen: set the array again, as TextKit also requires.
     @exclusivity(unchecked) open var exclusionPaths: [UIBezierPath] = [] {
         didSet {
-            exclusionIndex = ExclusionIndex(exclusionPaths)
+            exclusionRegion = ExclusionRegion(exclusionPaths)
             geometryChanged()
         }
     }
 
-    /// The exclusion paths indexed by height.
-    private var exclusionIndex = ExclusionIndex([])
+    /// The exclusion paths' shapes, indexed by height, with the answer for the last band asked.
+    @exclusivity(unchecked) private var exclusionRegion = ExclusionRegion([])
+
+    /// What the band queries of the exclusion paths have visited since they were set (or since
+    /// ``resetExclusionQueryStatistics()``): for tests that hold a line to the shapes near it.
+    package var exclusionQueryStatistics: ExclusionQueryStatistics { exclusionRegion.statistics }
+
+    /// Zeroes ``exclusionQueryStatistics`` and forgets the last band's answer.
+    package func resetExclusionQueryStatistics() { exclusionRegion.resetStatistics() }
 
     /// How the last line is broken when ``maximumNumberOfLines`` cuts the text off (a truncating
     /// mode draws an ellipsis); `.byWordWrapping` by default. (Unchecked exclusivity: read at
@@ -144,36 +153,74 @@ open class NSTextContainer: NSObject, NSTextLayoutOrientationProvider {
         let band = CGRect(x: minX, y: proposedRect.minY, width: maxX - minX, height: proposedRect.height)
         if exclusionPaths.isEmpty { return band }
 
-        // Free intervals: [minX, maxX] minus everything the paths cover in the band.
-        var covered: [ClosedRange<CGFloat>] = []
-        exclusionIndex.forEachPath(meetingBandFrom: band.minY, to: band.maxY) { path in
-            covered += path.coveredIntervals(inBandFrom: band.minY, to: band.maxY)
-        }
-        covered.sort { $0.lowerBound < $1.lowerBound }
-        var free: [ClosedRange<CGFloat>] = []
-        var x = minX
-        for interval in covered {
-            if interval.lowerBound > x { free.append(x...min(interval.lowerBound, maxX)) }
-            x = max(x, interval.upperBound)
-            if x >= maxX { break }
-        }
-        if x < maxX { free.append(x...maxX) }
-        free.removeAll { $0.upperBound - $0.lowerBound <= 0.001 }
-        guard !free.isEmpty else { return .zero }
+        // The free pieces of [minX, maxX]: what the paths leave of it in the band. The region keeps
+        // the band's covered intervals, so the queries for the rest of a row find their pieces by
+        // binary search.
         let rightToLeft = baseWritingDirection == .rightToLeft
-        let chosen = rightToLeft ? free[free.count - 1] : free[0]
-        if free.count > 1 {
+        let (chosen, next) = exclusionRegion.withCoveredIntervals(inBandFrom: band.minY, to: band.maxY) { covered in
+            Self.freePieces(of: minX...maxX, outside: covered, fromTheRight: rightToLeft)
+        }
+        guard let chosen else { return .zero }
+        if let next {
             // Apple: "the unused, possibly shifted, portion of proposedRect that's available for
             // further text": it starts at the next free piece, past the excluded stretch.
             if rightToLeft {
-                let end = free[free.count - 2].upperBound
+                let end = next.upperBound
                 remainingRect?.pointee = CGRect(x: minX, y: band.minY, width: end - minX, height: band.height)
             } else {
-                let start = free[1].lowerBound
+                let start = next.lowerBound
                 remainingRect?.pointee = CGRect(x: start, y: band.minY, width: maxX - start, height: band.height)
             }
         }
         return CGRect(x: chosen.lowerBound, y: band.minY, width: chosen.upperBound - chosen.lowerBound, height: band.height)
+    }
+
+    /// The first two pieces of `span` outside the sorted, disjoint `covered` intervals, from the left
+    /// (or from the right), leaving out slivers of a thousandth of a point or less. Binary search
+    /// finds where `span` starts among the intervals: O(log n) and the intervals passed over.
+    static func freePieces(of span: ClosedRange<CGFloat>, outside covered: UnsafeBufferPointer<ClosedRange<CGFloat>>,
+                           fromTheRight: Bool) -> (ClosedRange<CGFloat>?, ClosedRange<CGFloat>?) {
+        var found: (ClosedRange<CGFloat>?, ClosedRange<CGFloat>?) = (nil, nil)
+        /// Keeps `piece` unless it is a sliver; true once two are found.
+        func take(_ piece: ClosedRange<CGFloat>) -> Bool {
+            guard piece.upperBound - piece.lowerBound > 0.001 else { return false }
+            if found.0 == nil { found.0 = piece; return false }
+            found.1 = piece
+            return true
+        }
+        func partition(_ isBefore: (ClosedRange<CGFloat>) -> Bool) -> Int {
+            var low = 0, high = covered.count
+            while low < high {
+                let mid = (low + high) / 2
+                if isBefore(covered[mid]) { low = mid + 1 } else { high = mid }
+            }
+            return low
+        }
+        let (minX, maxX) = (span.lowerBound, span.upperBound)
+        if !fromTheRight {
+            var x = minX
+            var i = partition { $0.upperBound <= minX }  // intervals ending before the span change nothing
+            while i < covered.count {
+                let interval = covered[i]
+                if interval.lowerBound > x, take(x...min(interval.lowerBound, maxX)) { return found }
+                x = max(x, interval.upperBound)
+                if x >= maxX { return found }
+                i += 1
+            }
+            _ = take(x...maxX)
+        } else {
+            var x = maxX
+            var i = partition { $0.lowerBound < maxX } - 1  // nor do those starting after it
+            while i >= 0 {
+                let interval = covered[i]
+                if interval.upperBound < x, take(max(interval.upperBound, minX)...x) { return found }
+                x = min(x, interval.lowerBound)
+                if x <= minX { return found }
+                i -= 1
+            }
+            _ = take(minX...x)
+        }
+        return found
     }
 
     private func geometryChanged() {
@@ -195,55 +242,3 @@ public protocol NSTextLayoutOrientationProvider {
     /// The orientation text is laid out in.
     var layoutOrientation: NSTextLayoutOrientation { get }
 }
-
-/// Exclusion paths sorted by their tops, in blocks that know their lowest bottom: the paths that
-/// meet a band are found by a binary search on the tops and a walk over the blocks above the
-/// band's bottom, skipping every block that ends above the band's top. Built once per change of
-/// `exclusionPaths`, in O(n log n); a query costs O(log n + n / blockSize + paths met), and much
-/// less when the paths run down the page as they usually do.
-struct ExclusionIndex {
-    private static let blockSize = 64
-    /// The paths with their bounds (in the layout's usable range), sorted by top.
-    private let entries: [(path: UIBezierPath, minY: CGFloat, maxY: CGFloat)]
-    /// The lowest bottom of each block of `blockSize` entries.
-    private let blockBottoms: [CGFloat]
-
-    init(_ paths: [UIBezierPath]) {
-        var entries: [(path: UIBezierPath, minY: CGFloat, maxY: CGFloat)] = []
-        entries.reserveCapacity(paths.count)
-        for path in paths {
-            let bounds = path.bounds
-            guard !bounds.isNull else { continue }  // an empty path covers nothing
-            // NaN bounds (a path with NaN points) are kept over all heights: the path decides.
-            let minY = bounds.minY.isNaN ? -CGFloat.infinity : bounds.minY
-            let maxY = bounds.maxY.isNaN ? CGFloat.infinity : bounds.maxY
-            entries.append((path, minY, maxY))
-        }
-        entries.sort { $0.minY < $1.minY }
-        self.entries = entries
-        blockBottoms = stride(from: 0, to: entries.count, by: Self.blockSize).map { start in
-            entries[start..<min(start + Self.blockSize, entries.count)].reduce(-CGFloat.infinity) { max($0, $1.maxY) }
-        }
-    }
-
-    /// Calls `body` with each path whose bounds meet the band from `y0` to `y1`, in order of tops.
-    func forEachPath(meetingBandFrom y0: CGFloat, to y1: CGFloat, _ body: (UIBezierPath) -> Void) {
-        // The entries whose top is at or above the band's bottom.
-        var low = 0, high = entries.count
-        while low < high {
-            let mid = (low + high) / 2
-            if entries[mid].minY <= y1 { low = mid + 1 } else { high = mid }
-        }
-        let end = low
-        var block = 0
-        while block * Self.blockSize < end {
-            if blockBottoms[block] >= y0 {
-                for i in (block * Self.blockSize)..<min((block + 1) * Self.blockSize, end) where entries[i].maxY >= y0 {
-                    body(entries[i].path)
-                }
-            }
-            block += 1
-        }
-    }
-}
-
