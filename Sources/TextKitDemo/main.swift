@@ -19,11 +19,14 @@
 //                              (0 is the text view)
 //   OTK_DEMO_QUIT_AFTER=secs   quit by itself after that many seconds
 //   OTK_DEMO_TEXT_OUT=path     at quit, write the text view's text there ("-" for stdout)
-//   OTK_DEMO_REPORT=path       at quit, write the shown page's state there (a page that reports
-//                              it: "key: value" lines, values with "\n" for newlines)
+//   OTK_DEMO_REPORT=path       at quit, write the shown page's state there ("key: value" lines,
+//                              values with "\n" for newlines: "page", its number, and what a page
+//                              that reports its state tells)
 //   OTK_DEMO_SNAPSHOT=prefix   write a PNG of the window's content as GTK draws it: on each
 //                              SIGUSR1 to "<prefix>-<n>.png" (n from 1), and at quit to
 //                              "<prefix>-final.png"
+// SIGUSR2 writes OTK_DEMO_REPORT and then OTK_DEMO_TEXT_OUT (each replaced whole) without quitting,
+// once the input already received is handled: what a long scripted run (scripts/soak.py) checks.
 // SIGTERM and SIGINT quit cleanly (the outputs are written).
 import CGTK4
 import Foundation
@@ -178,8 +181,8 @@ final class Demo {
     func writeReport(to path: String) {
         guard let notebook else { return }
         let number = gtk_notebook_get_current_page(notebook)
-        guard let page = reportingPages[number] else { return }
-        var report = page.report
+        var report = reportingPages[number]?.report ?? [:]
+        report["page"] = "\(number)"
         if let host = hostsByPage[number] {
             let exported = host.exportedAccessibilityTexts
             report["accessibleLabel"] = exported.label ?? ""
@@ -253,6 +256,22 @@ final class Demo {
         }
     }
 
+    /// Writes the text view's text to `path` ("-": standard output), replacing the file whole.
+    func writeText(to path: String) {
+        if path == "-" {
+            print(textView.text ?? "")
+        } else {
+            try? Data((textView.text ?? "").utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        }
+    }
+
+    /// SIGUSR2: the report, then the text, as at quit but going on (a script that waits for the
+    /// text file finds the report already written).
+    func writeOutputsOnSignal() {
+        if let out = environment["OTK_DEMO_REPORT"] { writeReport(to: out) }
+        if let out = environment["OTK_DEMO_TEXT_OUT"] { writeText(to: out) }
+    }
+
     /// Writes the outputs the environment asks for (once), then quits.
     func finish(_ app: UnsafeMutablePointer<GtkApplication>) {
         if !finished {
@@ -260,13 +279,7 @@ final class Demo {
             if let prefix = environment["OTK_DEMO_SNAPSHOT"] { writeSnapshot(to: "\(prefix)-final.png") }
             if let out = environment["OTK_DEMO_REPORT"] { writeReport(to: out) }
             if let out = environment["OTK_DEMO_LATENCY"] { latencyProbe?.write(to: out) }
-            if let out = environment["OTK_DEMO_TEXT_OUT"] {
-                if out == "-" {
-                    print(textView.text ?? "")
-                } else {
-                    try? Data((textView.text ?? "").utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
-                }
-            }
+            if let out = environment["OTK_DEMO_TEXT_OUT"] { writeText(to: out) }
         }
         // Destroying the window tears the hosts down (their timers and input method) before
         // the process ends, as closing it does.
@@ -297,12 +310,21 @@ if let seconds = environment["OTK_DEMO_QUIT_AFTER"].flatMap(Double.init), second
 // A parent may have spawned us with these signals blocked (a test runner's thread): unblock them.
 var handled = sigset_t()
 sigemptyset(&handled)
-for signal in [SIGTERM, SIGINT, SIGUSR1] { sigaddset(&handled, signal) }
+for signal in [SIGTERM, SIGINT, SIGUSR1, SIGUSR2] { sigaddset(&handled, signal) }
 pthread_sigmask(SIG_UNBLOCK, &handled, nil)
 g_unix_signal_add(SIGTERM, quit, appPointer)
 g_unix_signal_add(SIGINT, quit, appPointer)
 g_unix_signal_add(SIGUSR1, { _ in
     MainActor.assumeIsolated { demo.snapshotAfterNextFrame() }
+    return 1
+}, nil)
+
+g_unix_signal_add(SIGUSR2, { _ in
+    // At low priority, after the input events already read (a script sends its keys, then this).
+    g_idle_add_full(G_PRIORITY_LOW, { _ in
+        MainActor.assumeIsolated { demo.writeOutputsOnSignal() }
+        return 0
+    }, nil, nil)
     return 1
 }, nil)
 
