@@ -97,6 +97,7 @@ final class Demo {
         hostsByPage[0] = textHost
         reportingPages[0] = TextViewReport(textView: textView)
         gtk_notebook_append_page(book, formHost.widget, gtk_label_new("Label and field"))
+        hostsByPage[1] = formHost
         var titles = ["Text view", "Label and field"]
         let pages: [(String, UIView)] = [
             ("Configuration", ConfigurationPage(frame: CGRect(x: 0, y: 0, width: 720, height: 440))),
@@ -117,6 +118,11 @@ final class Demo {
             titles.append(title)
         }
         self.notebook = book
+        let onSwitch: @convention(c) (OpaquePointer?, UnsafeMutablePointer<GtkWidget>?, guint, UnsafeMutableRawPointer?) -> Void = { _, _, number, _ in
+            MainActor.assumeIsolated { demo.pageWillSwitch(to: Int32(number)) }
+        }
+        g_signal_connect_data(UnsafeMutableRawPointer(notebook), "switch-page", unsafeBitCast(onSwitch, to: GCallback.self), nil, nil,
+                              GConnectFlags(rawValue: 0))
         if let page = environment["OTK_DEMO_PAGE"], let number = Int32(page) ?? titles.firstIndex(of: page).map(Int32.init) {
             gtk_notebook_set_current_page(book, number)
         }
@@ -125,6 +131,36 @@ final class Demo {
         textHost.grabFocus()
         GdkClipboardBackend.connectGeneralPasteboard()
         if let ready = environment["OTK_DEMO_READY"] { signalReadyAfterFirstFrame(path: ready) }
+    }
+
+    /// The page whose view takes the keyboard focus once the notebook has switched to it.
+    var pageToFocus: Int32?
+
+    /// Keeps the keyboard in the pages when ctrl+Page Up/Down switches them. GtkNotebook (GTK
+    /// 4.8) does not move the focus into the page it shows when that page is a focusable drawing
+    /// area in a grid, as a host is (a plain GTK program does the same): the focus ended on the
+    /// tabs, typing reached nothing, and Home or an arrow key switched pages. When a page had the
+    /// focus, the page shown next gets it (and its host gives it to the text input that had it).
+    func pageWillSwitch(to number: Int32) {
+        guard let window, hostsByPage[number] != nil else { return }
+        let hosts = [textHost, formHost].compactMap { $0 } + pageHosts
+        // A page had the focus, or a switch just before this one is still to give it.
+        let focus = gtk_root_get_focus(OpaquePointer(window))
+        guard pageToFocus != nil || focus.map({ focus in hosts.contains { gtk_widget_is_ancestor(focus, $0.widget) != 0 } }) == true
+        else { return }
+        let pending = pageToFocus != nil
+        pageToFocus = number
+        if pending { return }   // its idle callback focuses the latest page
+        // After the switch (the notebook's own handler runs after this one).
+        g_idle_add({ _ in
+            MainActor.assumeIsolated {
+                if let number = demo.pageToFocus, let notebook = demo.notebook, gtk_notebook_get_current_page(notebook) == number {
+                    demo.hostsByPage[number]?.grabFocus()
+                }
+                demo.pageToFocus = nil
+            }
+            return 0
+        }, nil)
     }
 
     /// The second page: a label explaining, a text field below it.
