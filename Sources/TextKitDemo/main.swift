@@ -19,11 +19,14 @@
 //                              (0 is the text view)
 //   OTK_DEMO_QUIT_AFTER=secs   quit by itself after that many seconds
 //   OTK_DEMO_TEXT_OUT=path     at quit, write the text view's text there ("-" for stdout)
-//   OTK_DEMO_REPORT=path       at quit, write the shown page's state there (a page that reports
-//                              it: "key: value" lines, values with "\n" for newlines)
+//   OTK_DEMO_REPORT=path       at quit, write the shown page's state there ("key: value" lines,
+//                              values with "\n" for newlines: "page", its number, and what a page
+//                              that reports its state tells)
 //   OTK_DEMO_SNAPSHOT=prefix   write a PNG of the window's content as GTK draws it: on each
 //                              SIGUSR1 to "<prefix>-<n>.png" (n from 1), and at quit to
 //                              "<prefix>-final.png"
+// SIGUSR2 writes OTK_DEMO_REPORT and then OTK_DEMO_TEXT_OUT (each replaced whole) without quitting,
+// once the input already received is handled: what a long scripted run (scripts/soak.py) checks.
 // SIGTERM and SIGINT quit cleanly (the outputs are written).
 import CGTK4
 import Foundation
@@ -94,6 +97,7 @@ final class Demo {
         hostsByPage[0] = textHost
         reportingPages[0] = TextViewReport(textView: textView)
         gtk_notebook_append_page(book, formHost.widget, gtk_label_new("Label and field"))
+        hostsByPage[1] = formHost
         var titles = ["Text view", "Label and field"]
         let pages: [(String, UIView)] = [
             ("Configuration", ConfigurationPage(frame: CGRect(x: 0, y: 0, width: 720, height: 440))),
@@ -114,6 +118,11 @@ final class Demo {
             titles.append(title)
         }
         self.notebook = book
+        let onSwitch: @convention(c) (OpaquePointer?, UnsafeMutablePointer<GtkWidget>?, guint, UnsafeMutableRawPointer?) -> Void = { _, _, number, _ in
+            MainActor.assumeIsolated { demo.pageWillSwitch(to: Int32(number)) }
+        }
+        g_signal_connect_data(UnsafeMutableRawPointer(notebook), "switch-page", unsafeBitCast(onSwitch, to: GCallback.self), nil, nil,
+                              GConnectFlags(rawValue: 0))
         if let page = environment["OTK_DEMO_PAGE"], let number = Int32(page) ?? titles.firstIndex(of: page).map(Int32.init) {
             gtk_notebook_set_current_page(book, number)
         }
@@ -122,6 +131,36 @@ final class Demo {
         textHost.grabFocus()
         GdkClipboardBackend.connectGeneralPasteboard()
         if let ready = environment["OTK_DEMO_READY"] { signalReadyAfterFirstFrame(path: ready) }
+    }
+
+    /// The page whose view takes the keyboard focus once the notebook has switched to it.
+    var pageToFocus: Int32?
+
+    /// Keeps the keyboard in the pages when ctrl+Page Up/Down switches them. GtkNotebook (GTK
+    /// 4.8) does not move the focus into the page it shows when that page is a focusable drawing
+    /// area in a grid, as a host is (a plain GTK program does the same): the focus ended on the
+    /// tabs, typing reached nothing, and Home or an arrow key switched pages. When a page had the
+    /// focus, the page shown next gets it (and its host gives it to the text input that had it).
+    func pageWillSwitch(to number: Int32) {
+        guard let window, hostsByPage[number] != nil else { return }
+        let hosts = [textHost, formHost].compactMap { $0 } + pageHosts
+        // A page had the focus, or a switch just before this one is still to give it.
+        let focus = gtk_root_get_focus(OpaquePointer(window))
+        guard pageToFocus != nil || focus.map({ focus in hosts.contains { gtk_widget_is_ancestor(focus, $0.widget) != 0 } }) == true
+        else { return }
+        let pending = pageToFocus != nil
+        pageToFocus = number
+        if pending { return }   // its idle callback focuses the latest page
+        // After the switch (the notebook's own handler runs after this one).
+        g_idle_add({ _ in
+            MainActor.assumeIsolated {
+                if let number = demo.pageToFocus, let notebook = demo.notebook, gtk_notebook_get_current_page(notebook) == number {
+                    demo.hostsByPage[number]?.grabFocus()
+                }
+                demo.pageToFocus = nil
+            }
+            return 0
+        }, nil)
     }
 
     /// The second page: a label explaining, a text field below it.
@@ -178,8 +217,8 @@ final class Demo {
     func writeReport(to path: String) {
         guard let notebook else { return }
         let number = gtk_notebook_get_current_page(notebook)
-        guard let page = reportingPages[number] else { return }
-        var report = page.report
+        var report = reportingPages[number]?.report ?? [:]
+        report["page"] = "\(number)"
         if let host = hostsByPage[number] {
             let exported = host.exportedAccessibilityTexts
             report["accessibleLabel"] = exported.label ?? ""
@@ -253,6 +292,22 @@ final class Demo {
         }
     }
 
+    /// Writes the text view's text to `path` ("-": standard output), replacing the file whole.
+    func writeText(to path: String) {
+        if path == "-" {
+            print(textView.text ?? "")
+        } else {
+            try? Data((textView.text ?? "").utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        }
+    }
+
+    /// SIGUSR2: the report, then the text, as at quit but going on (a script that waits for the
+    /// text file finds the report already written).
+    func writeOutputsOnSignal() {
+        if let out = environment["OTK_DEMO_REPORT"] { writeReport(to: out) }
+        if let out = environment["OTK_DEMO_TEXT_OUT"] { writeText(to: out) }
+    }
+
     /// Writes the outputs the environment asks for (once), then quits.
     func finish(_ app: UnsafeMutablePointer<GtkApplication>) {
         if !finished {
@@ -260,13 +315,7 @@ final class Demo {
             if let prefix = environment["OTK_DEMO_SNAPSHOT"] { writeSnapshot(to: "\(prefix)-final.png") }
             if let out = environment["OTK_DEMO_REPORT"] { writeReport(to: out) }
             if let out = environment["OTK_DEMO_LATENCY"] { latencyProbe?.write(to: out) }
-            if let out = environment["OTK_DEMO_TEXT_OUT"] {
-                if out == "-" {
-                    print(textView.text ?? "")
-                } else {
-                    try? Data((textView.text ?? "").utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
-                }
-            }
+            if let out = environment["OTK_DEMO_TEXT_OUT"] { writeText(to: out) }
         }
         // Destroying the window tears the hosts down (their timers and input method) before
         // the process ends, as closing it does.
@@ -297,12 +346,21 @@ if let seconds = environment["OTK_DEMO_QUIT_AFTER"].flatMap(Double.init), second
 // A parent may have spawned us with these signals blocked (a test runner's thread): unblock them.
 var handled = sigset_t()
 sigemptyset(&handled)
-for signal in [SIGTERM, SIGINT, SIGUSR1] { sigaddset(&handled, signal) }
+for signal in [SIGTERM, SIGINT, SIGUSR1, SIGUSR2] { sigaddset(&handled, signal) }
 pthread_sigmask(SIG_UNBLOCK, &handled, nil)
 g_unix_signal_add(SIGTERM, quit, appPointer)
 g_unix_signal_add(SIGINT, quit, appPointer)
 g_unix_signal_add(SIGUSR1, { _ in
     MainActor.assumeIsolated { demo.snapshotAfterNextFrame() }
+    return 1
+}, nil)
+
+g_unix_signal_add(SIGUSR2, { _ in
+    // At low priority, after the input events already read (a script sends its keys, then this).
+    g_idle_add_full(G_PRIORITY_LOW, { _ in
+        MainActor.assumeIsolated { demo.writeOutputsOnSignal() }
+        return 0
+    }, nil, nil)
     return 1
 }, nil)
 

@@ -21,7 +21,12 @@ extension GTKViewHost {
     }
 
     func focusEntered() {
-        if let input = focusedInput, !input.isFirstResponder { input.becomeFirstResponder() }
+        if view.currentFirstResponder == nil, let input = resignedInput as? any TextInputView, isInHostedHierarchy(input) {
+            input.becomeFirstResponder()
+        } else if let input = focusedInput, !input.isFirstResponder {
+            input.becomeFirstResponder()
+        }
+        resignedInput = nil
         gtk_im_context_focus_in(inputMethod)
         updateInputMethodCursor()
         restartBlink()
@@ -31,8 +36,21 @@ extension GTKViewHost {
     func focusLeft() {
         gtk_im_context_focus_out(inputMethod)
         stopBlink()
-        if let input = focusedInput, input.isFirstResponder { input.resignFirstResponder() }
+        if let input = focusedInput, input.isFirstResponder {
+            resignedInput = input
+            input.resignFirstResponder()
+        }
         queueDraw()
+    }
+
+    /// Whether `input` is the hosted view or one of its descendants (not removed since).
+    func isInHostedHierarchy(_ input: UIView) -> Bool {
+        var current: UIView? = input
+        while let candidate = current {
+            if candidate === view { return true }
+            current = candidate.superview
+        }
+        return false
     }
 
     /// Shows the caret now and blinks it from here while the area has the focus (typing and

@@ -76,6 +76,10 @@ public final class GTKViewHost {
     lazy var touchDelivery = TouchDelivery(rootView: view)
     /// What ``updateAccessibility()`` last gave GTK (to tell it only of changes).
     var exportedAccessibility: AccessibilityExport?
+    /// The text input that resigned first responder when the area lost the keyboard focus: it
+    /// takes it back when the focus returns (a notebook page shown again), as GTK's containers
+    /// give the focus back to the child that had it.
+    weak var resignedInput: UIView?
     /// The driver of the last custom `UITextInput` view typed into (see ``handling(_:)``).
     var inputDriver: TextInputDriver?
     /// The context menu's popover while it is open (a `GtkPopoverMenu` parented to the drawing

@@ -86,9 +86,12 @@ public final class GdkClipboardBackend: UIPasteboard.Backend, @unchecked Sendabl
     }
 
     /// The clipboard changed hands: when another application owns it now, read its text, then
-    /// its RTF when it offers some.
+    /// its RTF when it offers some. An offer of RTF alone is not read as text: some programs
+    /// (xclip) answer any target with what they hold, and GDK, asked for text, got the RTF's
+    /// markup; the RTF's own text is the plain text then.
     private func clipboardChanged() {
         guard gdk_clipboard_is_local(clipboard) == 0 else { return }  // our own copy
+        guard Self.offersPlainText(gdk_clipboard_get_formats(clipboard)) else { return received(nil) }
         let data = Unmanaged.passUnretained(self).toOpaque()
         gdk_clipboard_read_text_async(clipboard, nil, { source, result, data in
             let backend = Unmanaged<GdkClipboardBackend>.fromOpaque(data!).takeUnretainedValue()
@@ -98,6 +101,16 @@ public final class GdkClipboardBackend: UIPasteboard.Backend, @unchecked Sendabl
             backend.received(text.map { String(cString: $0) })
             g_free(text)
         }, data)
+    }
+
+    /// Whether `formats` has a plain text type (GDK names X11's text targets `text/plain…`).
+    static func offersPlainText(_ formats: OpaquePointer?) -> Bool {
+        guard let formats else { return false }
+        var count: gsize = 0
+        guard let types = gdk_content_formats_get_mime_types(formats, &count) else { return false }
+        return (0..<Int(count)).contains { index in
+            types[index].map { String(cString: $0).hasPrefix("text/plain") } ?? false
+        }
     }
 
     private func received(_ text: String?) {

@@ -43,5 +43,24 @@ extension WindowTests {
             #expect(fonts.contains("DejaVuSerif-Bold"), "the pasted bold word keeps its font: \(fonts)")
             #expect(fonts.contains("DejaVuSerif,") || fonts.hasSuffix("DejaVuSerif"), "and the plain words theirs: \(fonts)")
         }
+
+        // Found by scripts/soak.py (seed 1): xclip answers any target with what it holds, so
+        // reading text from an offer of RTF alone gave the RTF's markup, which a view that pastes
+        // plain text (UIPasteboard.string) inserted as it was.
+        @Test("RTF alone from another program pastes as its text into a plain-text view, not as its markup",
+              .timeLimit(.minutes(3)))
+        func rtfOnlyIntoPlainTextView() throws {
+            let session = try DemoSession(["OTK_DEMO_PAGE": "SimpleTextInput", "OTK_DEMO_SIMPLE_TEXT": "Paste: "])
+            defer { session.close() }
+            let file = session.scratch.appendingPathComponent("in.rtf")
+            try #"{\rtf1\ansi\deff0{\fonttbl{\f0 DejaVu Serif;}}\f0\fs28 \b Bold\b0  and \u1488?}"#.write(to: file, atomically: true, encoding: .utf8)
+            _ = try xclip(session, ["-t", "text/rtf", "-i", file.path])
+            Thread.sleep(forTimeInterval: 0.5)   // the demo reads the new offer when it changes hands
+            // The editor's first line is at y 100…120 of the window; right of the text is its end.
+            try session.xdo("mousemove", "--window", session.window, "400", "110", "click", "1")
+            try session.xdo("key", "ctrl+End", "ctrl+v")
+            _ = try session.quit()
+            #expect(try session.report()["text"] == "Paste: Bold and \u{05D0}", "demo log: \(session.app.log)")
+        }
     }
 }

@@ -100,6 +100,20 @@ final class DemoSession {
         return try #require(image, "no snapshot after SIGUSR1; demo log: \(app.log)")
     }
 
+    /// Asks the running demo for its text and the shown page's report (SIGUSR2), and returns
+    /// them once written; the demo goes on.
+    func outputsNow() throws -> (text: String, report: [String: String]) {
+        let text = scratch.appendingPathComponent("text.txt"), report = scratch.appendingPathComponent("report.txt")
+        try? FileManager.default.removeItem(at: text)
+        try? FileManager.default.removeItem(at: report)
+        Thread.sleep(forTimeInterval: 0.3)   // let the demo handle the events before the signal
+        kill(app.pid, SIGUSR2)
+        // The report is written first, the text last, each in one step.
+        try #require(Tools.waitFor(within: 15) { FileManager.default.fileExists(atPath: text.path) },
+                     "no text after SIGUSR2; demo log: \(app.log)")
+        return (try textWritten(), try self.report())
+    }
+
     /// Quits the demo (it writes its final snapshot and outputs) and returns the final snapshot.
     func quit() throws -> CGImage {
         Thread.sleep(forTimeInterval: 0.3)

@@ -165,7 +165,7 @@ final class Child {
         var none = sigset_t(), defaults = sigset_t()
         sigemptyset(&none)
         sigemptyset(&defaults)
-        for signal in [SIGTERM, SIGINT, SIGUSR1, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
+        for signal in [SIGTERM, SIGINT, SIGUSR1, SIGUSR2, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
         posix_spawnattr_setsigmask(&attributes, &none)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
