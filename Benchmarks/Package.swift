@@ -12,6 +12,7 @@
 //   DetectBench      NSDataDetector over 1 MB (`swift run -c release DetectBench`)
 //   BreakingBench    total-fit (Knuth–Plass) line breaking beside greedy on W1, as ratios
 //   ExclusionBench   10 KB laid out around 100,000 exclusion rectangles: ms per line and per fragment
+//   HitTestBench     hit testing and carets on lines of 10,000–20,000 characters, beside Pango's
 import PackageDescription
 
 let package = Package(
@@ -66,6 +67,13 @@ let package = Package(
         // Each paragraph's line starts as OpenTextKit breaks them (for `compare-breaks`).
         // Full layout of one file from an empty cache, for perf and callgrind (W1, W2).
         .executableTarget(name: "LayoutProfile", dependencies: [.product(name: "OpenTextKit", package: "OpenTextKit")]),
+
+        // Hit testing and carets on long lines, beside Pango's in the same process
+        // (`swift build -c release --product HitTestBench`).
+        .target(name: "HitTestPango", dependencies: ["BenchPangoCairo"]),
+        .executableTarget(name: "HitTestBench",
+                          dependencies: ["PeerSupport", "HitTestPango", .product(name: "OpenTextKit", package: "OpenTextKit")],
+                          swiftSettings: [.swiftLanguageMode(.v6)]),
 
         .executableTarget(name: "BreakDump", dependencies: [.product(name: "OpenTextKit", package: "OpenTextKit")]),
 

@@ -33,7 +33,7 @@ extension NSLayoutManager {
     func _location(forGlyphAt glyphIndex: Int) -> CGPoint {
         guard let found = flow.fragment(forGlyph: GlyphIndex(glyphIndex)) else { return .zero }
         let line = found.fragment.line
-        let (xs, _) = line.glyphPositions(in: found.analysis.glyphs)
+        let (xs, _) = flow.glyphPositions(of: found, keeps: true)
         let local = found.local(GlyphIndex(glyphIndex)) - line.glyphRange.lowerBound
         let x = found.fragment.textOriginX + CGFloat(xs[local]) - found.fragment.rect.minX
         return CGPoint(x: x, y: found.fragment.baselineOffset)
@@ -193,12 +193,15 @@ extension NSLayoutManager {
         var result = CGRect.null
         let end = glyphRange.location + glyphRange.length
         let (p, _, _) = flow.locate(glyph: GlyphIndex(glyphRange.location))
-        flow.forEachFragment(fromParagraph: p, beforeGlyph: GlyphIndex(end)) { found in
+        flow.forEachFragment(fromParagraph: p, startingAtGlyph: GlyphIndex(glyphRange.location), beforeGlyph: GlyphIndex(end)) { found in
             let range = found.glyphRange
             if range.location >= end { return false }
             guard found.container == index, range.location + range.length > glyphRange.location else { return true }
             let line = found.fragment.line
-            let (xs, advances) = line.glyphPositions(in: found.analysis.glyphs)
+            // One line's positions are kept with its other geometry (the glyph rects of a line
+            // asked one by one); a range over many lines does not push out the lines kept.
+            let withinLine = range.location <= glyphRange.location && end <= range.location + range.length
+            let (xs, advances) = flow.glyphPositions(of: found, keeps: withinLine)
             let lower = found.local(GlyphIndex(max(range.location, glyphRange.location))) - line.glyphRange.lowerBound
             let upper = found.local(GlyphIndex(min(range.location + range.length, end))) - line.glyphRange.lowerBound
             var minX = CGFloat.infinity, maxX = -CGFloat.infinity

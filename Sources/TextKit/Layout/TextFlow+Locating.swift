@@ -148,10 +148,24 @@ extension TextFlow {
 
     /// Calls `body` for every laid-out fragment from paragraph `start` on, in order, until it
     /// returns false or the paragraph holding glyph `end - 1` has been walked (the paragraph after
-    /// it, which may not be laid out, is not asked about glyphs the caller does not want).
-    func forEachFragment(fromParagraph start: Int = 0, beforeGlyph end: GlyphIndex = GlyphIndex(.max), _ body: (LocatedFragment) -> Bool) {
+    /// it, which may not be laid out, is not asked about glyphs the caller does not want). With
+    /// `first`, a glyph of paragraph `start`, that paragraph's walk starts at the fragment holding
+    /// it (found by binary search): the fragments before it hold only glyphs before `first`.
+    func forEachFragment(fromParagraph start: Int = 0, startingAtGlyph first: GlyphIndex? = nil,
+                         beforeGlyph end: GlyphIndex = GlyphIndex(.max), _ body: (LocatedFragment) -> Bool) {
         forEachLaidOutParagraph(from: start) { p, record, fragments, firstGlyph, firstCharacter, top in
-            for i in fragments.indices {
+            var from = 0
+            if p == start, let first, first >= firstGlyph {
+                // The last fragment starting at or before the glyph.
+                let local = (first - firstGlyph).rawValue
+                var low = 0, high = fragments.count - 1
+                while low < high {
+                    let mid = (low + high + 1) / 2
+                    if fragments[mid].line.glyphRange.lowerBound <= local { low = mid } else { high = mid - 1 }
+                }
+                from = max(0, low)
+            }
+            for i in fragments.indices.dropFirst(from) {
                 if !body(located(p, i, fragment: fragments[i], firstGlyph: firstGlyph, firstCharacter: firstCharacter,
                                  top: top, record: record)) { return false }
             }

@@ -126,12 +126,24 @@ final class TextFlow {
 
     /// Per container: what needs display (NSLayoutManager+Display.swift).
     @exclusivity(unchecked) var invalidDisplayRects: [CGRect] = []
-    /// The caret geometry of the line last asked about (hit testing and caret queries ask about
-    /// the same line again and again): its paragraph record, that record's layout version and the
-    /// line's index. See `lineCarets(for:)`.
-    var caretCache: (record: ParagraphRecord, version: Int, fragment: Int, carets: LineCarets)?
-    /// The glyph positions of the line last hit-tested, kept the same way (see `glyphHit(x:in:)`).
-    var positionCache: (record: ParagraphRecord, version: Int, fragment: Int, xs: [Float], advances: [Float])?
+    /// What hit testing and caret queries derived from the lines asked about last (their glyph
+    /// positions, glyph search and caret geometry), most recent first, within
+    /// ``LineGeometry/keptLines`` lines and ``LineGeometry/keptCharacters`` characters: a caller
+    /// that alternates between lines (a drag across lines, a caret on one line and a click on
+    /// another, a pointer moving over a page) does not make them again each time. See
+    /// TextFlow+HitTesting.swift.
+    var lineGeometries: [LineGeometry] = []
+    /// The characters of the lines in ``lineGeometries``.
+    var keptLineCharacters = 0
+    /// Whether the fragments of the last eight paragraphs hit testing asked about are stacked
+    /// (see `stackedFragments(_:record:)`).
+    var fragmentOrders: [FragmentOrder] = []
+    /// What hit-testing queries looked at: fragments weighed, glyph and grapheme boxes or search
+    /// table entries. Tests read it to tell a search from a walk; nothing else does.
+    var hitTestSteps = 0
+    /// For tests: hit testing walks every fragment of the paragraphs near the point and every box
+    /// of the line, as the searches must answer.
+    var hitTestingWalks = false
     /// The glyph positions of the line drawn last (drawUnderline and friends ask for the same line
     /// many times in a row; NSLayoutManager+Drawing.swift).
     var drawingLineCache: DrawingLineCache?

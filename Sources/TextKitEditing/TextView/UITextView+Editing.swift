@@ -398,31 +398,64 @@ extension UITextView {
     /// paragraph around it, 8,192 units to start with, doubled while the cluster reaches an edge
     /// of the window that is not the paragraph's (a base with thousands of marks is still one
     /// cluster; the cost stays proportional to the cluster, not the document).
-    func graphemeRange(containing offset: Int) -> NSRange {
+    ///
+    /// With `reusingWindow` (hit testing: a pointer asks again and again, the text unchanged), the
+    /// window is up to 65,536 units of the paragraph, kept in ``graphemeWindow`` until the text
+    /// changes, and used for any later offset whose 8,192-unit window it holds: the answer is the
+    /// same (ICU sees at least the same text around the offset), without copying the text or
+    /// finding the paragraph again.
+    func graphemeRange(containing offset: Int, reusingWindow: Bool = false) -> NSRange {
         let storage = textStorage
         let length = storage.length
         guard length > 0 else { return NSRange(location: 0, length: 0) }
         let at = min(max(offset, 0), length - 1)
+        let version = storage._storageVersion.map { (storage: ObjectIdentifier(storage), version: $0) }
+        if reusingWindow, let version, let kept = graphemeWindow, kept.version == version, kept.paragraph.contains(at),
+           kept.range.location <= max(kept.paragraph.location, at - 4096),
+           kept.range.upperBound >= min(kept.paragraph.upperBound, at + 4096),
+           let found = Self.cluster(at: at, in: kept.units, from: kept.range.location, paragraph: kept.paragraph) {
+            return found
+        }
         let paragraph = storage.paragraphRange(for: NSRange(location: at, length: 0))
-        var half = 4096
+        var half = reusingWindow && version != nil ? 32_768 : 4096
         while true {
             let lower = max(paragraph.location, at - half)
             let upper = min(paragraph.upperBound, at + half)
             let units = storage._utf16(in: NSRange(location: lower, length: upper - lower))
-            let local = at - lower
-            let (start, end) = units.withUnsafeBufferPointer { buffer in
-                BreakIterator.withIterator(.character, text: buffer) { iterator -> (Int, Int) in
-                    let end = iterator.following(local)
-                    let start = iterator.isBoundary(local) ? local : iterator.preceding(local)
-                    return (start == BreakIterator.done ? 0 : start, end == BreakIterator.done ? units.count : end)
-                }
+            if reusingWindow, let version, half == 32_768 {
+                graphemeWindow = GraphemeWindow(version: version, paragraph: paragraph,
+                                                range: NSRange(location: lower, length: upper - lower), units: units)
             }
-            let cutAtStart = start == 0 && lower > paragraph.location
-            let cutAtEnd = end == units.count && upper < paragraph.upperBound
-            if !cutAtStart && !cutAtEnd { return NSRange(location: lower + start, length: end - start) }
+            if let found = Self.cluster(at: at, in: units, from: lower, paragraph: paragraph) { return found }
             half *= 2
         }
     }
+
+    /// The grapheme cluster holding the character at `at`, by ICU's rules over `units` (the text
+    /// from offset `lower` in `paragraph`); nil when it reaches an edge of `units` that is not the
+    /// paragraph's (a wider window must tell).
+    private static func cluster(at: Int, in units: [UInt16], from lower: Int, paragraph: NSRange) -> NSRange? {
+        let local = at - lower
+        let (start, end) = units.withUnsafeBufferPointer { buffer in
+            BreakIterator.withIterator(.character, text: buffer) { iterator -> (Int, Int) in
+                let end = iterator.following(local)
+                let start = iterator.isBoundary(local) ? local : iterator.preceding(local)
+                return (start == BreakIterator.done ? 0 : start, end == BreakIterator.done ? units.count : end)
+            }
+        }
+        let cutAtStart = start == 0 && lower > paragraph.location
+        let cutAtEnd = end == units.count && lower + units.count < paragraph.upperBound
+        return cutAtStart || cutAtEnd ? nil : NSRange(location: lower + start, length: end - start)
+    }
+}
+
+/// The text of a window of a paragraph, kept while the storage's text is unchanged (its identity
+/// and version): see `UITextView.graphemeRange(containing:reusingWindow:)`.
+struct GraphemeWindow {
+    let version: (storage: ObjectIdentifier, version: Int)
+    let paragraph: NSRange
+    let range: NSRange
+    let units: [UInt16]
 }
 
 /// A composition in progress: where it started and what it replaced, for its undo step.

@@ -197,7 +197,7 @@ extension UITextView {
                                                      fractionOfDistanceBetweenInsertionPoints: &fraction)
         guard character < length else { return (length, false) }
         var offset = character
-        if fraction >= 0.5 { offset = graphemeRange(containing: character).upperBound }
+        if fraction >= 0.5 { offset = graphemeRange(containing: character, reusingWindow: true).upperBound }
         // Past the end of a soft-wrapped line: the caret stays on that line.
         var lineRange = NSRange(location: 0, length: 0)
         _ = layoutManager.lineFragmentRect(forGlyphAt: layoutManager.glyphIndexForCharacter(at: character),

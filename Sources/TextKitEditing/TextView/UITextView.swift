@@ -98,6 +98,10 @@ open class UITextView: UIScrollView, UITextInput, TokenizerTextProviding {
     /// What ``updateContentSize()`` last computed from: the layout manager and its change count,
     /// the bounds, the insets, and the content size it set (nil: compute again).
     var contentSizeBasis: (manager: ObjectIdentifier, layout: Int, bounds: CGRect, insets: UIEdgeInsets, size: CGSize)?
+    /// The text around the last point hit-tested, kept until the text changes, so that the next
+    /// hits in that paragraph find their grapheme clusters without copying the text again
+    /// (``graphemeRange(containing:reusingWindow:)``).
+    var graphemeWindow: GraphemeWindow?
     lazy var tokenizerSource = TextViewTokenizerText(self)
 
     // MARK: Configuration

@@ -67,7 +67,66 @@ package struct LineCarets: Sendable, Equatable {
     /// keeps its caret where the run boundary is.
     package let visualStops: [Stop]
 
+    /// What ``hit(x:)`` searches on a line of ``searchedLength`` graphemes or more (shorter lines
+    /// are walked): the graphemes it may hit (those with a width, or all when none has one), in
+    /// visual order, and their boxes as ``NearestIntervals`` (ranks are positions in that list).
+    /// Made by the second hit on the line (the first walks: a line's carets serve caret rects and
+    /// selections too, which never search, and a line hit once costs no more than before) and
+    /// shared by the copies of this value.
+    private let search: HitSearchBox
+
+    /// Lines with at least this many graphemes are searched by ``hit(x:)``, shorter ones walked
+    /// (a walk of a few hundred boxes costs less than a microsecond; the search's tables cost some
+    /// 36 bytes a grapheme to build and keep).
+    package static let searchedLength = 256
+
     package var isRightToLeftParagraph: Bool { baseLevel & 1 == 1 }
+
+    init(characters: Range<Int>, graphemes: [Grapheme], visualOrder: [Int], baseLevel: UInt8,
+         startEdgeX: Float, endEdgeX: Float, visualStops: [Stop], searched: Bool? = nil) {
+        self.characters = characters
+        self.graphemes = graphemes
+        self.visualOrder = visualOrder
+        self.baseLevel = baseLevel
+        self.startEdgeX = startEdgeX
+        self.endEdgeX = endEdgeX
+        self.visualStops = visualStops
+        search = HitSearchBox(searches: searched ?? (graphemes.count >= Self.searchedLength))
+    }
+
+    /// This line with ``hit(x:)`` searching (`true`) or walking (`false`) whatever its length
+    /// (tests compare the two).
+    package func searching(_ searched: Bool) -> LineCarets {
+        LineCarets(characters: characters, graphemes: graphemes, visualOrder: visualOrder, baseLevel: baseLevel,
+                   startEdgeX: startEdgeX, endEdgeX: endEdgeX, visualStops: visualStops, searched: searched)
+    }
+
+    /// Whether ``hit(x:)`` searches this line rather than walking it (making the search if it
+    /// was not made yet).
+    package var isSearched: Bool { hitSearch(now: true) != nil }
+
+    /// The search, made on the second call (or at once, `now`); nil before, and for a line
+    /// that is walked.
+    private func hitSearch(now: Bool = false) -> (graphemes: [Int32], boxes: NearestIntervals)? {
+        guard search.searches else { return nil }
+        search.lock.lock()
+        defer { search.lock.unlock() }
+        if search.isMade { return search.made }
+        search.calls += 1
+        guard now || search.calls >= 2 else { return nil }
+        search.isMade = true
+        var hittable = visualOrder.filter { graphemes[$0].width > 0 }
+        if hittable.isEmpty { hittable = visualOrder }
+        search.made = NearestIntervals(lower: hittable.map { graphemes[$0].minX }, upper: hittable.map { graphemes[$0].maxX })
+            .map { (hittable.map { Int32($0) }, $0) }
+        return search.made
+    }
+
+    /// The line's geometry, the search left out (it is made from the rest).
+    package static func == (a: LineCarets, b: LineCarets) -> Bool {
+        a.characters == b.characters && a.graphemes == b.graphemes && a.visualOrder == b.visualOrder && a.baseLevel == b.baseLevel
+            && a.startEdgeX == b.startEdgeX && a.endEdgeX == b.endEdgeX && a.visualStops == b.visualStops
+    }
 
     // MARK: Queries
 
@@ -145,26 +204,65 @@ package struct LineCarets: Sendable, Equatable {
     /// The grapheme under `x` (or, left or right of the line, the visually nearest one) and how far
     /// `x` is through it in its writing direction (0 at its leading edge, 1 at its trailing edge).
     /// Zero-width graphemes (line breaks, hidden characters, a truncation without a token) are hit
-    /// only when the line has nothing else. Nil for a line without graphemes.
+    /// only when the line has nothing else. Where boxes overlap, the one first in visual order
+    /// wins; at equal distances outside the boxes, too. Nil for a line without graphemes.
+    ///
+    /// O(log n) on a line of ``searchedLength`` graphemes or more from the second call on (a search
+    /// of the boxes, sorted by that call in O(n) as they mostly come, else O(n log n)), O(n) on
+    /// shorter lines and at the first call (a walk), with the same answers; no allocation but the
+    /// search's tables.
     package func hit(x: Float) -> (grapheme: Int, fraction: Float)? {
+        var steps = 0
+        return hit(x: x, steps: &steps)
+    }
+
+    /// ``hit(x:)``, adding to `steps` the number of boxes or table entries it looked at (what tests
+    /// count to tell a search from a walk).
+    package func hit(x: Float, steps: inout Int) -> (grapheme: Int, fraction: Float)? {
         guard !graphemes.isEmpty else { return nil }
-        var candidates = visualOrder.filter { graphemes[$0].width > 0 }
-        if candidates.isEmpty { candidates = visualOrder }
-        var best = candidates[0]
-        var bestDistance = Float.infinity
-        for k in candidates {
-            let g = graphemes[k]
-            let distance = x < g.minX ? g.minX - x : (x > g.maxX ? x - g.maxX : 0)
-            if distance < bestDistance {
-                best = k
-                bestDistance = distance
-                if distance == 0 { break }
+        let best = hitSearch().map { Int($0.graphemes[$0.boxes.nearest(to: x, steps: &steps)]) } ?? nearestByWalking(x: x, steps: &steps)
+        return (best, fraction(x: x, through: best))
+    }
+
+    /// ``hit(x:)`` by walking every grapheme in visual order, whatever the line's length: the
+    /// definition the search must agree with (tests compare them).
+    package func hitByWalking(x: Float) -> (grapheme: Int, fraction: Float)? {
+        guard !graphemes.isEmpty else { return nil }
+        var steps = 0
+        let best = nearestByWalking(x: x, steps: &steps)
+        return (best, fraction(x: x, through: best))
+    }
+
+    /// The first grapheme in visual order at the least distance from `x`, among those with a width
+    /// (all when none has one); the walk stops at the first that holds `x`.
+    private func nearestByWalking(x: Float, steps: inout Int) -> Int {
+        for pass in 0..<2 {
+            let onlyWide = pass == 0
+            var best = -1
+            var bestDistance = Float.infinity
+            for k in visualOrder {
+                let g = graphemes[k]
+                if onlyWide && !(g.width > 0) { continue }
+                steps += 1
+                if best < 0 { best = k }
+                let distance = x < g.minX ? g.minX - x : (x > g.maxX ? x - g.maxX : 0)
+                if distance < bestDistance {
+                    best = k
+                    bestDistance = distance
+                    if distance == 0 { break }
+                }
             }
+            if best >= 0 { return best }
         }
-        let g = graphemes[best]
-        guard g.width > 0 else { return (best, 0) }
+        return visualOrder.first ?? 0
+    }
+
+    /// How far `x` is through grapheme `k` in its writing direction (0 for a grapheme without width).
+    private func fraction(x: Float, through k: Int) -> Float {
+        let g = graphemes[k]
+        guard g.width > 0 else { return 0 }
         let through = min(max((x - g.minX) / g.width, 0), 1)
-        return (best, g.isRightToLeft ? 1 - through : through)
+        return g.isRightToLeft ? 1 - through : through
     }
 
     /// The insertion points of the line and their carets, as AppKit's
@@ -204,6 +302,19 @@ package struct LineCarets: Sendable, Equatable {
     }
 }
 
+/// Where ``LineCarets`` keeps its hit search once made: values are copied and shared between
+/// threads (a `CTLine`'s carets), so the search is made under a lock, once.
+private final class HitSearchBox: @unchecked Sendable {
+    let lock = NSLock()
+    /// Whether the line is searched (else walked).
+    let searches: Bool
+    var calls = 0
+    var isMade = false
+    var made: (graphemes: [Int32], boxes: NearestIntervals)?
+
+    init(searches: Bool) { self.searches = searches }
+}
+
 extension PlacedLine {
     /// The caret geometry of the line (see ``LineCarets``).
     /// - Parameters:
@@ -212,17 +323,20 @@ extension PlacedLine {
     ///   - positions: each glyph's pen x and drawn advance, by logical index, when they differ
     ///     from ``glyphPositions(in:)`` (a Core Text line justified between its clusters);
     ///     nil to use those.
-    package func carets(in analysis: ParagraphAnalysis, text: UnsafeBufferPointer<UInt16>,
+    ///   - textStart: the paragraph offset of `text`'s first unit, when `text` is a part of the
+    ///     paragraph's text holding at least the line's characters (0: `text` is the whole
+    ///     paragraph's).
+    package func carets(in analysis: ParagraphAnalysis, text: UnsafeBufferPointer<UInt16>, textStart: Int = 0,
                         positions: (x: [Float], advances: [Float])? = nil) -> LineCarets {
-        carets(in: analysis, text: text, positions: positions, takesPlainLinePath: true)
+        carets(in: analysis, text: text, textStart: textStart, positions: positions, takesPlainLinePath: true)
     }
 
-    /// ``carets(in:text:positions:)``, with or without the path for plain lines (tests compare
-    /// the two).
-    func carets(in analysis: ParagraphAnalysis, text: UnsafeBufferPointer<UInt16>,
+    /// ``carets(in:text:textStart:positions:)``, with or without the path for plain lines (tests
+    /// compare the two).
+    func carets(in analysis: ParagraphAnalysis, text: UnsafeBufferPointer<UInt16>, textStart: Int = 0,
                 positions: (x: [Float], advances: [Float])?, takesPlainLinePath: Bool) -> LineCarets {
         let (xs, advances) = positions ?? glyphPositions(in: analysis.glyphs)
-        let builder = CaretBuilder(line: self, analysis: analysis, text: text, xs: xs, advances: advances)
+        let builder = CaretBuilder(line: self, analysis: analysis, text: text, textStart: textStart, xs: xs, advances: advances)
         return (takesPlainLinePath ? builder.buildPlainLine() : nil) ?? builder.build()
     }
 
@@ -302,7 +416,9 @@ extension PlacedLine {
 struct CaretBuilder {
     let line: PlacedLine
     let analysis: ParagraphAnalysis
+    /// The paragraph's text from paragraph offset `textStart` on (at least the line's characters).
     let text: UnsafeBufferPointer<UInt16>
+    var textStart = 0
     /// Each glyph's pen x and drawn advance (``PlacedLine/glyphPositions(in:)`` or a caller's).
     let xs: [Float]
     let advances: [Float]
@@ -327,6 +443,11 @@ struct CaretBuilder {
             let f = Float(boundary - characters.lowerBound) / Float(characters.count)
             return leadingX + (trailingX - leadingX) * f
         }
+    }
+
+    /// The text of `range` (paragraph offsets).
+    func units(_ range: Range<Int>) -> UnsafeBufferPointer<UInt16> {
+        UnsafeBufferPointer(rebasing: text[(range.lowerBound - textStart)..<(range.upperBound - textStart)])
     }
 
     /// The characters (paragraph offsets) whose glyphs truncation hides, clamped to the line;
@@ -363,7 +484,7 @@ struct CaretBuilder {
         let glyphs = analysis.glyphs
         guard analysis.baseLevel == 0, line.truncation == nil, !characters.isEmpty,
               characters.count == glyphRange.count, line.visualRuns.allSatisfy({ !$0.isRightToLeft }),
-              Self.isASCIIWithoutCarriageReturn(UnsafeBufferPointer(rebasing: text[characters])) else { return nil }
+              Self.isASCIIWithoutCarriageReturn(units(characters)) else { return nil }
         var r = glyphs.runIndex(containingGlyph: glyphRange.lowerBound)
         while r < glyphs.runs.count, glyphs.runs[r].glyphRange.lowerBound < glyphRange.upperBound {
             if glyphs.runs[r].level != 0 { return nil }
@@ -395,7 +516,7 @@ struct CaretBuilder {
         var boundaries: [Int] = [lineCharacters.lowerBound]
         boundaries.reserveCapacity(lineCharacters.count + 1)
         if !lineCharacters.isEmpty {
-            let slice = UnsafeBufferPointer(rebasing: text[lineCharacters])
+            let slice = units(lineCharacters)
             if Self.isASCIIWithoutCarriageReturn(slice) {
                 // Between two ASCII characters UAX #29 breaks everywhere but inside CR LF (GB3;
                 // its other no-break rules concern characters outside ASCII): every offset is a
@@ -435,6 +556,10 @@ struct CaretBuilder {
         var clusters: [Cluster] = []
         clusters.reserveCapacity(line.glyphRange.count)
         var g = line.glyphRange.lowerBound
+        // The run of glyph g, followed as g moves on (`runIndex(containingGlyph:)` for each glyph
+        // is a search over all the paragraph's runs: thousands in a paragraph of bidi marks).
+        let runs = glyphs.runs
+        var r = line.glyphRange.isEmpty ? 0 : glyphs.runIndex(containingGlyph: g)
         while g < line.glyphRange.upperBound {
             if g == hidden.lowerBound, let truncation = line.truncation, let characters = hiddenCharacters {
                 let x = line.originX + truncation.ellipsisX
@@ -454,7 +579,8 @@ struct CaretBuilder {
             let nextCharacter = end < glyphs.count ? Int(glyphs.clusters[end]) : glyphs.length
             let start = max(Int(value), lineCharacters.lowerBound)
             let characters = start..<max(start, min(nextCharacter, lineCharacters.upperBound))
-            let run = glyphs.runs[glyphs.runIndex(containingGlyph: g)]
+            while r + 1 < runs.count && runs[r + 1].glyphRange.lowerBound <= g { r += 1 }
+            let run = runs[r]
             if minX > maxX { swap(&minX, &maxX) }
             var cluster = Cluster(characters: characters, minX: minX, maxX: maxX, level: run.level)
             if characters.count > 1 {  // a boundary strictly inside needs two characters or more
@@ -540,24 +666,56 @@ struct CaretBuilder {
     private func visualOrder(of graphemes: [LineCarets.Grapheme], clusters: [Cluster]) -> [Int] {
         guard !line.visualRuns.isEmpty, !graphemes.isEmpty else { return Array(graphemes.indices) }
         let glyphs = analysis.glyphs
+        let runs = line.visualRuns
         // The visual run of each glyph of the line, then each grapheme's (the run holding its first
-        // glyph), bucketed by run: O(glyphs + graphemes), however many runs the line has (a line
-        // full of bidi marks has thousands).
+        // glyph), then the graphemes sorted by run (counting sort, keeping logical order within a
+        // run): O(glyphs + graphemes), however many runs the line has (a line full of bidi marks
+        // has thousands).
         let lower = line.glyphRange.lowerBound
-        var runOfGlyph = [Int](repeating: line.visualRuns.count - 1, count: line.glyphRange.count)
-        for (r, run) in line.visualRuns.enumerated() {
-            for g in run.glyphs where g >= lower && g - lower < runOfGlyph.count { runOfGlyph[g - lower] = r }
+        var runOfGlyph = [Int32](repeating: Int32(runs.count - 1), count: line.glyphRange.count)
+        for (r, run) in runs.enumerated() {
+            for g in run.glyphs where g >= lower && g - lower < runOfGlyph.count { runOfGlyph[g - lower] = Int32(r) }
         }
-        var members = [[Int]](repeating: [], count: line.visualRuns.count)
+        var runOfGrapheme = [Int32](repeating: 0, count: graphemes.count)
+        var starts = [Int](repeating: 0, count: runs.count + 1)
+        // `glyphs.glyph(forCharacterAt:)` of each grapheme's first character: the graphemes come in
+        // logical order and the glyphs' clusters never decrease, so two cursors that only move
+        // forward find them all (the first by search).
+        let clusters = glyphs.clusters
+        var after = 0, first = 0
         for (k, grapheme) in graphemes.enumerated() {
-            let glyph = glyphs.glyph(forCharacterAt: grapheme.characters.lowerBound)
-            let r = glyph >= lower && glyph - lower < runOfGlyph.count ? runOfGlyph[glyph - lower] : line.visualRuns.count - 1
-            members[r].append(k)
+            let offset = Int32(grapheme.characters.lowerBound)
+            if k == 0 {
+                after = glyphs.firstGlyph(atOrAfter: Int(offset) + 1, near: line.glyphRange)
+            } else {
+                while after < clusters.count && clusters[after] < offset + 1 { after += 1 }
+            }
+            let glyph: Int
+            if after == 0 {
+                glyph = 0
+            } else {
+                let cluster = clusters[after - 1]
+                if k == 0 || first > after - 1 || (first > 0 && clusters[first - 1] >= cluster) {
+                    first = glyphs.firstGlyph(atOrAfter: Int(cluster), near: line.glyphRange)
+                } else {
+                    while first < clusters.count && clusters[first] < cluster { first += 1 }
+                }
+                glyph = first
+            }
+            let r = glyph >= lower && glyph - lower < runOfGlyph.count ? runOfGlyph[glyph - lower] : Int32(runs.count - 1)
+            runOfGrapheme[k] = r
+            starts[Int(r) + 1] += 1
         }
-        var order: [Int] = []
-        order.reserveCapacity(graphemes.count)
-        for (r, run) in line.visualRuns.enumerated() {
-            order += run.isRightToLeft ? members[r].reversed() : members[r]
+        for r in runs.indices { starts[r + 1] += starts[r] }
+        var next = starts
+        var order = [Int](repeating: 0, count: graphemes.count)
+        for k in graphemes.indices {
+            let r = Int(runOfGrapheme[k])
+            order[next[r]] = k
+            next[r] += 1
+        }
+        for (r, run) in runs.enumerated() where run.isRightToLeft && starts[r + 1] - starts[r] > 1 {
+            order[starts[r]..<starts[r + 1]].reverse()
         }
         return order
     }

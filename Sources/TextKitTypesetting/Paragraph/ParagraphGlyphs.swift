@@ -121,6 +121,24 @@ package final class ParagraphGlyphs: @unchecked Sendable {
         return firstGlyph(atOrAfter: Int(cluster))
     }
 
+    /// ``firstGlyph(atOrAfter:from:)`` (from 0), looking first among the glyphs of `range` (a
+    /// line's, which hold the answer for the line's characters): a search of a line rather than of
+    /// the paragraph.
+    package func firstGlyph(atOrAfter offset: Int, near range: Range<Int>) -> Int {
+        let target = Int32(offset)
+        let lower = min(max(range.lowerBound, 0), clusters.count)
+        let upper = min(max(range.upperBound, lower), clusters.count)
+        // Clusters never decrease: the answer is before the range, past it, or in lower...upper.
+        if lower > 0 && clusters[lower - 1] >= target { return firstGlyph(atOrAfter: offset) }
+        if upper < clusters.count && clusters[upper] < target { return firstGlyph(atOrAfter: offset, from: upper + 1) }
+        var low = lower, high = upper
+        while low < high {
+            let mid = (low + high) / 2
+            if clusters[mid] < target { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
     /// The glyphs of `range` (logical order) in groups that each draw whole grapheme clusters of
     /// `text` (the paragraph's text): the units truncation hides or keeps. A shaping cluster may be
     /// smaller than a grapheme cluster — a space and the combining mark after it come from two
