@@ -13,7 +13,7 @@
 import PackageDescription
 
 let fuzzTargets = ["FuzzRTF", "FuzzMarkdown", "FuzzPlainText", "FuzzFont", "FuzzEditing", "FuzzLayout", "FuzzDataDetector",
-                   "FuzzTextView", "FuzzHTML", "FuzzArchive"]
+                   "FuzzTextView", "FuzzHTML", "FuzzArchive", "FuzzExclusion"]
 
 let package = Package(
     name: "OpenTextKitFuzz",

@@ -63,12 +63,18 @@ struct BandSpanBuilder {
     private(set) var rule: CGPathFillRule = .winding
     /// The intervals found so far, unsorted.
     var intervals: [ClosedRange<CGFloat>] = []
+    /// How many times an edge was looked at to build a slab, since the last `reset()` (for tests
+    /// that hold a band to the edges crossing its slabs).
+    private(set) var slabEdgesExamined = 0
     /// The current shape's edges that meet the band.
     private var active: [PathPolygon.Edge] = []
     private var cuts: [CGFloat] = []
     private var slab: [Crossing] = []
     private var piece: [Crossing] = []
     private var xs: [(x: CGFloat, direction: Int32)] = []
+    /// `active`'s indices sorted by top, and those spanning the current slab (``addBand(from:to:)``).
+    private var byTop: [Int32] = []
+    private var spanning: [Int32] = []
 
     /// An edge's x at both ends of the current slab, and its winding direction.
     struct Crossing {
@@ -78,6 +84,7 @@ struct BandSpanBuilder {
 
     /// Forgets the intervals (keeping the buffers) for a new query.
     mutating func reset() {
+        slabEdgesExamined = 0
         intervals.removeAll(keepingCapacity: true)
         active.removeAll(keepingCapacity: true)
     }
@@ -120,11 +127,17 @@ struct BandSpanBuilder {
         self.xs = xs
     }
 
+    /// The band cut into slabs at every vertex inside it. The edges spanning each slab are kept
+    /// as the sweep goes down (added as their tops are passed, dropped when they end), so a slab
+    /// costs the edges that cross it, not every edge in the band: a flat oval flattened into
+    /// thousands of chords, most of them in the band, is thousands of slabs of two edges each.
     private mutating func addBand(from y0: CGFloat, to y1: CGFloat) {
         guard active.count >= 2 else { return }
-        var cuts: [CGFloat] = [], slab: [Crossing] = []
+        var cuts: [CGFloat] = [], slab: [Crossing] = [], byTop: [Int32] = [], spanning: [Int32] = []
         swap(&cuts, &self.cuts)
         swap(&slab, &self.slab)
+        swap(&byTop, &self.byTop)
+        swap(&spanning, &self.spanning)
         cuts.removeAll(keepingCapacity: true)
         cuts.append(y0)
         cuts.append(y1)
@@ -133,16 +146,36 @@ struct BandSpanBuilder {
             if e.yBottom < y1 { cuts.append(e.yBottom) }
         }
         cuts.sort()
+        byTop.removeAll(keepingCapacity: true)
+        byTop.append(contentsOf: 0..<Int32(active.count))
+        let edges = active
+        byTop.sort { edges[Int($0)].yTop < edges[Int($1)].yTop }
+        spanning.removeAll(keepingCapacity: true)
+        var next = 0
         var previous = cuts[0]
         for y in cuts.dropFirst() where y > previous {
+            // The edges spanning the slab from `previous` to `y`: begun at or above its top, and
+            // reaching its bottom (those that end above it never come back: the slabs go down).
+            while next < byTop.count, edges[Int(byTop[next])].yTop <= previous {
+                spanning.append(byTop[next])
+                next += 1
+            }
+            var kept = 0
             slab.removeAll(keepingCapacity: true)
-            for (i, e) in active.enumerated() where e.yTop <= previous && e.yBottom >= y {
+            slabEdgesExamined += spanning.count
+            for k in 0..<spanning.count {
+                let i = Int(spanning[k])
+                let e = edges[i]
+                guard e.yBottom >= y else { continue }
+                spanning[kept] = spanning[k]
+                kept += 1
                 slab.append(Crossing(top: e.x(at: previous), bottom: e.x(at: y), direction: e.direction, edge: i))
             }
+            spanning.removeLast(spanning.count - kept)
             addSlab(&slab, from: previous, to: y)
             previous = y
         }
-        (self.cuts, self.slab) = (cuts, slab)
+        (self.cuts, self.slab, self.byTop, self.spanning) = (cuts, slab, byTop, spanning)
     }
 
     /// Adds the intervals of one slab in which no edge starts or ends.

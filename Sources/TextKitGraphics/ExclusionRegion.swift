@@ -20,7 +20,10 @@ import Foundation
 // Answers. The shapes' intervals go through one `BandSpanBuilder` (the method of
 // CGPath+BandSpans.swift, each shape under its path's fill rule) and are sorted and merged in one
 // pass. The last band's answer is kept: the line loop asks for the same band once per piece of a
-// row (the remaining rect), and each of those queries is then a binary search.
+// row (the remaining rect), and each of those queries is then a binary search. A container asks
+// for the part of the band its proposed rect spans: shapes that do not reach it are skipped, and
+// the first shape that covers it whole ends the query (a band an exclusion spans from edge to
+// edge costs one shape, however many others meet it).
 //
 // Results are those of `CGPath.coveredIntervals(inBandFrom:to:fillRule:tolerance:)` on each path,
 // united: exactly for rectangles and any path of one shape; for a path split into several shapes
@@ -41,6 +44,12 @@ package struct ExclusionQueryStatistics: Sendable, Equatable {
     package var edgesVisited = 0
     /// Index tree nodes entered, for shapes and for edges.
     package var nodesVisited = 0
+    /// Edges looked at to make the slabs of shapes other than rectangles (each slab: the edges that
+    /// span it and those that just ended above it).
+    package var slabEdgesExamined = 0
+
+    /// Nothing visited.
+    package init() {}
 }
 
 /// The exclusion paths of a container, with an index of their shapes by height and the answer for
@@ -59,8 +68,9 @@ package final class ExclusionRegion: @unchecked Sendable {  // all mutable state
     private var sources: [(elements: [CGPathElementKind], rule: CGPathFillRule)]
     private var geometry: Geometry?
     private var builder = BandSpanBuilder()
-    /// The last band computed and its merged intervals.
-    private var cachedBand: (y0: CGFloat, y1: CGFloat)?
+    /// The last band computed (and the window its answer holds for; nil: the whole line) and its
+    /// merged intervals.
+    private var cachedBand: (y0: CGFloat, y1: CGFloat, window: ClosedRange<CGFloat>?)?
     private var cached: [ClosedRange<CGFloat>] = []
     private var stats = ExclusionQueryStatistics()
 
@@ -100,25 +110,37 @@ package final class ExclusionRegion: @unchecked Sendable {  // all mutable state
     /// sorted, disjoint, touching ones merged; the union of each path's
     /// `coveredIntervals(inBandFrom:to:)` under its fill rule (see the notes at the top of this
     /// file for the rounding of split paths). Non-finite or upside-down bands cover nothing.
+    ///
+    /// With a `window`, the intervals are those that matter inside it: the shapes that do not reach
+    /// it are left out, and once one shape covers the whole window, its interval alone is the
+    /// answer. What is free inside the window (and inside any part of it, which is what the rest of
+    /// a row asks next) is the same.
+    ///
     /// `body` runs under the region's lock: it must not query the region again.
-    package func withCoveredIntervals<R>(inBandFrom y0: CGFloat, to y1: CGFloat,
+    package func withCoveredIntervals<R>(inBandFrom y0: CGFloat, to y1: CGFloat, within window: ClosedRange<CGFloat>? = nil,
                                          _ body: (UnsafeBufferPointer<ClosedRange<CGFloat>>) throws -> R) rethrows -> R {
         lock.lock()
         defer { lock.unlock() }
         stats.queries += 1
         if let band = cachedBand, band.y0 == y0, band.y1 == y1 {
-            return try cached.withUnsafeBufferPointer(body)
+            let holds = switch (band.window, window) {
+            case (nil, _): true
+            case (let kept?, let asked?): kept.lowerBound <= asked.lowerBound && asked.upperBound <= kept.upperBound
+            case (.some, nil): false
+            }
+            if holds { return try cached.withUnsafeBufferPointer(body) }
         }
         cached.removeAll(keepingCapacity: true)
         cachedBand = nil
-        if y0.isFinite, y1.isFinite, y0 <= y1 {
+        if y0.isFinite, y1.isFinite, y0 <= y1, window.map({ $0.lowerBound.isFinite && $0.upperBound.isFinite }) ?? true {
             stats.bandsComputed += 1
             let geometry = built()
             builder.reset()
-            geometry.addIntervals(from: y0, to: y1, into: &builder, stats: &stats)
+            geometry.addIntervals(from: y0, to: y1, window: window, into: &builder, stats: &stats)
+            stats.slabEdgesExamined += builder.slabEdgesExamined
             swap(&cached, &builder.intervals)
             BandSpanBuilder.sortAndMerge(&cached)
-            cachedBand = (y0, y1)
+            cachedBand = (y0, y1, window)
         }
         return try cached.withUnsafeBufferPointer(body)
     }
@@ -211,43 +233,73 @@ extension ExclusionRegion {
             edgeTree = shapes.contains { Int($0.edgeCount) > ExclusionRegion.scannedEdges } ? MaxTree(ordered.map(\.yBottom)) : nil
         }
 
-        /// Adds to `builder` the intervals of every shape meeting the band.
-        func addIntervals(from y0: CGFloat, to y1: CGFloat, into builder: inout BandSpanBuilder,
-                          stats: inout ExclusionQueryStatistics) {
+        /// Adds to `builder` the intervals of every shape meeting the band; with a `window`, only
+        /// those of shapes reaching it, and only one interval once a shape covers the whole window
+        /// (nothing else can change what is free there). Returns whether it stopped at such a shape.
+        @discardableResult
+        func addIntervals(from y0: CGFloat, to y1: CGFloat, window: ClosedRange<CGFloat>?, into builder: inout BandSpanBuilder,
+                          stats: inout ExclusionQueryStatistics) -> Bool {
             var shapeNodes = 0, edgeNodes = 0, shapesVisited = 0, edgesVisited = 0
+            var covering: ClosedRange<CGFloat>?
             // The shapes whose top is at or above the band's bottom.
             let end = Self.partition(shapes.count) { shapes[$0].minY <= y1 }
             shapeTree.forEach(in: 0..<end, reaching: y0, nodes: &shapeNodes) { i in
                 shapesVisited += 1
                 let shape = shapes[i]
+                if let window, !Self.reaches(shape, window) { return false }
+                let first = builder.intervals.count
                 if shape.isRectangle {
                     let meets = y0 == y1 ? shape.minY <= y0 && y0 < shape.maxY : shape.minY < y1 && shape.maxY > y0
                     if meets { builder.intervals.append(shape.minX...shape.maxX) }
-                    return
-                }
-                builder.begin(rule: shape.evenOdd ? .evenOdd : .winding)
-                let start = Int(shape.edgeStart), count = Int(shape.edgeCount)
-                if let edgeTree, count > ExclusionRegion.scannedEdges {
-                    // The shape's edges whose top is at or above the band's bottom, then those
-                    // among them whose bottom reaches its top.
-                    let stop = start + Self.partition(count) { edges[start + $0].yTop <= y1 }
-                    edgeTree.forEach(in: start..<stop, reaching: y0, nodes: &edgeNodes) { e in
-                        edgesVisited += 1
-                        builder.consider(edges[e], from: y0, to: y1)
-                    }
                 } else {
-                    for e in start..<start + count {
-                        let edge = edges[e]
-                        if edge.yTop > y1 { break }  // sorted by top
-                        edgesVisited += 1
-                        if edge.yBottom >= y0 { builder.consider(edge, from: y0, to: y1) }
+                    builder.begin(rule: shape.evenOdd ? .evenOdd : .winding)
+                    let start = Int(shape.edgeStart), count = Int(shape.edgeCount)
+                    if let edgeTree, count > ExclusionRegion.scannedEdges {
+                        // The shape's edges whose top is at or above the band's bottom, then those
+                        // among them whose bottom reaches its top.
+                        let stop = start + Self.partition(count) { edges[start + $0].yTop <= y1 }
+                        edgeTree.forEach(in: start..<stop, reaching: y0, nodes: &edgeNodes) { e in
+                            edgesVisited += 1
+                            builder.consider(edges[e], from: y0, to: y1)
+                            return false
+                        }
+                    } else {
+                        for e in start..<start + count {
+                            let edge = edges[e]
+                            if edge.yTop > y1 { break }  // sorted by top
+                            edgesVisited += 1
+                            if edge.yBottom >= y0 { builder.consider(edge, from: y0, to: y1) }
+                        }
+                    }
+                    builder.finish(from: y0, to: y1)
+                }
+                guard let window else { return false }
+                for k in first..<builder.intervals.count {
+                    let interval = builder.intervals[k]
+                    if interval.lowerBound <= window.lowerBound && interval.upperBound >= window.upperBound {
+                        covering = interval
+                        return true
                     }
                 }
-                builder.finish(from: y0, to: y1)
+                return false
+            }
+            if let covering {
+                builder.intervals.removeAll(keepingCapacity: true)
+                builder.intervals.append(covering)
             }
             stats.nodesVisited += shapeNodes + edgeNodes
             stats.shapesVisited += shapesVisited
             stats.edgesVisited += edgesVisited
+            return covering != nil
+        }
+
+        /// Whether `shape` may cover part of `window`: its box reaches it, with a margin for the
+        /// rounding of interpolated x (an interval that stops short of the window, or starts past it,
+        /// changes nothing inside).
+        @inline(__always)
+        static func reaches(_ shape: Shape, _ window: ClosedRange<CGFloat>) -> Bool {
+            let margin = 1e-9 * (1 + max(abs(shape.minX), abs(shape.maxX)))
+            return shape.maxX + margin >= window.lowerBound && shape.minX - margin <= window.upperBound
         }
 
         /// The first index in `0..<count` where `isBefore` turns false (it holds for a prefix).
@@ -438,10 +490,20 @@ struct MaxTree {
         leafCount = leaves
     }
 
-    /// Calls `body` with each index in `range` whose value is at least `threshold`, in order;
-    /// `visited` counts the tree nodes entered.
-    func forEach(in range: Range<Int>, reaching threshold: CGFloat, nodes visited: inout Int, _ body: (Int) -> Void) {
+    /// Calls `body` with each index in `range` whose value is at least `threshold`, in order, until
+    /// it returns true; `visited` counts the tree nodes entered.
+    func forEach(in range: Range<Int>, reaching threshold: CGFloat, nodes visited: inout Int, _ body: (Int) -> Bool) {
         guard !range.isEmpty else { return }
+        if range.count <= 4 * Self.blockSize {
+            // A short range: scanning it costs less than descending to it.
+            visited += 1
+            values.withUnsafeBufferPointer { values in
+                for i in range where values[i] >= threshold {
+                    if body(i) { return }
+                }
+            }
+            return
+        }
         let firstBlock = range.lowerBound / Self.blockSize, endBlock = (range.upperBound - 1) / Self.blockSize + 1
         values.withUnsafeBufferPointer { values in
             nodes.withUnsafeBufferPointer { tree in
@@ -458,7 +520,9 @@ struct MaxTree {
                         if high - low == 1 {
                             let start = max(low * Self.blockSize, range.lowerBound)
                             let end = min(high * Self.blockSize, range.upperBound)
-                            for i in start..<end where values[i] >= threshold { body(i) }
+                            for i in start..<end where values[i] >= threshold {
+                                if body(i) { return }
+                            }
                             continue
                         }
                         let middle = (low + high) / 2

@@ -87,15 +87,69 @@ struct ExclusionRegionTests {
         paths.map { (PathPolygon(path: $0.cgPath, tolerance: ExclusionRegion.tolerance), $0.fillRule) }
     }
 
-    /// Every edge of every path through the band method: no index, no splitting of paths.
+    /// Every edge of every path, no index, no splitting of paths, no sweep: the band cut at every
+    /// vertex inside it, and each slab's edges found by looking at every edge (the method of
+    /// CGPath+BandSpans.swift in its plainest form).
     static func bruteForce(_ polygons: [(PathPolygon, CGPathFillRule)], from y0: CGFloat, to y1: CGFloat) -> [ClosedRange<CGFloat>] {
         guard y0.isFinite, y1.isFinite, y0 <= y1 else { return [] }
-        var builder = BandSpanBuilder()
-        for (polygon, rule) in polygons {
-            builder.begin(rule: rule)
-            for edge in polygon.edges { builder.consider(edge, from: y0, to: y1) }
-            builder.finish(from: y0, to: y1)
+        var intervals: [ClosedRange<CGFloat>] = []
+        struct Crossing { var top: CGFloat, bottom: CGFloat, direction: Int32, edge: PathPolygon.Edge }
+        func walk(_ crossings: [Crossing], _ rule: CGPathFillRule) {
+            var winding = 0
+            var left = crossings[0]
+            for c in crossings {
+                let wasInside = rule.isInside(winding)
+                winding += Int(c.direction)
+                if !wasInside && rule.isInside(winding) { left = c }
+                if wasInside && !rule.isInside(winding) && (c.top + c.bottom) / 2 > (left.top + left.bottom) / 2 {
+                    intervals.append(min(left.top, left.bottom)...max(c.top, c.bottom))
+                }
+            }
         }
+        for (polygon, rule) in polygons {
+            if y0 == y1 {
+                let xs = polygon.edges.filter { $0.yTop <= y0 && y0 < $0.yBottom }.map { ($0.x(at: y0), $0.direction) }.sorted { $0.0 < $1.0 }
+                var winding = 0
+                var left = CGFloat.zero
+                for (x, direction) in xs {
+                    let wasInside = rule.isInside(winding)
+                    winding += Int(direction)
+                    if !wasInside && rule.isInside(winding) { left = x }
+                    if wasInside && !rule.isInside(winding) && x > left { intervals.append(left...x) }
+                }
+                continue
+            }
+            let edges = polygon.edges.filter { $0.yTop < y1 && $0.yBottom > y0 }
+            guard edges.count >= 2 else { continue }
+            let cuts = ([y0, y1] + edges.flatMap { [$0.yTop, $0.yBottom] }.filter { $0 > y0 && $0 < y1 }).sorted()
+            for (ya, yb) in zip(cuts, cuts.dropFirst()) where yb > ya {
+                var slab = edges.filter { $0.yTop <= ya && $0.yBottom >= yb }
+                    .map { Crossing(top: $0.x(at: ya), bottom: $0.x(at: yb), direction: $0.direction, edge: $0) }
+                guard slab.count >= 2 else { continue }
+                slab.sort { $0.top != $1.top ? $0.top < $1.top : $0.bottom < $1.bottom }
+                let crosses = zip(slab, slab.dropFirst()).contains { a, b in a.bottom - b.bottom > 1e-9 * max(1, abs(b.bottom)) }
+                guard crosses else { walk(slab, rule); continue }
+                // Crossing edges: cut again where two of them meet.
+                var inner = [ya, yb]
+                for i in slab.indices {
+                    for j in slab.indices where j > i {
+                        let (a, b) = (slab[i], slab[j])
+                        guard (a.top - b.top) * (a.bottom - b.bottom) < 0 else { continue }
+                        let s = (b.top - a.top) / ((a.bottom - a.top) - (b.bottom - b.top))
+                        let y = ya + s * (yb - ya)
+                        if y > ya, y < yb { inner.append(y) }
+                    }
+                }
+                inner.sort()
+                for (pa, pb) in zip(inner, inner.dropFirst()) where pb > pa {
+                    let piece = slab.map { Crossing(top: $0.edge.x(at: pa), bottom: $0.edge.x(at: pb), direction: $0.direction, edge: $0.edge) }
+                        .sorted { ($0.top + $0.bottom) / 2 < ($1.top + $1.bottom) / 2 }
+                    walk(piece, rule)
+                }
+            }
+        }
+        var builder = BandSpanBuilder()
+        builder.intervals = intervals
         return builder.merged()
     }
 
@@ -273,6 +327,22 @@ struct ExclusionRegionTests {
         let region = ExclusionRegion([ring])
         #expect(region.shapeCount == 1)
         #expect(region.coveredIntervals(inBandFrom: 40, to: 60) == [0...25, 75...100])
+    }
+
+    /// Found by FuzzExclusion (`Fuzz/Regressions/exclusion-flat-ovals-1`): 314 ovals 10¹² points wide
+    /// and 35 tall, each flattened into 4,000 chords, most of them inside a line's band. Each of the
+    /// band's thousands of slabs looked at every edge in the band (over libFuzzer's 10 s under
+    /// AddressSanitizer); the sweep keeps the edges spanning the current slab.
+    @Test("A flat oval of 4,000 chords: each slab of a band looks at the edges crossing it, not at every edge in the band")
+    func flatOval() {
+        let oval = UIBezierPath(ovalIn: CGRect(x: 0, y: 100, width: 1e12, height: 35))
+        let region = ExclusionRegion([oval])
+        let intervals = region.coveredIntervals(inBandFrom: 110, to: 124)
+        let stats = region.statistics
+        #expect(stats.edgesVisited > 1_000)
+        #expect(stats.slabEdgesExamined <= 4 * stats.edgesVisited, "\(stats)")
+        #expect(intervals.count == 1 && intervals[0].lowerBound < 1e9 && intervals[0].upperBound > 1e12 - 1e9, "\(intervals)")
+        #expect(intervals == oval.cgPath.coveredIntervals(inBandFrom: 110, to: 124))
     }
 
     @Test("A large shape's edges are indexed too: a band over a polygon of 20,000 edges visits the edges near it")

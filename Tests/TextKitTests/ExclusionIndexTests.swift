@@ -85,6 +85,79 @@ struct ExclusionIndexTests {
         }
     }
 
+    @Test("A band that one exclusion spans from edge to edge stops at it, however many other shapes meet the band")
+    func coveredBandStopsAtTheCoveringShape() {
+        // A full-width bar, then 30,000 squares over the same heights (their tops lower than the bar's).
+        var paths = [UIBezierPath(rect: CGRect(x: -10, y: 100, width: 700, height: 500))]
+        paths += (0..<30_000).map { UIBezierPath(rect: CGRect(x: CGFloat($0 % 100) * 6, y: 110 + CGFloat($0 / 100) * 1.5, width: 3, height: 3)) }
+        let stack = LayoutStack(Self.text, containerSizes: [CGSize(width: 600, height: CGFloat.greatestFiniteMagnitude)])
+        let container = stack.containers[0]
+        container.exclusionPaths = paths
+        var remaining = CGRect.zero
+        let rect = container.lineFragmentRect(forProposedRect: CGRect(x: 0, y: 300, width: 600, height: 14), at: 0,
+                                              writingDirection: .leftToRight, remaining: &remaining)
+        #expect(rect == .zero && remaining == .zero)
+        #expect(container.exclusionQueryStatistics.shapesVisited == 1, "\(container.exclusionQueryStatistics)")
+        // Laying out: the bands the bar blocks cost one shape each; no line goes over it.
+        container.resetExclusionQueryStatistics()
+        _ = stack.layoutManager.glyphRange(for: container)
+        let stats = container.exclusionQueryStatistics
+        #expect(stats.shapesVisited < 20 * stats.bandsComputed, "\(stats)")
+        for fragment in stack.fragments() {
+            #expect(fragment.rect.maxY <= 100.001 || fragment.rect.minY >= 600 - 0.001, "\(fragment.rect)")
+        }
+        HostileGeometryTests.expectFragmentsTile(stack, upTo: stack.storage.length)
+    }
+
+    /// Found by FuzzExclusion (`Fuzz/Regressions/exclusion-huge-ovals-1`): 2,535 ovals 10¹² points
+    /// wide, one on top of the other, beside a container 5e-324 points wide. No free piece is wider
+    /// than a thousandth of a point there, so no text fits; but each of the more than a thousand
+    /// bands the line loop tried on its way down asked every oval (3.3 s, 59 s under
+    /// AddressSanitizer). A band that narrow now asks none.
+    @Test("Hundreds of ovals 10¹² points wide beside a container too narrow for any free piece: no band asks a shape")
+    func hugeOvalsBesideANarrowContainer() {
+        let oval = CGRect(x: -1e6, y: -19.938, width: 1e12, height: 1e12)
+        let paths = (0..<300).map { _ in UIBezierPath(ovalIn: oval) }
+        let stack = LayoutStack(String(repeating: "lorem ", count: 20), attributes: [:],
+                                containerSizes: [CGSize(width: CGFloat.leastNonzeroMagnitude, height: CGFloat.greatestFiniteMagnitude)])
+        let container = stack.containers[0]
+        container.exclusionPaths = paths
+        let glyphs = expectQuick(5, "layout beside 300 huge ovals") { stack.layoutManager.glyphRange(for: container) }
+        #expect(glyphs.length == 0 && stack.fragments().isEmpty)  // as before: nothing fits
+        #expect(container.exclusionQueryStatistics == ExclusionQueryStatistics(), "\(container.exclusionQueryStatistics)")
+        // Just wider, the band has room: a line asks each oval once.
+        container.size = CGSize(width: 0.01, height: CGFloat.greatestFiniteMagnitude)
+        container.resetExclusionQueryStatistics()
+        var remaining = CGRect.zero
+        let rect = container.lineFragmentRect(forProposedRect: CGRect(x: 0, y: 0, width: 0.01, height: 14), at: 0,
+                                              writingDirection: .leftToRight, remaining: &remaining)
+        #expect(rect == CGRect(x: 0, y: 0, width: 0.01, height: 14))
+        #expect(container.exclusionQueryStatistics.shapesVisited == 300)
+    }
+
+    /// Found by FuzzExclusion (`Fuzz/Regressions/exclusion-taller-piece-1`): a row split by
+    /// exclusions, whose third piece held a Hebrew word in a taller fallback font. The line came out
+    /// taller than the row's band, and the area was asked again, but for the same band: the
+    /// fragment reached 1.8 points into an exclusion just below the row's band.
+    @Test("A piece of a row that holds a taller line is carved again at the line's height")
+    func tallerPieceOfARow() {
+        let stack = LayoutStack("lorem ipsum dolor sit amet consectetur adipiscing",
+                                containerSizes: [CGSize(width: 600, height: CGFloat.greatestFiniteMagnitude)])
+        stack.storage.addAttribute(.font, value: LayoutStack.serif(16), range: NSRange(location: 12, length: stack.storage.length - 12))
+        let container = stack.containers[0]
+        container.lineFragmentPadding = 0
+        // A bar that splits the first row, and a block just below a 12-point line's height.
+        let block = CGRect(x: 300, y: 15, width: 20, height: 40)
+        container.exclusionPaths = [UIBezierPath(rect: CGRect(x: 100, y: 0, width: 50, height: 100)), UIBezierPath(rect: block)]
+        let fragments = stack.fragments()
+        #expect(fragments.count >= 3)  // the first piece, and the second row's piece cut short by the block
+        for fragment in fragments {
+            #expect(!fragment.rect.insetBy(dx: 0.001, dy: 0.001).intersects(block), "\(fragment.rect) crosses \(block)")
+            #expect(!fragment.used.insetBy(dx: 0.001, dy: 0.001).intersects(block), "\(fragment.used) crosses \(block)")
+        }
+        HostileGeometryTests.expectFragmentsTile(stack, upTo: stack.storage.length)
+    }
+
     @Test("Fragments and remaining rects equal those computed from every path, left to right and right to left",
           arguments: [0xC0_0001, 0xC0_0002] as [UInt64])
     func againstEveryPath(seed: UInt64) {
@@ -113,6 +186,15 @@ struct ExclusionIndexTests {
                     let expected = ExclusionReference.lineFragmentRect(proposed, in: container.size, paths: paths, direction: direction)
                     #expect(rect == expected.rect && remaining == expected.remaining,
                             "seed \(seed), trial \(trial), probe \(probe), \(direction == .rightToLeft ? "RTL" : "LTR"), \(proposed): \(rect) / \(remaining) against \(expected)")
+                    // The rest of the row, as the line loop asks next: answered from the band kept
+                    // for the first proposal.
+                    if !remaining.isEmpty {
+                        let rest = remaining
+                        let again = container.lineFragmentRect(forProposedRect: rest, at: 0, writingDirection: direction, remaining: &remaining)
+                        let expectedAgain = ExclusionReference.lineFragmentRect(rest, in: container.size, paths: paths, direction: direction)
+                        #expect(again == expectedAgain.rect && remaining == expectedAgain.remaining,
+                                "seed \(seed), trial \(trial), probe \(probe), the rest \(rest): \(again) / \(remaining) against \(expectedAgain)")
+                    }
                 }
             }
         }

@@ -50,20 +50,21 @@ open class NSTextContainer: NSObject, NSTextLayoutOrientationProvider {
     /// set is not seen: set the array again, as TextKit also requires.
     @exclusivity(unchecked) open var exclusionPaths: [UIBezierPath] = [] {
         didSet {
-            exclusionRegion = ExclusionRegion(exclusionPaths)
+            exclusionRegion = exclusionPaths.isEmpty ? nil : ExclusionRegion(exclusionPaths)
             geometryChanged()
         }
     }
 
-    /// The exclusion paths' shapes, indexed by height, with the answer for the last band asked.
-    @exclusivity(unchecked) private var exclusionRegion = ExclusionRegion([])
+    /// The exclusion paths' shapes, indexed by height, with the answer for the last band asked
+    /// (nil without paths).
+    @exclusivity(unchecked) private var exclusionRegion: ExclusionRegion?
 
     /// What the band queries of the exclusion paths have visited since they were set (or since
     /// ``resetExclusionQueryStatistics()``): for tests that hold a line to the shapes near it.
-    package var exclusionQueryStatistics: ExclusionQueryStatistics { exclusionRegion.statistics }
+    package var exclusionQueryStatistics: ExclusionQueryStatistics { exclusionRegion?.statistics ?? ExclusionQueryStatistics() }
 
     /// Zeroes ``exclusionQueryStatistics`` and forgets the last band's answer.
-    package func resetExclusionQueryStatistics() { exclusionRegion.resetStatistics() }
+    package func resetExclusionQueryStatistics() { exclusionRegion?.resetStatistics() }
 
     /// How the last line is broken when ``maximumNumberOfLines`` cuts the text off (a truncating
     /// mode draws an ellipsis); `.byWordWrapping` by default. (Unchecked exclusivity: read at
@@ -151,13 +152,17 @@ open class NSTextContainer: NSObject, NSTextLayoutOrientationProvider {
         let maxX = min(proposedRect.maxX, bounds.maxX)
         guard maxX > minX else { return .zero }
         let band = CGRect(x: minX, y: proposedRect.minY, width: maxX - minX, height: proposedRect.height)
-        if exclusionPaths.isEmpty { return band }
+        guard !exclusionPaths.isEmpty, let exclusionRegion else { return band }
+        // Free pieces of a thousandth of a point or less are dropped (below): a band that narrow has
+        // none, whatever the paths are (a container 5e-324 points wide beside 2,535 huge ovals asked
+        // every one of them at every band: FuzzExclusion).
+        guard maxX - minX > 0.001 else { return .zero }
 
         // The free pieces of [minX, maxX]: what the paths leave of it in the band. The region keeps
-        // the band's covered intervals, so the queries for the rest of a row find their pieces by
-        // binary search.
+        // the band's covered intervals (those that matter inside [minX, maxX]), so the queries for
+        // the rest of a row, which lies inside it, find their pieces by binary search.
         let rightToLeft = baseWritingDirection == .rightToLeft
-        let (chosen, next) = exclusionRegion.withCoveredIntervals(inBandFrom: band.minY, to: band.maxY) { covered in
+        let (chosen, next) = exclusionRegion.withCoveredIntervals(inBandFrom: band.minY, to: band.maxY, within: minX...maxX) { covered in
             Self.freePieces(of: minX...maxX, outside: covered, fromTheRight: rightToLeft)
         }
         guard let chosen else { return .zero }

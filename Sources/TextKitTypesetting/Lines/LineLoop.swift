@@ -447,10 +447,17 @@ package struct LineLoop {
         return paragraphEstimate!
     }
 
-    /// The band the next line would take, in the area's coordinates: the rest of the row, or a new
-    /// row between the indents.
+    /// The band the next line would take, in the area's coordinates: the rest of the row (as tall
+    /// as the line that came out taller than it, when the area is asked again for that line), or a
+    /// new row between the indents.
     private func proposedBand(in geometry: LineArea, estimate: CGFloat, before: CGFloat) -> CGRect {
-        if let remainingInRow { return remainingInRow }
+        if let remainingInRow {
+            // A piece of the row that held a taller line (a larger font after an exclusion split
+            // the row) is carved again at the line's height: the row's band would let it reach
+            // into an exclusion just below (FuzzExclusion).
+            guard let proposedHeight, proposedHeight > remainingInRow.height else { return remainingInRow }
+            return CGRect(x: remainingInRow.minX, y: remainingInRow.minY, width: remainingInRow.width, height: proposedHeight)
+        }
         let head = offset == 0 ? rules.firstLineHeadIndent : rules.headIndent
         let tail = rules.tailIndent > 0 ? rules.tailIndent : geometry.width + rules.tailIndent
         var height = estimate
