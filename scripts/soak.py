@@ -925,6 +925,12 @@ def main():
     args = parser.parse_args()
     args.skip = set(filter(None, args.skip.split(",")))
     os.makedirs(args.out, exist_ok=True)
+    # SIGTERM, and SIGINT even when a shell started the run in the background with it ignored,
+    # end the run cleanly: the summary is written and Xvfb, the demo and xclip are stopped.
+    def interrupt(number, frame):
+        raise KeyboardInterrupt
+    signal.signal(signal.SIGTERM, interrupt)
+    signal.signal(signal.SIGINT, interrupt)
     soak = Soak(args)
     sys.exit(soak.main())
 
