@@ -498,11 +498,17 @@ class Soak:
             return
         shown = int(answer[1].get("page", self.page))
         if shown != self.page:
-            self.note("keys moved the focus to the tabs: page %d shows, not %d" % (shown, self.page))
             self.checks["page_moved_by_keys"] += 1
             self.page = shown
             if shown in MODEL_PAGES:
                 self.models[shown] = None
+            # The focus is on the tabs now: a click in the page (its text when it has one) takes
+            # it back, as a user would, before more keys.
+            width, height = self.size[0], self.size[1] - TAB_BAR
+            x0, y0, w, h = self.editable_area() or (width / 4, height / 4, width / 2, height / 2)
+            x, y = int(x0 + w / 2), int(TAB_BAR + y0 + h / 2)
+            self.note("keys moved the focus to the tabs: page %d shows, not the page they were on; clicked at %d,%d" % (shown, x, y))
+            self.xdo(["mousemove", "--window", self.window, str(x), str(y), "click", "1"])
 
     def apply_model(self, page, action, argument):
         model = self.models[page]
