@@ -48,6 +48,10 @@ TAB_BAR = 38              # the pages' top in window coordinates (below the note
 CIRCLE_START = (220, 90)  # InteractionPage's circle, page coordinates
 CIRCLE_SIZE = 150
 MODEL_PAGES = (0, 9)      # pages whose text the demo reports: the text view, SimpleTextInput
+# Pages with no text input that takes keys: there GTK's keyboard navigation moves the focus with
+# an arrow key (to the notebook's tabs, where Home, End and the arrows switch pages), so after
+# keys the soak asks which page shows.
+KEYLESS_PAGES = (3, 4, 8)
 
 # Words typed, by script. No quotes or dashes (smart punctuation must not matter), no format
 # characters such as ZWJ (GTK's input method commits only printable characters).
@@ -473,6 +477,8 @@ class Soak:
                 self.page = step[1]
             elif op == "circle":
                 self.circle = (step[1], step[2])
+            elif op == "sync_page":
+                self.sync_page()
             elif op == "resized":
                 time.sleep(0.3)
                 self.update_size()
@@ -481,6 +487,28 @@ class Soak:
                 self.last_check = time.time()
         if self.demo.poll() is not None:
             raise Finding("the demo exited (%s) after event %d (%s)" % (self.exit_description(), self.events, event["kind"]))
+
+    def sync_page(self):
+        """After keys on a page without a text input: the page the notebook shows now."""
+        if not self.dump_supported:
+            return
+        answer = self.dump()
+        if answer is None:
+            self.fail("no answer to SIGUSR2 within %d s: the app hangs" % self.args.answer_timeout)
+            return
+        shown = int(answer[1].get("page", self.page))
+        if shown != self.page:
+            self.checks["page_moved_by_keys"] += 1
+            self.page = shown
+            if shown in MODEL_PAGES:
+                self.models[shown] = None
+            # The focus is on the tabs now: a click in the page (its text when it has one) takes
+            # it back, as a user would, before more keys.
+            width, height = self.size[0], self.size[1] - TAB_BAR
+            x0, y0, w, h = self.editable_area() or (width / 4, height / 4, width / 2, height / 2)
+            x, y = int(x0 + w / 2), int(TAB_BAR + y0 + h / 2)
+            self.note("keys moved the focus to the tabs: page %d shows, not the page they were on; clicked at %d,%d" % (shown, x, y))
+            self.xdo(["mousemove", "--window", self.window, str(x), str(y), "click", "1"])
 
     def apply_model(self, page, action, argument):
         model = self.models[page]
@@ -575,6 +603,7 @@ class Soak:
         kinds = ["type", "type", "type", "ime_commit", "ime_cancel", "backspace", "paste_text", "paste_rtf", "copy_all"]
         if page == 0:
             kinds += ["select_all_delete_undo"]
+        kinds = [k for k in kinds if k not in self.args.skip] or ["ime_cancel"]
         kind = rng.choice(kinds)
         end = ["xdo", ["key", "ctrl+End"]]
         if kind == "type":
@@ -626,7 +655,7 @@ class Soak:
             weights["click"], weights["drag"] = 8, 6
         if page == 8:
             weights["click"], weights["double_click"] = 8, 4
-        kinds = sorted(weights)
+        kinds = sorted(k for k in weights if k not in self.args.skip)
         kind = rng.choices(kinds, [weights[k] for k in kinds])[0]
         win = self.window
         unknown = [["model", page, "unknown"]] if page in MODEL_PAGES else []
@@ -723,6 +752,8 @@ class Soak:
             args += ["mousemove", "--window", win, str(tx), str(ty + TAB_BAR), "mouseup", "1"]
             steps = [["xdo", args], ["circle", nx, ny]]
             return {"kind": kind, "steps": steps}
+        if page in KEYLESS_PAGES and any(step[0] == "xdo" and step[1][0] in ("key", "type") for step in steps):
+            steps.append(["sync_page"])
         return {"kind": kind, "steps": steps + unknown}
 
     def focus_event(self, rng):
@@ -896,8 +927,16 @@ def main():
     parser.add_argument("--pause", type=float, default=0.03, help="seconds between events (0.03)")
     parser.add_argument("--answer-timeout", type=int, default=30, help="seconds the app may take to answer a signal (30)")
     parser.add_argument("--keep-going", action="store_true", help="note failed checks and go on (a crash still stops)")
+    parser.add_argument("--skip", default="", help="event kinds never to generate, comma-separated (to narrow a finding down)")
     args = parser.parse_args()
+    args.skip = set(filter(None, args.skip.split(",")))
     os.makedirs(args.out, exist_ok=True)
+    # SIGTERM, and SIGINT even when a shell started the run in the background with it ignored,
+    # end the run cleanly: the summary is written and Xvfb, the demo and xclip are stopped.
+    def interrupt(number, frame):
+        raise KeyboardInterrupt
+    signal.signal(signal.SIGTERM, interrupt)
+    signal.signal(signal.SIGINT, interrupt)
     soak = Soak(args)
     sys.exit(soak.main())
 

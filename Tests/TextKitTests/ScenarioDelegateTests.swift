@@ -194,6 +194,35 @@ struct ScenarioDelegateTests {
         #expect(besideCircle.count >= 4, "short words should take the 40-point pieces")
     }
 
+    // Found by scripts/soak.py (the demo's Interaction page, the circle dragged near the right
+    // edge): a link wider than the rest of the row after the piece left of the circle, but not
+    // wider than a line, was taken as wider than the band and split by character in the piece
+    // right of the circle, instead of going on to the next line.
+    @Test("A link wider than the rest of its row, not than a line, goes on to the next line whole")
+    func linkWiderThanTheRestOfTheRow() throws {
+        let (base, links) = Self.linkedText()
+        let storage = NSTextStorage(attributedString: base)
+        let delegate = LinkKeepingDelegate()
+        let lm = NSLayoutManager()
+        lm.delegate = delegate
+        storage.addLayoutManager(lm)
+        let container = NSTextContainer(size: CGSize(width: 320, height: 10_000))
+        lm.addTextContainer(container)
+        // A circle swept along the right half, at heights that put it beside each link.
+        var splits: [String] = []
+        for x in stride(from: CGFloat(150), through: 250, by: 10) {
+            for y in stride(from: CGFloat(-10), through: 40, by: 10) {
+                container.exclusionPaths = [UIBezierPath(ovalIn: CGRect(x: x, y: y, width: 50, height: 50))]
+                let lines = Self.lineRanges(lm)
+                for link in Self.splitLinks(links, lines) {
+                    splits.append("circle at \(x),\(y): \"\((storage.string as NSString).substring(with: link))\" split")
+                }
+            }
+        }
+        #expect(splits.isEmpty, "\(splits.prefix(5))")
+        withExtendedLifetime(delegate) {}
+    }
+
     @Test("A word wider than the whole line is still broken by character, beside an exclusion too")
     func overlongWordsStillBreak() {
         let word = String(repeating: "abcdefghij", count: 12)   // about 600 points at 12 pt

@@ -331,13 +331,17 @@ package struct LineLoop {
         // down a shape full of slivers stays short). A simple area's piece is the whole band, so
         // it is either wide enough or narrow everywhere: no need to measure.
         let fullRoom = Self.horizontalRoom(of: proposed, inWidth: geometry.width)
+        // A word is "wider than the band" against the whole band, not against the rest of a row
+        // after a piece that took a line: one that fits a line goes on to the next row whole.
+        let bandRoom = remainingInRow == nil ? fullRoom : Self.horizontalRoom(of: wholeBand(in: geometry, like: proposed),
+                                                                              inWidth: geometry.width)
         let searchesWord = wordSearchLeft > 0 && blockedBands < Self.bandsSearchedForWord
         // The cluster stage follows the word's (or, once the paragraph's budget is spent, is all).
         let clusterStageEnd = Self.bandsSearchedForCluster + (wordSearchLeft > 0 ? Self.bandsSearchedForWord : 0)
         let unit: CGFloat = if geometry.isSimple {
             0
         } else if searchesWord {
-            widthToHold(withinRoom: fullRoom - 2 * geometry.padding - 0.5)
+            widthToHold(withinRoom: bandRoom - 2 * geometry.padding - 0.5)
         } else {
             blockedBands < clusterStageEnd ? nextClusterWidth() : 0
         }
@@ -469,6 +473,13 @@ package struct LineLoop {
             height = min(height, room)
         }
         return CGRect(x: head, y: y - geometry.top + before, width: max(0, tail - head), height: height)
+    }
+
+    /// The whole band of the row `piece` is in: the area's width between the indents.
+    private func wholeBand(in geometry: LineArea, like piece: CGRect) -> CGRect {
+        let head = offset == 0 ? rules.firstLineHeadIndent : rules.headIndent
+        let tail = rules.tailIndent > 0 ? rules.tailIndent : geometry.width + rules.tailIndent
+        return CGRect(x: head, y: piece.minY, width: max(0, tail - head), height: piece.height)
     }
 
     /// The area had no usable room in the band: try the rest of the row, then the next row, then
