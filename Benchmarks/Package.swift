@@ -12,6 +12,7 @@
 //   DetectBench      NSDataDetector over 1 MB (`swift run -c release DetectBench`)
 //   BreakingBench    total-fit (Knuth–Plass) line breaking beside greedy on W1, as ratios
 //   ExclusionBench   10 KB laid out around 100,000 exclusion rectangles: ms per line and per fragment
+//   MemoryPeaks      peak memory of a large edit and of two widths (scripts/memory-check.sh runs it)
 //   HitTestBench     hit testing and carets on lines of 10,000–20,000 characters, beside Pango's
 import PackageDescription
 
@@ -74,6 +75,9 @@ let package = Package(
         .executableTarget(name: "HitTestBench",
                           dependencies: ["PeerSupport", "HitTestPango", .product(name: "OpenTextKit", package: "OpenTextKit")],
                           swiftSettings: [.swiftLanguageMode(.v6)]),
+
+        // Peak memory of an edit of a large document and of two widths (`scripts/memory-check.sh`).
+        .executableTarget(name: "MemoryPeaks", dependencies: [.product(name: "OpenTextKit", package: "OpenTextKit")]),
 
         .executableTarget(name: "BreakDump", dependencies: [.product(name: "OpenTextKit", package: "OpenTextKit")]),
 

@@ -11,7 +11,10 @@ import TextKitGraphics
 /// character) is tried first for the next character of that script, so a run of Han text stays in
 /// one CJK face even where several cover it. A repeated query is one locked dictionary read; a
 /// new character costs at most one `FcCharSetHasChar` per installed face (≈ 330 here) plus loading
-/// the face found the first time.
+/// the face found the first time. A character no installed face covers (checked against the union
+/// of their coverage) costs one lookup and is not cached. The cache holds at most
+/// ``scalarCacheLimit`` answers and starts again when full: a text of every Unicode scalar once
+/// kept a million answers (50 MB) that nothing asked again.
 ///
 /// **Emoji presentation.** When the caller asks for emoji presentation — explicitly (the text has
 /// U+FE0F after the character) or by default for characters whose Unicode property
@@ -39,33 +42,44 @@ final class FallbackChain: @unchecked Sendable {
     let primary: FontFace
     let cascade: [FontFace]
     private let candidates: [Candidate]
+    /// Every candidate's coverage merged (owned; nil when there are no candidates).
+    private let coverage: OpaquePointer?
     private let sortedSet: UnsafeMutablePointer<FcFontSet>?
     private let state = Locked(State())
+
+    /// The most per-scalar answers kept (some 50 bytes each); the cache is emptied when it is full.
+    static let scalarCacheLimit = 1 << 16
 
     init(primary: FontFace, query: FontQuery, cascade: [FontFace]) {
         self.primary = primary
         self.cascade = cascade
-        let (set, candidates) = Fontconfig.withLock { () -> (UnsafeMutablePointer<FcFontSet>?, [Candidate]) in
+        let (set, candidates, coverage) = Fontconfig.withLock { () -> (UnsafeMutablePointer<FcFontSet>?, [Candidate], OpaquePointer?) in
             let pattern = Fontconfig.makePattern(query)
             defer { FcPatternDestroy(pattern) }
             Fontconfig.substitute(pattern)
             var result = FcResultNoMatch
-            guard let set = FcFontSort(nil, pattern, 0, nil, &result) else { return (nil, []) }
+            guard let set = FcFontSort(nil, pattern, 0, nil, &result) else { return (nil, [], nil) }
             var candidates: [Candidate] = []
+            let coverage = FcCharSetNew()
             for i in 0..<Int(set.pointee.nfont) {
                 guard let font = set.pointee.fonts[i], let location = Fontconfig.location(font),
                       let charSet = Fontconfig.charSet(font) else { continue }
                 candidates.append(Candidate(location: location, charSet: charSet,
                                             isColor: Fontconfig.bool(font, FC_COLOR) ?? false))
+                FcCharSetMerge(coverage, charSet, nil)
             }
-            return (set, candidates)
+            return (set, candidates, coverage)
         }
         sortedSet = set
         self.candidates = candidates
+        self.coverage = coverage
     }
 
     deinit {
-        if let sortedSet { Fontconfig.withLock { FcFontSetDestroy(sortedSet) } }
+        Fontconfig.withLock {
+            if let coverage { FcCharSetDestroy(coverage) }
+            if let sortedSet { FcFontSetDestroy(sortedSet) }
+        }
     }
 
     /// The first face in the chain that has a glyph for `scalar`, colour fonts first when
@@ -82,14 +96,26 @@ final class FallbackChain: @unchecked Sendable {
         if scriptIsSpecific, let previous = state.withLock({ $0.byScript[scriptKey] }),
            previous.glyph(for: scalar) != nil, !preferColor || previous.hasColorGlyphs {
             found = previous
+        } else if !isCovered(scalar) {
+            // No installed face has it: the primary and the cascade are all there is to ask, and
+            // asking them is cheaper than a cache entry per unassigned or private-use scalar.
+            return search(scalar, preferColor: preferColor, candidatesToo: false)
         } else {
-            found = search(scalar, preferColor: preferColor)
+            found = search(scalar, preferColor: preferColor, candidatesToo: true)
         }
         state.withLock { state in
+            if state.byScalar.count >= Self.scalarCacheLimit { state.byScalar.removeAll(keepingCapacity: true) }
             state.byScalar[scalarKey] = .some(found)
             if scriptIsSpecific, let found { state.byScript[scriptKey] = found }
         }
         return found
+    }
+
+    /// Whether some installed candidate face covers `scalar` (by fontconfig's charsets, which are
+    /// immutable once made: read without the fontconfig lock, as ``search`` does).
+    private func isCovered(_ scalar: Unicode.Scalar) -> Bool {
+        guard let coverage else { return false }
+        return FcCharSetHasChar(coverage, scalar.value) != 0
     }
 
     /// Every face in the chain that has a glyph for `scalar`, in chain order (no colour
@@ -108,12 +134,15 @@ final class FallbackChain: @unchecked Sendable {
         return result
     }
 
-    private func search(_ scalar: Unicode.Scalar, preferColor: Bool) -> FontFace? {
+    /// The first face with a glyph for `scalar`: the primary and the cascade, then (when
+    /// `candidatesToo`) fontconfig's candidates.
+    private func search(_ scalar: Unicode.Scalar, preferColor: Bool, candidatesToo: Bool) -> FontFace? {
         let passes = preferColor ? [true, false] : [false]
         for colorOnly in passes {
             for face in [primary] + cascade where (!colorOnly || face.hasColorGlyphs) && face.glyph(for: scalar) != nil {
                 return face
             }
+            guard candidatesToo else { continue }
             for candidate in candidates where !colorOnly || candidate.isColor {
                 // FcCharSetHasChar reads an immutable charset: safe without the fontconfig lock.
                 guard FcCharSetHasChar(candidate.charSet, scalar.value) != 0,
