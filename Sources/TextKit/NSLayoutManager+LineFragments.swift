@@ -66,7 +66,8 @@ extension NSLayoutManager {
         var end = 0
         /// The end of the glyphs laid in the containers before this one: where its glyphs begin.
         var before = 0
-        flow.forEachFragment { found in
+        let start = flow.fragmentWalkStart(beforeContainer: index)
+        flow.forEachFragment(fromParagraph: start.paragraph, startingAtGlyph: start.glyph) { found in
             if found.container == index {
                 if first == nil { first = found.glyphRange.location }
                 end = found.glyphRange.location + found.glyphRange.length
@@ -86,7 +87,8 @@ extension NSLayoutManager {
         guard let index = textContainers.firstIndex(where: { $0 === container }) else { return .zero }
         flow.ensureLayout(throughContainer: index)
         var rect = CGRect.null
-        flow.forEachFragment { found in
+        let start = flow.fragmentWalkStart(beforeContainer: index)
+        flow.forEachFragment(fromParagraph: start.paragraph, startingAtGlyph: start.glyph) { found in
             if found.container == index { rect = rect.union(found.usedRect) }
             return found.container <= index
         }

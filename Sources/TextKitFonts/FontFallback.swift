@@ -111,6 +111,9 @@ final class FallbackChain: @unchecked Sendable {
         return found
     }
 
+    /// How many per-scalar answers the cache holds (for tests).
+    package var cachedScalarCount: Int { state.withLock { $0.byScalar.count } }
+
     /// Whether some installed candidate face covers `scalar` (by fontconfig's charsets, which are
     /// immutable once made: read without the fontconfig lock, as ``search`` does).
     private func isCovered(_ scalar: Unicode.Scalar) -> Bool {

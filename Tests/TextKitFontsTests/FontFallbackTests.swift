@@ -62,6 +62,32 @@ struct FontFallbackTests {
         #expect(dejaVuSans.fallbackFonts(for: "\u{10FFFD}").isEmpty)
     }
 
+    @Test("Characters no installed font covers leave no cache entry, and the per-character cache stays bounded")
+    func scalarCacheIsBounded() throws {
+        // A chain of its own, so that other tests' queries do not count.
+        let chain = FallbackChain(primary: dejaVuSans.face, query: FontQuery(family: "DejaVu Sans"), cascade: [])
+        // Planes 4 to 13 are unassigned: nothing installed covers them. (Noto Color Emoji has a
+        // few private-use characters of plane 15.)
+        for value in stride(from: UInt32(0x40000), to: 0xE0000, by: 3) {
+            #expect(chain.face(for: Unicode.Scalar(value)!, preferColor: false) == nil)
+        }
+        #expect(chain.cachedScalarCount == 0)
+        // Every scalar of the first three planes: more covered characters than the cache keeps.
+        var found = 0, largest = 0
+        for value in UInt32(0)..<0x30000 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            if chain.face(for: scalar, preferColor: false) != nil { found += 1 }
+            largest = max(largest, chain.cachedScalarCount)
+        }
+        #expect(found > FallbackChain.scalarCacheLimit)
+        #expect(largest == FallbackChain.scalarCacheLimit)
+        // What the cache answers after starting again is what a search answers (characters of
+        // the Common script, which the face last chosen for a script does not answer).
+        for scalar in ["\u{20AC}", "\u{2192}", "\u{1F600}", "\u{2603}"] as [Unicode.Scalar] {
+            #expect(chain.face(for: scalar, preferColor: false) === chain.allFaces(for: scalar).first)
+        }
+    }
+
     @Test("The descriptor's cascade list comes before fontconfig's order")
     func cascadeList() throws {
         // U+E000 (a private-use glyph of the Libertine fonts): fontconfig's first choice under

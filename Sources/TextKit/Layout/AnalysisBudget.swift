@@ -17,7 +17,7 @@ import TextKitTypesetting
 /// the rest of the pass would push out anyway: they are freed at once, where they were made.
 struct AnalysisBudget {
     /// The default: ample for every paragraph on several screens, small beside a large document.
-    static let defaultLimit = 16 << 20
+    static let defaultLimit = 8 << 20
 
     var limit = defaultLimit
     /// A counted record, as the budget holds it: a record an edit replaced, and its lines, must not

@@ -146,6 +146,40 @@ extension TextFlow {
                        top: paragraphTop(p, layout: layout))
     }
 
+    /// Where a walk over the fragments of container `index` may start without missing anything
+    /// the walk learns from the containers before it: the last fragment laid in an earlier
+    /// container (the paragraph holding it and its first glyph), found by binary search over the
+    /// paragraphs' flow states and then over one paragraph's fragments; paragraph 0 from its start
+    /// when there is none, and always in the stacked flow (one container). Layout must be done
+    /// through the container. A walk from paragraph 0 cost every fragment before the container: a
+    /// paged document of a thousand pages walked its lines a thousand times to find each page's
+    /// glyphs.
+    func fragmentWalkStart(beforeContainer index: Int) -> (paragraph: Int, glyph: GlyphIndex?) {
+        guard index > 0, !isStacked else { return (0, nil) }
+        // The first validated paragraph that ends in the container or after it: the ones before
+        // it lie wholly in earlier containers.
+        var low = 0, high = min(validatedParagraphs, store.count)
+        while low < high {
+            let mid = (low + high) / 2
+            if let end = store.record(mid).layout?.end, end.container < index { low = mid + 1 } else { high = mid }
+        }
+        // Back from there to the last fragment in a container before `index`.
+        var p = min(low, store.count - 1)
+        while p >= 0 {
+            if let fragments = store.record(p).layout?.fragments, let start = fragments.first, start.container < index {
+                // Fragments are in flow order: the last one before the container, by search.
+                var first = 0, last = fragments.count - 1
+                while first < last {
+                    let mid = (first + last + 1) / 2
+                    if fragments[mid].container < index { first = mid } else { last = mid - 1 }
+                }
+                return (p, GlyphIndex(store.prefix(p).glyphs) + GlyphIndex(fragments[first].line.glyphRange.lowerBound))
+            }
+            p -= 1
+        }
+        return (0, nil)
+    }
+
     /// Calls `body` for every laid-out fragment from paragraph `start` on, in order, until it
     /// returns false or the paragraph holding glyph `end - 1` has been walked (the paragraph after
     /// it, which may not be laid out, is not asked about glyphs the caller does not want). With

@@ -36,28 +36,52 @@ package struct TabAdvance: Sendable, Equatable {
 }
 
 /// One line as the filler broke it, before it is placed.
+///
+/// Every line fragment of a layout holds one, so its fields are laid out to leave no padding
+/// (Swift keeps declaration order) and its character range is kept in 32 bits.
 package struct FittedLine: Sendable, Equatable {
-    /// The line's characters (UTF-16 offsets in the paragraph), trailing white space and the
-    /// hard break included.
-    package var characters: Range<Int>
+    package var tabAdvances: [TabAdvance]
+    private var characterStart: Int32
+    private var characterEnd: Int32
     /// The advance of the line's content without trailing white space, hyphen included; tabs
     /// measured where they land, from `lineStartX`.
     package var width: Float
     /// The advance of the trailing white space, which hangs past the line's end.
     package var trailingWhitespace: Float
+    /// How far the line's first and last marks hang into the margins (none unless the paragraph
+    /// hangs punctuation); the line's room is that much wider than its text area.
+    package var hangs = LineHangs.none
     /// The line ends inside a word, with a hyphen drawn after it.
     package var isHyphenated: Bool
     /// The line ends at a mandatory break (U+2028 or the paragraph's end).
     package var endsWithHardBreak: Bool
     /// The line is wider than its room: a single unbreakable piece in a clipping or truncating mode.
     package var overflows: Bool
-    package var tabAdvances: [TabAdvance]
     /// The line was broken wider than its room, for justification to shrink its spaces (a line
     /// of a justified paragraph broken by total fit); ``LinePlacer`` then shrinks it to its room.
     package var shrinksToFit = false
-    /// How far the line's first and last marks hang into the margins (none unless the paragraph
-    /// hangs punctuation); the line's room is that much wider than its text area.
-    package var hangs = LineHangs.none
+
+    /// The line's characters (UTF-16 offsets in the paragraph), trailing white space and the
+    /// hard break included.
+    package var characters: Range<Int> {
+        get { Int(characterStart)..<Int(characterEnd) }
+        set { characterStart = Int32(newValue.lowerBound); characterEnd = Int32(newValue.upperBound) }
+    }
+
+    package init(characters: Range<Int>, width: Float, trailingWhitespace: Float, isHyphenated: Bool,
+                 endsWithHardBreak: Bool, overflows: Bool, tabAdvances: [TabAdvance],
+                 shrinksToFit: Bool = false, hangs: LineHangs = .none) {
+        self.tabAdvances = tabAdvances
+        characterStart = Int32(characters.lowerBound)
+        characterEnd = Int32(characters.upperBound)
+        self.width = width
+        self.trailingWhitespace = trailingWhitespace
+        self.hangs = hangs
+        self.isHyphenated = isHyphenated
+        self.endsWithHardBreak = endsWithHardBreak
+        self.overflows = overflows
+        self.shrinksToFit = shrinksToFit
+    }
 }
 
 /// Greedy line filling over a paragraph's break segments (the same first-fit rule as TextKit 1

@@ -186,15 +186,28 @@ package struct LinePlacer {
             let run = glyphs.runs[r]
             let lower = max(run.glyphRange.lowerBound, line.glyphRange.lowerBound)
             let upper = min(run.glyphRange.upperBound, trailingStart)
-            if lower < upper { pieces.append((lower..<upper, run.level)) }
+            if lower < upper { Self.append(lower..<upper, level: run.level, to: &pieces) }
             r += 1
         }
         if trailingStart < line.glyphRange.upperBound {
-            pieces.append((trailingStart..<line.glyphRange.upperBound, analysis.baseLevel))
+            Self.append(trailingStart..<line.glyphRange.upperBound, level: analysis.baseLevel, to: &pieces)
         }
         if pieces.allSatisfy({ $0.level == 0 }) { return [] }
         let order = BidiReordering.visualOrder(levels: pieces.map(\.level))
         return order.map { PlacedLine.VisualRun(glyphs: pieces[$0].range, isRightToLeft: pieces[$0].level & 1 == 1) }
+    }
+
+    /// Appends a piece of a line, joined to the previous one when it continues it at the same
+    /// level: a visual run is a maximal stretch of one level (UAX #9 L2 reverses such a stretch as
+    /// a whole), whatever font runs it spans (``PlacedLine/visualPieces`` cuts it at those again).
+    /// A line of Latin, Cyrillic and Greek words beside one Arabic word is three runs, not one per
+    /// font run, which every line keeps for the life of the layout.
+    private static func append(_ range: Range<Int>, level: UInt8, to pieces: inout [(range: Range<Int>, level: UInt8)]) {
+        if let last = pieces.last, last.level == level, last.range.upperBound == range.lowerBound {
+            pieces[pieces.count - 1].range = last.range.lowerBound..<range.upperBound
+        } else {
+            pieces.append((range, level))
+        }
     }
 
     /// Hides glyphs so that the line, with an ellipsis, fits `available` points.
