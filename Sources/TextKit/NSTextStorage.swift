@@ -143,6 +143,7 @@ open class NSTextStorage: NSMutableAttributedString {
         aLayoutManager.textStorage?.removeLayoutManager(aLayoutManager)
         layoutManagers.append(aLayoutManager)
         aLayoutManager.textStorage = self
+        shareGlyphBudget()
     }
 
     /// Detaches `aLayoutManager` and clears its `textStorage`.
@@ -150,6 +151,13 @@ open class NSTextStorage: NSMutableAttributedString {
         guard let i = layoutManagers.firstIndex(where: { $0 === aLayoutManager }) else { return }
         layoutManagers.remove(at: i)
         aLayoutManager.textStorage = nil
+        aLayoutManager.flow.analysisBudget.sharers = 1
+        shareGlyphBudget()
+    }
+
+    /// Splits the glyph memory a text's layout managers keep between them (see `AnalysisBudget`).
+    private func shareGlyphBudget() {
+        for layoutManager in layoutManagers { layoutManager.flow.analysisBudget.sharers = layoutManagers.count }
     }
 
     // MARK: Editing

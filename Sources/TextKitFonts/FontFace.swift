@@ -90,9 +90,16 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
         }
         cgFont = try CGFont(url: url, faceIndex: faceIndex)
 
-        // HarfBuzz reads the same file through its own (memory-mapped) blob.
-        guard let blob = hb_blob_create_from_file_or_fail(url.path) else {
-            throw FontLoadingError(.unreadableFile, url: url, detail: "HarfBuzz cannot map the file")
+        // HarfBuzz reads the file through the mapping FreeType and Cairo read; its blob holds a
+        // reference to the mapping until HarfBuzz lets go of it.
+        let mapping = cgFont.fileMapping
+        guard mapping.count < 1 << 31 else {
+            throw FontLoadingError(.unsupportedFormat, url: url, detail: "larger than HarfBuzz reads (2 GiB)")
+        }
+        guard let blob = hb_blob_create_or_fail(mapping.bytes.assumingMemoryBound(to: CChar.self), UInt32(mapping.count),
+                                                HB_MEMORY_MODE_READONLY, mapping.retainedPointer(),
+                                                { FontFileMapping.release($0!) }) else {
+            throw FontLoadingError(.unreadableFile, url: url, detail: "HarfBuzz cannot read the file")
         }
         defer { hb_blob_destroy(blob) }
         guard faceIndex < Int(hb_face_count(blob)) || (faceIndex == 0 && hb_face_count(blob) == 0) else {

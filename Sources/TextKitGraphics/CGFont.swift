@@ -58,6 +58,9 @@ public final class CGFont: @unchecked Sendable {  // immutable after init; `face
 
     private let face: FT_Face
     private let lock = NSLock()
+    /// The file, mapped once for FreeType, Cairo and HarfBuzz (``FontFileMapping``); released
+    /// after `face` is closed.
+    package let fileMapping: FontFileMapping
     /// A `cairo_font_face_t *` over a FreeType face that only Cairo uses.
     package let cairoFontFace: OpaquePointer
 
@@ -65,10 +68,15 @@ public final class CGFont: @unchecked Sendable {  // immutable after init; `face
     public init(url: URL, faceIndex: Int = 0) throws(FontLoadingError) {
         self.url = url
         self.faceIndex = faceIndex
-        let ownFace = try FreeTypeLibrary.shared.openFace(url: url, index: faceIndex)
+        guard FileManager.default.isReadableFile(atPath: url.path) else {
+            throw FontLoadingError(.unreadableFile, url: url, detail: "no readable file")
+        }
+        let mapping = try FontFileMapping(url: url)
+        fileMapping = mapping
+        let ownFace = try FreeTypeLibrary.shared.openFace(mapping, url: url, index: faceIndex)
         let cairoOwnedFace: FT_Face
         do {
-            cairoOwnedFace = try FreeTypeLibrary.shared.openFace(url: url, index: faceIndex)
+            cairoOwnedFace = try FreeTypeLibrary.shared.openFace(mapping, url: url, index: faceIndex)
         } catch {
             FreeTypeLibrary.shared.close(ownFace)
             throw error
@@ -80,11 +88,16 @@ public final class CGFont: @unchecked Sendable {  // immutable after init; `face
             FreeTypeLibrary.shared.close(cairoOwnedFace)
             throw FontLoadingError(.rendererFailure, url: url, detail: "Cairo cannot use this face")
         }
-        // The Cairo face borrows its FT_Face: close that face when Cairo releases the font face.
+        // The Cairo face borrows its FT_Face, which reads the mapping: when Cairo releases the
+        // font face (perhaps after this font is gone), close that face, then let the mapping go.
         let closeWhenDone: cairo_destroy_func_t = { pointer in
-            if let pointer { FreeTypeLibrary.shared.close(FT_Face(OpaquePointer(pointer))) }
+            guard let pointer else { return }
+            let borrowed = Unmanaged<CairoBorrowedFace>.fromOpaque(pointer).takeRetainedValue()
+            FreeTypeLibrary.shared.close(borrowed.face)
         }
-        cairo_font_face_set_user_data(cairoFace, &cgFontCairoKey, UnsafeMutableRawPointer(cairoOwnedFace), closeWhenDone)
+        cairo_font_face_set_user_data(cairoFace, &cgFontCairoKey,
+                                      Unmanaged.passRetained(CairoBorrowedFace(face: cairoOwnedFace, mapping: mapping)).toOpaque(),
+                                      closeWhenDone)
         cairoFontFace = cairoFace
 
         let record = ownFace.pointee
@@ -115,6 +128,16 @@ public final class CGFont: @unchecked Sendable {  // immutable after init; `face
 
 nonisolated(unsafe) private var cgFontCairoKey = cairo_user_data_key_t()
 
+/// The FreeType face a Cairo font face borrows and the mapping that face reads, released together.
+private final class CairoBorrowedFace {
+    let face: FT_Face
+    let mapping: FontFileMapping
+    init(face: FT_Face, mapping: FontFileMapping) {
+        self.face = face
+        self.mapping = mapping
+    }
+}
+
 /// The process's FreeType library. `FT_New_Face` and `FT_Done_Face` on one library must be
 /// serialised, so they happen here under a lock.
 package final class FreeTypeLibrary: @unchecked Sendable {  // `library` is only used under `lock`
@@ -129,14 +152,13 @@ package final class FreeTypeLibrary: @unchecked Sendable {  // `library` is only
         self.library = library!
     }
 
-    package func openFace(url: URL, index: Int) throws(FontLoadingError) -> FT_Face {
-        guard FileManager.default.isReadableFile(atPath: url.path) else {
-            throw FontLoadingError(.unreadableFile, url: url, detail: "no readable file")
-        }
+    /// Opens face `index` over the mapped bytes of `url` (which must outlive the face).
+    package func openFace(_ mapping: FontFileMapping, url: URL, index: Int) throws(FontLoadingError) -> FT_Face {
         lock.lock()
         defer { lock.unlock() }
         var face: FT_Face?
-        let error = FT_New_Face(library, url.path, FT_Long(index), &face)
+        let error = FT_New_Memory_Face(library, mapping.bytes.assumingMemoryBound(to: FT_Byte.self), FT_Long(mapping.count),
+                                       FT_Long(index), &face)
         guard error == 0, let face else {
             // FT_Err_Invalid_Argument (6) is what FreeType returns for an index past the last face.
             throw FontLoadingError(error == 6 ? .faceIndexOutOfRange : .unsupportedFormat, url: url,

@@ -98,6 +98,35 @@ struct BoundedMemoryTests {
     /// general flow, container after container).
     enum Flow: CaseIterable { case stacked, stackedOnTwoThreads, pages }
 
+    @Test("Layout managers of one text share its glyph budget: two keep what one would, and a removed one keeps its whole budget again")
+    func layoutManagersOfOneTextShareTheBudget() throws {
+        let text = Self.document(paragraphs: 400)
+        let limit = 60_000
+        let storage = NSTextStorage(string: text, attributes: [.font: LayoutStack.serif()])
+        var managers: [NSLayoutManager] = []
+        for width in [300.0, 200.0] {
+            let lm = NSLayoutManager()
+            lm.flow.analysisBudget.limit = limit
+            lm.addTextContainer(NSTextContainer(size: CGSize(width: width, height: 1e12)))
+            storage.addLayoutManager(lm)
+            managers.append(lm)
+        }
+        for lm in managers {
+            lm.ensureLayout(for: lm.textContainers[0])
+            #expect(lm.flow.analysisBudget.sharers == 2)
+        }
+        #expect(managers.map(\.flow.analysisBudget.bytes).reduce(0, +) <= limit)
+        for lm in managers { #expect(lm.flow.analysisBudget.bytes <= limit / 2) }
+        // Glyphs the budget dropped come back the same in each.
+        for (lm, width) in zip(managers, [300.0, 200.0]) {
+            let fresh = LayoutStack(text, containerSizes: [CGSize(width: width, height: 1e12)])
+            #expect(Self.snapshot(lm, lm.textContainers[0]) == Self.snapshot(fresh.layoutManager, fresh.containers[0]))
+        }
+        storage.removeLayoutManager(managers[1])
+        #expect(managers[0].flow.analysisBudget.sharers == 1)
+        #expect(managers[1].flow.analysisBudget.sharers == 1)
+    }
+
     @Test(arguments: Flow.allCases)
     func aLongPassFreesAtOnceTheGlyphsItWouldDrop(flow: Flow) throws {
         let text = Self.document(paragraphs: 400)

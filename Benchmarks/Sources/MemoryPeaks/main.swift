@@ -5,8 +5,8 @@
 //
 //   MemoryPeaks edit FILE INSERT        lay FILE out, delete its first MiB (UTF-16 units), insert
 //                                       INSERT at the start, lay out again; then lay the result
-//                                       out afresh in a second storage and layout manager and
-//                                       compare the two layouts' line counts
+//                                       out afresh in a second layout manager of the same storage
+//                                       and compare the two layouts' line and glyph counts
 //   MemoryPeaks widths FILE             one storage, two layout managers (600 and 300 points)
 //   MemoryPeaks layout FILE             one storage, one layout manager, 600 points
 //
@@ -66,8 +66,7 @@ case ("edit", 3):
     storage.replaceCharacters(in: NSRange(location: 0, length: deleted), with: "")
     storage.replaceCharacters(in: NSRange(location: 0, length: 0), with: readText(arguments[2]))
     let edited = layOutAll(layoutManager)
-    let fresh = NSTextStorage(attributedString: storage)
-    let freshLayout = layOutAll(attachLayout(to: fresh, width: 600))
+    let freshLayout = layOutAll(attachLayout(to: storage, width: 600))
     print("edit: \(before.lines) lines before; after deleting \(deleted) units and inserting: \(edited.lines) lines, \(edited.glyphs) glyphs; afresh: \(freshLayout.lines) lines, \(freshLayout.glyphs) glyphs; peak \(String(format: "%.1f", peakMiB())) MiB")
     if edited != freshLayout { print("edit: the edited layout and the fresh one differ"); exit(1) }
 case ("widths", 2):

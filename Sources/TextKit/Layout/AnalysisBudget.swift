@@ -17,9 +17,15 @@ import TextKitTypesetting
 /// the rest of the pass would push out anyway: they are freed at once, where they were made.
 struct AnalysisBudget {
     /// The default: ample for every paragraph on several screens, small beside a large document.
-    static let defaultLimit = 8 << 20
+    static let defaultLimit = 16 << 20
 
     var limit = defaultLimit
+    /// How many layout managers of one text storage share ``limit`` (each keeps its share): two
+    /// layout managers of one text, at two widths, keep the glyphs one would, not twice as many.
+    /// The storage sets it as layout managers are added and removed.
+    var sharers = 1
+    /// What this layout manager may keep.
+    var share: Int { limit / max(1, sharers) }
     /// A counted record, as the budget holds it: a record an edit replaced, and its lines, must not
     /// outlive it here, yet a weak reference would give every record a side table, through which
     /// every retain and release of it (every walk over paragraphs makes some) takes the Swift
@@ -55,7 +61,7 @@ struct AnalysisBudget {
     /// Always true until something was made to measure the density.
     func outlasts(pendingUnits: Int) -> Bool {
         guard unitsMade > 0 else { return true }
-        return Double(pendingUnits) * Double(bytesMade) / Double(unitsMade) / 2 <= Double(limit)
+        return Double(pendingUnits) * Double(bytesMade) / Double(unitsMade) / 2 <= Double(share)
     }
 
     /// Counts the size of an analysis of `units` units that was made and freed at once (see
@@ -86,7 +92,7 @@ struct AnalysisBudget {
         queue.append(Entry(handle: record.budgetHandle!, glyphs: ObjectIdentifier(analysis.glyphs), bytes: cost))
         bytes += cost
         count(bytes: cost, units: record.length)
-        while bytes > limit, head < queue.count - 1 {
+        while bytes > share, head < queue.count - 1 {
             let oldest = queue[head]
             head += 1
             bytes -= oldest.bytes

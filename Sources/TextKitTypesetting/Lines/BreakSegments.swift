@@ -61,7 +61,7 @@ extension ParagraphGlyphs {
             var segments: [BreakSegment] = []
             segments.reserveCapacity(text.count / 5 + 1)
             while let end = boundaries.next() { segments.append(meter.measure(to: end)) }
-            return segments
+            return segments.trimmed()  // a fifth of the text was reserved; CJK breaks at every character
         }
     }
 

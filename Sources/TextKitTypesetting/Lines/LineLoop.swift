@@ -259,8 +259,9 @@ package struct LineLoop {
         if remainingInRow != nil { y = rowBottom }
         let endState = FlowState(y: start.y + FixedHeight.from(max(0, y - top)), container: area, linesInContainer: lines)
         let staysInItsArea = fragments.allSatisfy { $0.container == start.container }
-        trimFragments()
-        return ParagraphLayout(fragments: fragments, height: endState.y - start.y, start: start, end: endState,
+        // Kept as long as the paragraph keeps its lines: an estimate too high, or an array doubled
+        // as a long paragraph grew, would keep its room too.
+        return ParagraphLayout(fragments: fragments.trimmed(), height: endState.y - start.y, start: start, end: endState,
                                isShiftable: isShiftable && !overflowed && staysInItsArea, overflowed: overflowed)
     }
 
@@ -588,18 +589,6 @@ extension LineLoop {
         var estimate = min(1 + (10 * rest + 9 * first - 1) / (9 * first), Self.reservedFragmentsLimit)
         if geometry.maximumLines > 0 { estimate = min(estimate, max(1, geometry.maximumLines - lines)) }
         fragments.reserveCapacity(estimate)
-    }
-
-    /// Gives the fragments an array of their own size when the one they were made in has more than
-    /// a little room left (an estimate too high, or an array that doubled as a long paragraph
-    /// grew): the layout keeps it as long as the paragraph keeps its lines, and at 240 bytes a
-    /// fragment a document's unused room was a quarter of its lines' memory.
-    private mutating func trimFragments() {
-        guard fragments.capacity > fragments.count + fragments.count / 16 + 2 else { return }
-        var exact: [LineFragment] = []
-        exact.reserveCapacity(fragments.count)
-        exact.append(contentsOf: fragments)
-        fragments = exact
     }
 
     /// The most fragments reserved at a paragraph's first line; a longer paragraph's array grows.
