@@ -157,7 +157,10 @@ open class NSTextStorage: NSMutableAttributedString {
 
     /// Splits the glyph memory a text's layout managers keep between them (see `AnalysisBudget`).
     private func shareGlyphBudget() {
-        for layoutManager in layoutManagers { layoutManager.flow.analysisBudget.sharers = layoutManagers.count }
+        for layoutManager in layoutManagers {
+            layoutManager.flow.analysisBudget.sharers = layoutManagers.count
+            layoutManager.flow.analysisBudget.dropToShare()
+        }
     }
 
     // MARK: Editing

@@ -16,8 +16,10 @@ import TextKitTypesetting
 /// asks ``outlasts(pendingUnits:)`` before it lays out a paragraph, and does not keep glyphs that
 /// the rest of the pass would push out anyway: they are freed at once, where they were made.
 struct AnalysisBudget {
-    /// The default: ample for every paragraph on several screens, small beside a large document.
-    static let defaultLimit = 16 << 20
+    /// The default: ample for every paragraph on several screens, small beside a large document;
+    /// enough for a document of a megabyte (the benchmarks' W1) to keep every paragraph's glyphs,
+    /// so that a relayout at a new width shapes nothing again (25 ms instead of 88).
+    static let defaultLimit = 24 << 20
 
     var limit = defaultLimit
     /// How many layout managers of one text storage share ``limit`` (each keeps its share): two
@@ -92,11 +94,25 @@ struct AnalysisBudget {
         queue.append(Entry(handle: record.budgetHandle!, glyphs: ObjectIdentifier(analysis.glyphs), bytes: cost))
         bytes += cost
         count(bytes: cost, units: record.length)
-        while bytes > share, head < queue.count - 1 {
+        dropOldest(keeping: 1, sparing: record, into: &dropped)
+    }
+
+    /// Drops the oldest analyses until the budget holds no more than its share (after another
+    /// layout manager joined the text: the share shrank, and waiting for the next analysis made
+    /// here would keep the old share while the newcomer lays out).
+    mutating func dropToShare() {
+        var dropped: [ParagraphAnalysis] = []
+        dropOldest(keeping: 0, sparing: nil, into: &dropped)
+    }
+
+    /// Drops the oldest entries while over the share, leaving at least `keeping` entries, never
+    /// dropping `spared`'s analysis.
+    private mutating func dropOldest(keeping: Int, sparing spared: ParagraphRecord?, into dropped: inout [ParagraphAnalysis]) {
+        while bytes > share, head < queue.count - keeping {
             let oldest = queue[head]
             head += 1
             bytes -= oldest.bytes
-            if let kept = oldest.handle.record, kept !== record, let current = kept.analysis, ObjectIdentifier(current.glyphs) == oldest.glyphs {
+            if let kept = oldest.handle.record, kept !== spared, let current = kept.analysis, ObjectIdentifier(current.glyphs) == oldest.glyphs {
                 if let gone = kept.evictAnalysis() { dropped.append(gone) }
             }
         }

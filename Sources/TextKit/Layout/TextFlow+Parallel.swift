@@ -15,7 +15,7 @@ extension TextFlow {
     static let parallelThreshold = 48
     /// At most about this many UTF-16 units are laid out in one parallel stretch (glyphs take about
     /// 15 bytes a character until they are stored; see AnalysisBudget.swift).
-    static let parallelStretchLength = 1 << 19
+    static let parallelStretchLength = 1 << 18
 
     /// Lays out the paragraphs without layout from `first` (which has none) up to `target` in
     /// parallel, and returns true; returns false (doing nothing) when the stretch is short, only
