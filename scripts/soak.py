@@ -782,7 +782,7 @@ class Soak:
         """Segments on each page in turn: the first minute visits every page briefly, then each
         page gets 20 to 80 events (about 10 to 40 seconds) before the next."""
         tour = True
-        order = list(range(len(PAGES)))
+        order = self.args.pages or list(range(len(PAGES)))
         while True:
             for target in order:
                 if time.time() >= deadline:
@@ -928,8 +928,16 @@ def main():
     parser.add_argument("--answer-timeout", type=int, default=30, help="seconds the app may take to answer a signal (30)")
     parser.add_argument("--keep-going", action="store_true", help="note failed checks and go on (a crash still stops)")
     parser.add_argument("--skip", default="", help="event kinds never to generate, comma-separated (to narrow a finding down)")
+    parser.add_argument("--pages", default="", help="the only pages to visit, by number (0-9) or title, comma-separated "
+                                                    "(to narrow a finding down; all by default)")
     args = parser.parse_args()
     args.skip = set(filter(None, args.skip.split(",")))
+    try:
+        args.pages = [int(p) if p.strip().isdigit() else PAGES.index(p.strip()) for p in args.pages.split(",") if p.strip()]
+    except ValueError as error:
+        parser.error("--pages: %s (the pages: %s)" % (error, ", ".join(PAGES)))
+    if any(not 0 <= p < len(PAGES) for p in args.pages):
+        parser.error("--pages: numbers from 0 to %d" % (len(PAGES) - 1))
     os.makedirs(args.out, exist_ok=True)
     # SIGTERM, and SIGINT even when a shell started the run in the background with it ignored,
     # end the run cleanly: the summary is written and Xvfb, the demo and xclip are stopped.

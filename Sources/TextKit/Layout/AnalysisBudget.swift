@@ -15,6 +15,16 @@ import TextKitTypesetting
 /// making it (freeing memory that has left the processor's caches, on one thread). So the flow
 /// asks ``outlasts(pendingUnits:)`` before it lays out a paragraph, and does not keep glyphs that
 /// the rest of the pass would push out anyway: they are freed at once, where they were made.
+///
+/// An entry outlives its analysis when the record gets new glyphs (an edit, an attribute change
+/// that reshapes, a string drawing stack's one record reused for every string) or goes. Such stale
+/// entries used to stay, counted, until the limit pushed them out: a small text restyled or
+/// redrawn over and over (the demo's Configuration page, through string drawing's reused layout
+/// manager) grew the queue by an entry per analysis ever made: past 65,000 entries (a 3 MiB array,
+/// grown by doubling) in five minutes of clicks, their counted bytes still short of the limit. So
+/// once the queue is longer than ``minimumSweepLength`` and twice what the last sweep kept,
+/// ``sweep()`` drops the stale entries and their bytes: the queue stays proportional to the
+/// analyses that exist, at an amortized constant cost per entry.
 struct AnalysisBudget {
     /// The default: ample for every paragraph on several screens, small beside a large document;
     /// enough for a document of a megabyte (the benchmarks' W1) to keep every paragraph's glyphs,
@@ -28,6 +38,10 @@ struct AnalysisBudget {
     var sharers = 1
     /// What this layout manager may keep.
     var share: Int { limit / max(1, sharers) }
+    /// The queue's length below which it is never swept: 256 entries of 24 bytes (6 KB, 12 KB
+    /// of array capacity at most) per layout manager, and every label has one; a sweep costs a
+    /// pass over the entries, amortized over as many adds.
+    static let minimumSweepLength = 256
     /// A counted record, as the budget holds it: a record an edit replaced, and its lines, must not
     /// outlive it here, yet a weak reference would give every record a side table, through which
     /// every retain and release of it (every walk over paragraphs makes some) takes the Swift
@@ -48,7 +62,11 @@ struct AnalysisBudget {
     /// Analyses in the order they were made.
     private var queue: [Entry] = []
     private var head = 0
-    /// Bytes counted (analyses since replaced by an edit still count until they leave the queue).
+    /// The queue's length (from `head`) at which it is swept next: twice what the last sweep kept,
+    /// at least ``minimumSweepLength``.
+    private var sweepLength = minimumSweepLength
+    /// Bytes counted (analyses since replaced still count until they leave the queue or a sweep
+    /// drops them).
     private(set) var bytes = 0
     /// Bytes and UTF-16 units of every analysis made since the last reset, kept or not: the
     /// density that ``outlasts(pendingUnits:)`` expects of the text still to come.
@@ -56,6 +74,8 @@ struct AnalysisBudget {
     private var unitsMade = 0
     /// Analyses made and freed at once since the last reset (for tests and profiles).
     private(set) var unkeptCount = 0
+    /// Entries the queue holds (for tests and profiles).
+    var entryCount: Int { queue.count - head }
 
     /// Whether an analysis made now would still be counted after `pendingUnits` more units of text
     /// are analyzed. The text to come is taken at half the density seen so far (it may be sparser),
@@ -120,12 +140,40 @@ struct AnalysisBudget {
             queue.removeFirst(head)
             head = 0
         }
+        if queue.count - head > sweepLength { sweep() }
+    }
+
+    /// Whether `entry` still counts the glyphs its record holds.
+    private static func isCurrent(_ entry: Entry) -> Bool {
+        guard let record = entry.handle.record, let current = record.analysis else { return false }
+        return ObjectIdentifier(current.glyphs) == entry.glyphs
+    }
+
+    /// Drops the entries whose glyphs are gone (their record went, got new glyphs, or had them
+    /// evicted) and their bytes, keeping the others in order. A record's glyphs are counted by its
+    /// newest matching entry only (an older one can match when the new glyphs took the address of
+    /// freed ones).
+    private mutating func sweep() {
+        var counted = Set<ObjectIdentifier>()
+        var kept: [Entry] = []
+        var keptBytes = 0
+        for entry in queue[head...].reversed() where Self.isCurrent(entry) {
+            guard counted.insert(ObjectIdentifier(entry.handle)).inserted else { continue }
+            kept.append(entry)
+            keptBytes += entry.bytes
+        }
+        kept.reverse()
+        queue = kept
+        head = 0
+        bytes = keptBytes
+        sweepLength = max(Self.minimumSweepLength, 2 * kept.count)
     }
 
     /// Forgets every analysis (the records were all replaced).
     mutating func reset() {
         queue = []
         head = 0
+        sweepLength = Self.minimumSweepLength
         bytes = 0
         bytesMade = 0
         unitsMade = 0
