@@ -42,17 +42,35 @@ final class FallbackChain: @unchecked Sendable {
     let primary: FontFace
     let cascade: [FontFace]
     private let candidates: [Candidate]
-    /// Every candidate's coverage merged (owned; nil when there are no candidates).
-    private let coverage: OpaquePointer?
+    /// Every installed face's coverage merged (``sharedCoverage(of:generation:)``; one reference
+    /// ours; nil when fontconfig sorted nothing).
+    let coverage: OpaquePointer?
     private let sortedSet: UnsafeMutablePointer<FcFontSet>?
     private let state = Locked(State())
 
     /// The most per-scalar answers kept (some 50 bytes each); the cache is emptied when it is full.
     static let scalarCacheLimit = 1 << 16
 
+    /// The union of every installed face's coverage, made once per font catalog: an untrimmed
+    /// `FcFontSort` lists every installed face whatever the query, so every chain's candidates
+    /// cover the same characters (a union is some 100 KB; one per chain would be one per primary
+    /// face and style a process met). Held as (catalog generation, charset), one reference
+    /// ours; each chain takes its own (`FcCharSetCopy`). Called under the fontconfig lock.
+    nonisolated(unsafe) private static var coverageOfAll: (generation: Int, charSet: OpaquePointer)?
+
+    private static func sharedCoverage(of charSets: [OpaquePointer], generation: Int) -> OpaquePointer {
+        if let known = coverageOfAll, known.generation == generation { return FcCharSetCopy(known.charSet) }
+        let union = FcCharSetNew()!
+        for charSet in charSets { FcCharSetMerge(union, charSet, nil) }
+        if let old = coverageOfAll { FcCharSetDestroy(old.charSet) }
+        coverageOfAll = (generation, union)
+        return FcCharSetCopy(union)
+    }
+
     init(primary: FontFace, query: FontQuery, cascade: [FontFace]) {
         self.primary = primary
         self.cascade = cascade
+        let generation = FontCatalog.currentGeneration
         let (set, candidates, coverage) = Fontconfig.withLock { () -> (UnsafeMutablePointer<FcFontSet>?, [Candidate], OpaquePointer?) in
             let pattern = Fontconfig.makePattern(query)
             defer { FcPatternDestroy(pattern) }
@@ -60,15 +78,13 @@ final class FallbackChain: @unchecked Sendable {
             var result = FcResultNoMatch
             guard let set = FcFontSort(nil, pattern, 0, nil, &result) else { return (nil, [], nil) }
             var candidates: [Candidate] = []
-            let coverage = FcCharSetNew()
             for i in 0..<Int(set.pointee.nfont) {
                 guard let font = set.pointee.fonts[i], let location = Fontconfig.location(font),
                       let charSet = Fontconfig.charSet(font) else { continue }
                 candidates.append(Candidate(location: location, charSet: charSet,
                                             isColor: Fontconfig.bool(font, FC_COLOR) ?? false))
-                FcCharSetMerge(coverage, charSet, nil)
             }
-            return (set, candidates, coverage)
+            return (set, candidates, Self.sharedCoverage(of: candidates.map(\.charSet), generation: generation))
         }
         sortedSet = set
         self.candidates = candidates
@@ -168,6 +184,12 @@ enum FallbackChains {
     }
 
     private static let chains = Locked<[Key: FallbackChain]>([:])
+    /// The most chains kept: one per primary face, style and cascade list a process met, each
+    /// holding fontconfig's sorted list of every installed face. Past it the table starts again
+    /// (a font keeps the chain it found; only the sharing between fonts is lost).
+    static let limit = 256
+    /// How many chains the table holds (for tests).
+    static var count: Int { chains.withLock { $0.count } }
 
     static func chain(primary: FontFace, query: FontQuery, cascade: [FontFace]) -> FallbackChain {
         let key = Key(primary: primary.location, query: query, cascade: cascade.map(\.location),
@@ -176,6 +198,7 @@ enum FallbackChains {
         let built = FallbackChain(primary: primary, query: query, cascade: cascade)  // FcFontSort: milliseconds
         return chains.withLock { chains in
             if let winner = chains[key] { return winner }
+            if chains.count >= limit { chains.removeAll() }
             chains[key] = built
             return built
         }

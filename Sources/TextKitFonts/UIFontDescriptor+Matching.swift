@@ -31,6 +31,12 @@ enum FontResolver {
     }
 
     private static let cache = Locked<[CacheKey: Resolution]>([:])
+    /// The most resolutions kept. Every family name, weight and width a document asks for is a
+    /// key (a hostile document can ask for a million names); past the limit, or when fonts were
+    /// registered since, the table starts again.
+    static let cacheLimit = 4096
+    /// How many resolutions the cache holds (for tests).
+    static var cachedCount: Int { cache.withLock { $0.count } }
 
     static func resolve(_ attributes: FontAttributes) -> Resolution {
         let catalog = FontCatalog.current
@@ -40,7 +46,10 @@ enum FontResolver {
         let query = self.query(for: attributes)
         let face = findFace(attributes, query: query, catalog: catalog)
         let resolution = Resolution(face: face, synthetic: synthesis(asked: query, face: face))
-        cache.withLock { $0[key] = resolution }
+        cache.withLock { cache in
+            if cache.count >= cacheLimit || cache.keys.first.map({ $0.generation != key.generation }) == true { cache.removeAll() }
+            cache[key] = resolution
+        }
         return resolution
     }
 

@@ -88,6 +88,37 @@ struct FontFallbackTests {
         }
     }
 
+    @Test("Fallback chains share one union of the installed faces' coverage, and their table is bounded")
+    func chainsShareCoverage() throws {
+        let serif = try #require(UIFont(name: "DejaVu Serif", size: 12))
+        let a = FallbackChain(primary: dejaVuSans.face, query: FontQuery(family: "DejaVu Sans"), cascade: [])
+        let b = FallbackChain(primary: serif.face, query: FontQuery(family: "DejaVu Serif", italic: true), cascade: [])
+        #expect(a.coverage != nil && a.coverage == b.coverage)
+        // More (primary, style) pairs than the table keeps: it starts again rather than grow.
+        for weight in stride(from: -0.8, through: 0.8, by: 0.1) {
+            for family in ["DejaVu Sans", "DejaVu Serif", "DejaVu Sans Mono"] {
+                for italic in [false, true] {
+                    for width in stride(from: -1.0, through: 1.0, by: 0.25) {
+                        var query = FontQuery(family: family)
+                        query.weight = UIFont.Weight(weight)
+                        query.italic = italic
+                        query.width = width
+                        _ = FallbackChains.chain(primary: dejaVuSans.face, query: query, cascade: [])
+                    }
+                }
+            }
+        }
+        #expect(FallbackChains.count <= FallbackChains.limit)
+    }
+
+    @Test("Font resolution keeps at most a few thousand answers, whatever names a document asks for")
+    func resolutionCacheIsBounded() {
+        for n in 0..<(FontResolver.cacheLimit + 500) {
+            _ = UIFont(descriptor: UIFontDescriptor(name: "No Such Family \(n)", size: 12), size: 12)
+        }
+        #expect(FontResolver.cachedCount <= FontResolver.cacheLimit)
+    }
+
     @Test("The descriptor's cascade list comes before fontconfig's order")
     func cascadeList() throws {
         // U+E000 (a private-use glyph of the Libertine fonts): fontconfig's first choice under
