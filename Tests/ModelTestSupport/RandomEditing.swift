@@ -1,5 +1,6 @@
 // The seeded random edits and the reference model (an array of UTF-16 units with one attribute
 // dictionary per unit) that the model's and NSTextStorage's randomized tests share.
+import Glibc
 import TextKitModel
 
 /// SplitMix64: a small seeded generator, so a failing run can be replayed from its seed.
@@ -12,6 +13,17 @@ package struct SeededGenerator: RandomNumberGenerator {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
+    }
+}
+
+extension SeededGenerator {
+    /// The generator of a randomized test: seeded from `OTK_TEST_SEED` when it is set (to replay a
+    /// failure), else at random. The seed is printed with the test's name, so that a failure seen
+    /// once can be replayed.
+    package static func forTest(_ name: String = #function) -> SeededGenerator {
+        let seed = getenv("OTK_TEST_SEED").flatMap { UInt64(String(cString: $0)) } ?? UInt64.random(in: 0...UInt64.max)
+        print("\(name): random seed \(seed) (OTK_TEST_SEED=\(seed) replays it)")
+        return SeededGenerator(seed: seed)
     }
 }
 

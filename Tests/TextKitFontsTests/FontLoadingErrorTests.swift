@@ -1,3 +1,4 @@
+import ModelTestSupport
 import Foundation
 import Testing
 import TextKitGraphics
@@ -16,7 +17,7 @@ struct FontLoadingErrorTests {
 
     @Test("Garbage bytes fail to load with a thrown error, not a crash")
     func garbage() throws {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator.forTest()
         let url = try scratchFile("garbage.ttf", (0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) })
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         #expect(throws: FontLoadingError.self) { try FontFace.shared(url: url) }

@@ -1,3 +1,4 @@
+import ModelTestSupport
 import Testing
 @testable import TextKitModel
 
@@ -32,7 +33,7 @@ struct AttributeRunsTests {
     }
 
     @Test func answerAsAnArrayUnderRandomReplacements() {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator.forTest()
         for round in 0..<60 {
             var runs = _AttributeRuns()
             var model: [UInt32] = []
@@ -77,7 +78,7 @@ struct AttributeRunsTests {
     /// characters, merged where neighbours share an id, at every size from empty to several
     /// levels of nodes; then edited like any other.
     @Test func builtAtOnceFromAList() {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator.forTest()
         for count in [0, 1, 2, 3, 4, 5, 15, 16, 17, 64, 65, 300] {
             let list = (0..<count).map { _ in
                 (length: Int.random(in: 0..<5, using: &generator), id: UInt32.random(in: 0..<3, using: &generator))

@@ -364,7 +364,7 @@ struct NSAttributedStringTests {
         let colours = [Colour("red"), Colour("blue"), Colour("red"), Colour("green")]  // two equal reds
         let s = NSMutableAttributedString(string: String(repeating: "x", count: 24), attributes: [.kern: 1])
         var model = [String?](repeating: nil, count: 24)
-        var random = SystemRandomNumberGenerator()
+        var random = SeededGenerator.forTest()
         for step in 0..<400 {
             let location = Int.random(in: 0..<24, using: &random)
             let range = NSRange(location: location, length: Int.random(in: 1...(24 - location), using: &random))

@@ -1,3 +1,4 @@
+import ModelTestSupport
 import Testing
 @testable import TextKitTypesetting
 
@@ -14,7 +15,7 @@ struct ASCIIUnitsTests {
 
     /// Mostly plain text with an edge unit here and there, at random lengths.
     static func randomTexts(count: Int) -> [[UInt16]] {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator.forTest()
         return (0..<count).map { _ in
             let length = Int.random(in: 0..<40, using: &generator)
             return (0..<length).map { _ in

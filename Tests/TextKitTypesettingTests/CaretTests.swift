@@ -1,3 +1,4 @@
+import ModelTestSupport
 import Testing
 @testable import TextKitTypesetting
 import TextKitFonts
@@ -198,7 +199,7 @@ struct CaretTests {
     /// graphemes as Unicode's segmentation (Swift's `Character`), with control characters, and a
     /// carriage return or CR LF ending the paragraph (both are paragraph separators).
     @Test func asciiLinesStopAtEveryGraphemeBoundary() {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator.forTest()
         let pool: [UInt8] = Array(0x20...0x7E) + [0x01, 0x07, 0x08, 0x09, 0x0E, 0x1B, 0x7F]
         var strings = ["plain text, every character its own stop", "x\r", "ab\r\n", "\r\n", "\t\u{7F}\u{1}"]
         for _ in 0..<40 {
@@ -218,7 +219,7 @@ struct CaretTests {
     /// their own: the carets it makes are those of the general path, for lines that take it and
     /// for lines that must not (a ligature, a combining mark, Hebrew, an RTL paragraph).
     @Test func plainLinePathMakesTheGeneralPathsCarets() {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator.forTest()
         let pool: [UInt8] = Array(0x20...0x7E) + [0x09, 0x01]
         var strings = ["office fluffy", "e\u{301}te", "abc \u{5D0}\u{5D1} def", "x", "trailing spaces   ", "ends\n"]
         for _ in 0..<30 {

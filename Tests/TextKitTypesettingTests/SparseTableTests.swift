@@ -1,3 +1,4 @@
+import ModelTestSupport
 import Testing
 @testable import TextKitTypesetting
 
@@ -6,7 +7,7 @@ import Testing
 @Suite("Sparse per-glyph tables")
 struct SparseTableTests {
     @Test func answersAsADictionaryWouldUnderRandomEdits() {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator.forTest()
         for round in 0..<50 {
             var table = SparseTable<GlyphOffset>()
             var model: [Int32: GlyphOffset] = [:]
