@@ -2,9 +2,46 @@ import Foundation
 import TextKitGraphics
 
 extension FontFace {
-    /// The process-wide faces, one per (file, index). Faces are never evicted: fonts in use stay
-    /// loaded (a face costs its memory-mapped file plus ~4 bytes per glyph for advances).
-    private static let cache = Locked<[FaceLocation: FontFace]>([:])
+    /// The process-wide faces, one per (file, index) while it is in use. The faces loaded last
+    /// (``recentLimit`` of them) are held; the others only while something else holds them (a
+    /// font, a line's glyphs): a server that renders fonts its users upload would otherwise keep
+    /// every face it ever loaded (its mapped file, and ~4 bytes a glyph of advances). A face in
+    /// use is never loaded twice, so faces compare by identity.
+    private static let cache = Locked(FaceTable())
+
+    /// How many of the faces loaded last the cache holds whether or not they are in use: more
+    /// than a document or a process's interface uses at once (a text of every Unicode scalar
+    /// uses some 160), so that a face dropped and asked for again is rare.
+    static let recentLimit = 256
+
+    private struct FaceTable {
+        final class Entry {
+            weak var face: FontFace?
+            init(_ face: FontFace) { self.face = face }
+        }
+        var entries: [FaceLocation: Entry] = [:]
+        /// The faces loaded last, held; a ring of ``recentLimit``.
+        var recent: [FontFace] = []
+        var next = 0
+        /// The entry count at which entries of faces gone are pruned next.
+        var pruneAt = 2 * FontFace.recentLimit
+
+        func face(at location: FaceLocation) -> FontFace? { entries[location]?.face }
+
+        mutating func insert(_ face: FontFace, at location: FaceLocation) {
+            entries[location] = Entry(face)
+            if recent.count < FontFace.recentLimit {
+                recent.append(face)
+            } else {
+                recent[next] = face
+                next = (next + 1) % FontFace.recentLimit
+            }
+            if entries.count >= pruneAt {
+                entries = entries.filter { $0.value.face != nil }
+                pruneAt = max(2 * FontFace.recentLimit, 2 * entries.count)
+            }
+        }
+    }
 
     /// The shared face for face `faceIndex` of the font file at `url`, loading it on first use.
     ///
@@ -24,17 +61,20 @@ extension FontFace {
     }
 
     package static func shared(for location: FaceLocation) throws(FontLoadingError) -> FontFace {
-        if let face = cache.withLock({ $0[location] }) { return face }
+        if let face = cache.withLock({ $0.face(at: location) }) { return face }
         let loaded = try FontFace(url: URL(fileURLWithPath: location.path), faceIndex: location.index)
-        return cache.withLock { faces in
-            if let winner = faces[location] { return winner }
-            faces[location] = loaded
+        return cache.withLock { table in
+            if let winner = table.face(at: location) { return winner }
+            table.insert(loaded, at: location)
             return loaded
         }
     }
 
-    /// The face if it is already loaded (no file access).
+    /// The face if it is loaded and in use (no file access).
     package static func loaded(at location: FaceLocation) -> FontFace? {
-        cache.withLock { $0[location] }
+        cache.withLock { $0.face(at: location) }
     }
+
+    /// How many faces the cache knows of, in use or not yet pruned (for tests).
+    package static var cachedFaceEntries: Int { cache.withLock { $0.entries.count } }
 }
