@@ -75,6 +75,7 @@ struct PreparedDocument {
         if kind == .markdown {
             layout.keepsWithNext = PagedLayout.headingsKeepWithNext(storage)
             layout.allowsWordBreak = PagedLayout.codeIndentationStaysWithText(storage)
+            layout.allowsHyphenation = PagedLayout.codeIsNotHyphenated(storage)
         }
         layout.layoutManager.hyphenationFactor = CGFloat(defaultHyphenation)
         layout.balancesLastPage = design.balancesLastPage

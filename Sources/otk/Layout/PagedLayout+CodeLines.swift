@@ -15,4 +15,21 @@ extension PagedLayout {
             return !before.allSatisfy { $0 == " " || $0 == "\t" }
         }
     }
+
+    /// Whether a line may end with a hyphen before `character`: never inside code (a span or a
+    /// block, set in the monospaced face), where a hyphen would change what a reader copies
+    /// ("im-port"). The delegate's `shouldBreakLineByHyphenatingBeforeCharacterAt` says so; the
+    /// rest of the text hyphenates as `--hyphenation` asks.
+    static func codeIsNotHyphenated(_ storage: NSTextStorage) -> (Int) -> Bool {
+        { character in
+            guard character > 0, character <= storage.length else { return true }
+            // The characters on both sides of the hyphen: a break at a span's edge is no
+            // hyphenation inside it, but a hyphenation point is always inside a word.
+            for index in [character - 1, min(character, storage.length - 1)] {
+                if let font = storage.attribute(.font, at: index, effectiveRange: nil) as? UIFont,
+                   font.fontDescriptor.symbolicTraits.contains(.traitMonoSpace) { return false }
+            }
+            return true
+        }
+    }
 }

@@ -48,6 +48,9 @@ final class PagedLayout {
     /// Whether a line may break at a word boundary before a character (the layout manager
     /// delegate's say); nil: wherever the line breaker finds one.
     var allowsWordBreak: ((Int) -> Bool)?
+    /// Whether a line may end with a hyphen before a character (the layout manager delegate's
+    /// say); nil: wherever the hyphenator finds a point.
+    var allowsHyphenation: ((Int) -> Bool)?
     /// Whether the last page's columns end at the same height (PagedLayout+Balance.swift).
     var balancesLastPage = false
     private(set) var pages: [Page] = []
@@ -68,6 +71,7 @@ final class PagedLayout {
     func layOut(progress: ProgressReporter?) throws {
         layoutManager.delegate = tracker
         tracker.allowsWordBreak = allowsWordBreak
+        tracker.allowsHyphenation = allowsHyphenation
         // Containers added before the storage is attached cost nothing to add; later additions
         // invalidate the flow's tail. So guess the page count first, generously.
         let estimate = flow == .scroll ? 1 : estimatedPageCount()
@@ -224,6 +228,7 @@ final class ContainerTracker: NSLayoutManagerDelegate {
     /// First glyphs of paragraphs that start a column: no space before them.
     var noSpacingBefore = Set<Int>()
     var allowsWordBreak: ((Int) -> Bool)?
+    var allowsHyphenation: ((Int) -> Bool)?
 
     /// Page index and flow position of each container.
     var pageOf: [ObjectIdentifier: Int] = [:]
@@ -248,6 +253,10 @@ final class ContainerTracker: NSLayoutManagerDelegate {
 
     func layoutManager(_ layoutManager: NSLayoutManager, shouldBreakLineByWordBeforeCharacterAt charIndex: Int) -> Bool {
         allowsWordBreak?(charIndex) ?? true
+    }
+
+    func layoutManager(_ layoutManager: NSLayoutManager, shouldBreakLineByHyphenatingBeforeCharacterAt charIndex: Int) -> Bool {
+        allowsHyphenation?(charIndex) ?? true
     }
 
     func layoutManager(_ layoutManager: NSLayoutManager, paragraphSpacingBeforeGlyphAt glyphIndex: Int,
