@@ -1,3 +1,4 @@
+import Dispatch
 import OpenTextKit
 import Testing
 
@@ -31,6 +32,41 @@ struct BatchTests {
         #expect(single.status == 0, "stderr: \(single.stderr)")
         let batch = try Data(contentsOf: out.appendingPathComponent("doc3.png"))
         #expect(batch == (try Data(contentsOf: directory.appendingPathComponent("single.png"))))
+    }
+
+    @Test("N shards run as separate processes at once render every document exactly once, each its round-robin share")
+    func shards() throws {
+        let directory = try OTKRunner.scratch()
+        let names = try Self.documents(23, in: directory)
+        try OTKRunner.write(names.dropFirst(3).joined(separator: "\n"), to: "inputs.txt", in: directory)
+        let shards = 4
+        var results = [OTKRunner.Result?](repeating: nil, count: shards)
+        results.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let out = buffer
+            DispatchQueue.concurrentPerform(iterations: shards) { k in
+                // The first three inputs on the command line, the rest from the manifest.
+                out[k] = try? OTKRunner.otk(["batch"] + names.prefix(3) + ["--manifest", "inputs.txt", "--output-dir", "out-\(k)",
+                                            "--shard", "\(k)/\(shards)", "--jobs", "1"], in: directory)
+            }
+        }
+        var seen: [String] = []
+        for k in 0..<shards {
+            let result = try #require(results[k])
+            #expect(result.status == 0, "shard \(k): \(result.stderr)")
+            let files = OTKRunner.files(in: directory.appendingPathComponent("out-\(k)"))
+            let expected = stride(from: k, to: names.count, by: shards).map { "doc\($0 + 1).pdf" }.sorted()
+            #expect(files == expected, "shard \(k)")
+            #expect(result.stderr.contains("otk: wrote \(expected.count) of \(expected.count) documents"), "\(result.stderr)")
+            seen += files
+        }
+        #expect(seen.sorted() == names.map { $0.replacingOccurrences(of: ".md", with: ".pdf") }.sorted(), "each document once")
+        // More shards than inputs: the idle ones say so and succeed; bad shards are errors.
+        let idle = try OTKRunner.otk(["batch", names[0], "--output-dir", "idle", "--shard", "3/5"], in: directory)
+        #expect(idle.status == 0 && idle.stderr.contains("has none of the 1 inputs"), "\(idle.stderr)")
+        for bad in ["4/4", "1", "-1/3", "a/b", "0/0"] {
+            let result = try OTKRunner.otk(["batch", names[0], "--output-dir", "bad", "--shard=\(bad)"], in: directory)
+            #expect(result.status == 2 && result.stderr.contains("--shard"), "\(bad): \(result.stderr)")
+        }
     }
 
     @Test("A manifest lists inputs (comments and blank lines skipped); PDF by default")

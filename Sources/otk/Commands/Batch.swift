@@ -19,9 +19,17 @@ struct Batch: ParsableCommand {
             exit status is 2 when any failed. Each document is laid out on one thread; \
             --jobs documents are rendered at once.
 
+            --shard K/N renders only this copy's share of the inputs, for N copies of otk \
+            run side by side (the pods of a Kubernetes Indexed Job, the tasks of a job array) \
+            with no coordination: input i (counting from 0, command-line inputs first, then \
+            the manifest's lines) belongs to shard i mod N, and K counts from 0. Every copy must \
+            be given the same inputs in the same order; together the N copies render each \
+            document exactly once.
+
             Examples:
               otk batch *.md --output-dir out
               otk batch --manifest inputs.txt --output-dir out --format png --page-size A5
+              otk batch --manifest inputs.txt --output-dir out --shard "$JOB_COMPLETION_INDEX/8"
             """)
 
     @Argument(help: ArgumentHelp("The documents to render.", valueName: "input"))
@@ -46,17 +54,27 @@ struct Batch: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("PNG: pixels per point (default 2, i.e. 144 dpi).", valueName: "factor"))
     var scale: String?
 
+    @Option(help: ArgumentHelp("Render only shard K of N (K from 0 to N-1): input i when i mod N is K.", valueName: "K/N"))
+    var shard: String?
+
     @Flag(name: .shortAndLong, help: "No summary on standard error (errors are still printed).")
     var quiet = false
 
     func run() throws {
-        let documents = try allInputs()
+        let all = try allInputs()
         guard let format = OutputFormat(rawValue: format.lowercased()) else {
             throw OTKError("--format: '\(format)' is not pdf, png or svg")
         }
         let directory = URL(fileURLWithPath: outputDirectory)
+        // Names are checked over every input, so that each shard refuses what the others would.
+        let allOutputs = try Self.outputs(for: all, in: directory, format: format)
+        let share = try shard.map(Self.parseShard).map { Self.indices(of: $0, count: all.count) } ?? Array(all.indices)
+        let documents = share.map { all[$0] }, outputs = share.map { allOutputs[$0] }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let outputs = try Self.outputs(for: documents, in: directory, format: format)
+        guard !documents.isEmpty else {
+            if !quiet { StandardError.write("otk: shard \(shard ?? "") has none of the \(all.count) inputs\n") }
+            return
+        }
         let scale = try scale.map { try LayoutOptions.number($0, "--scale") }
         if let scale, !(scale > 0 && scale <= 16) { throw OTKError("--scale: \(TextSettings.describe(scale)) is not a factor from 0 to 16") }
         let jobs = max(1, min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, documents.count))
@@ -92,6 +110,26 @@ struct Batch: ParsableCommand {
         }
         guard !all.isEmpty else { throw OTKError("no inputs: name documents, or give --manifest") }
         return all
+    }
+
+    /// `K/N` as (K, N): N from 1 to 100,000, K from 0 to N - 1.
+    static func parseShard(_ text: String) throws -> (index: Int, count: Int) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let k = Int(parts[0].trimmingCharacters(in: .whitespaces)),
+              let n = Int(parts[1].trimmingCharacters(in: .whitespaces)) else {
+            throw OTKError("--shard: '\(text)' is not K/N (such as 0/4)")
+        }
+        guard (1...100_000).contains(n), (0..<n).contains(k) else {
+            throw OTKError("--shard: '\(text)': N must be 1 to 100000 and K from 0 to N-1")
+        }
+        return (k, n)
+    }
+
+    /// The indices of `count` inputs that shard `index` of `shards` renders: every input whose
+    /// index leaves `index` divided by `shards` (round robin: the shards differ by one document
+    /// at most, and which shard an input belongs to depends only on its place in the list).
+    static func indices(of shard: (index: Int, count: Int), count: Int) -> [Int] {
+        Array(stride(from: shard.index, to: count, by: shard.count))
     }
 
     /// Where each input goes: its name with the format's extension in `directory`. Two inputs
