@@ -519,9 +519,11 @@ class Soak:
         elif action == "append":
             self.models[page] = model + argument
         elif action == "set":
-            self.saved[page] = model
+            # Deleting all of an empty text changes nothing and leaves nothing to undo: the next
+            # undo takes back an earlier edit, which the model does not know (None: unknown).
+            self.saved[page] = model if model != "" else None
             self.models[page] = argument
-        elif action == "swap":       # an undo or redo of the select-all delete
+        elif action == "swap":       # an undo or redo of the select-all delete (None: unknown)
             self.models[page], self.saved[page] = self.saved[page], model
         elif action == "drop":
             self.models[page] = model[:-argument] if can_drop(model, argument) else None
