@@ -21,7 +21,8 @@
 //   OTK_DEMO_TEXT_OUT=path     at quit, write the text view's text there ("-" for stdout)
 //   OTK_DEMO_REPORT=path       at quit, write the shown page's state there ("key: value" lines,
 //                              values with "\n" for newlines: "page", its number, and what a page
-//                              that reports its state tells)
+//                              that reports its state tells; "contextMenuPopups", the menus its
+//                              host showed, and "liveContextMenuPopovers", all hosts' popovers alive)
 //   OTK_DEMO_SNAPSHOT=prefix   write a PNG of the window's content as GTK draws it: on each
 //                              SIGUSR1 to "<prefix>-<n>.png" (n from 1), and at quit to
 //                              "<prefix>-final.png"
@@ -224,7 +225,9 @@ final class Demo {
             report["accessibleLabel"] = exported.label ?? ""
             report["accessibleDescription"] = exported.description ?? ""
             report["accessibleValue"] = String((exported.value ?? "").prefix(200))
+            report["contextMenuPopups"] = "\(host.contextMenuPopups)"
         }
+        report["liveContextMenuPopovers"] = "\(GTKViewHost.liveContextMenuPopovers)"
         let lines = report.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value.replacingOccurrences(of: "\n", with: "\\n"))" }
         try? Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
     }

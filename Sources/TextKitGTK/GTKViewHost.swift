@@ -82,9 +82,15 @@ public final class GTKViewHost {
     weak var resignedInput: UIView?
     /// The driver of the last custom `UITextInput` view typed into (see ``handling(_:)``).
     var inputDriver: TextInputDriver?
-    /// The context menu's popover while it is open (a `GtkPopoverMenu` parented to the drawing
-    /// area), to look at or close.
+    /// The context menu's popover (a `GtkPopoverMenu` parented to the drawing area), made at the
+    /// first secondary click and kept for the next menus (visible while a menu is open), to look
+    /// at or close.
     public internal(set) var contextMenu: UnsafeMutablePointer<GtkWidget>?
+    /// How many times this host has popped up its context menu (for tests and profiles).
+    public internal(set) var contextMenuPopups = 0
+    /// The context menu popovers of all hosts not yet freed (for tests and profiles): one per
+    /// host that has shown a menu, whatever GTK keeps of a closed one (see `showContextMenu`).
+    public internal(set) static var liveContextMenuPopovers = 0
     /// The menu's actions by name (`GSimpleAction`s in the area's "otk" action group).
     var contextActions: [String: OpaquePointer] = [:]
     /// What the open menu acts on.
