@@ -74,7 +74,4 @@ extension FontFace {
     package static func loaded(at location: FaceLocation) -> FontFace? {
         cache.withLock { $0.face(at: location) }
     }
-
-    /// How many faces the cache knows of, in use or not yet pruned (for tests).
-    package static var cachedFaceEntries: Int { cache.withLock { $0.entries.count } }
 }
