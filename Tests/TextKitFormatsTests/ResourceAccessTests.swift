@@ -90,6 +90,8 @@ struct ResourceAccessTests {
         let (contents, warnings, attachments) = try read(references, format, in: tree)
         #expect(contents.allSatisfy { $0 == nil }, "no secret bytes")
         #expect(attachments.allSatisfy { $0.image?.size == ResourcePlaceholder.size }, "placeholders are visible")
+        // One placeholder image, drawn once, behind distinct attachments.
+        #expect(attachments.allSatisfy { $0.image === attachments[0].image } && Set(attachments.map(ObjectIdentifier.init)).count == attachments.count)
         #expect(warnings.map(\.reference) == references)
         #expect(warnings.allSatisfy { $0.reason == .outsideAllowedDirectories })
     }

@@ -12,9 +12,15 @@ enum ResourcePlaceholder {
         return attachment
     }
 
+    /// The placeholder image, drawn once and shared (an image is immutable): a document that
+    /// names the same missing image a hundred times drew it a hundred times.
+    static func image() -> UIImage? { drawn }
+
+    private static let drawn = draw()
+
     /// The placeholder image at 2 pixels a point (drawn directly, so that readers on any thread
     /// can make one: no current-context stack is involved).
-    static func image() -> UIImage? {
+    private static func draw() -> UIImage? {
         guard let context = try? CGContext(imageSize: size, scale: 2) else { return nil }
         let frame = CGRect(origin: .zero, size: size).insetBy(dx: 1, dy: 1)
         context.setFillColor(gray: 0.93, alpha: 1)
