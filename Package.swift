@@ -84,7 +84,7 @@ let package = Package(
         // Tests, one target per layer so that each layer's tests build with only what it needs.
         // Every test target links TestFontConfig, which pins the fonts the tests see (fonts.conf).
         .target(name: "TestFontConfig", path: "Tests/TestFontConfig", exclude: ["fonts.conf"]),
-        .testTarget(name: "TextKitGraphicsTests", dependencies: ["TestFontConfig", "TextKitGraphics"]),
+        .testTarget(name: "TextKitGraphicsTests", dependencies: ["ModelTestSupport", "TestFontConfig", "TextKitGraphics"]),
         .testTarget(name: "TextKitFontsTests", dependencies: ["ModelTestSupport", "TestFontConfig", "TextKitFonts"]),
         // Shared by the model's and NSTextStorage's randomized tests: seeded edits and a reference model.
         .target(name: "ModelTestSupport", dependencies: ["TextKitModel"], path: "Tests/ModelTestSupport"),

@@ -1,3 +1,4 @@
+import ModelTestSupport
 import Foundation
 import Testing
 @testable import TextKitGraphics
@@ -7,25 +8,9 @@ import Testing
 /// show a band query visits only the shapes near the band.
 @Suite("Exclusion regions: indexed band spans")
 struct ExclusionRegionTests {
-    /// SplitMix64, so that a failure replays from the seed it prints.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(next() % UInt64(range.count)) }
-        mutating func unit() -> CGFloat { CGFloat(next() >> 11) / CGFloat(1 << 53) }
-        mutating func float(_ range: ClosedRange<CGFloat>) -> CGFloat { range.lowerBound + unit() * (range.upperBound - range.lowerBound) }
-        mutating func chance(_ p: CGFloat) -> Bool { unit() < p }
-        /// A coordinate on a coarse grid half the time (so that shapes share edges and touch exactly).
-        mutating func coordinate(_ range: ClosedRange<CGFloat>) -> CGFloat {
-            chance(0.5) ? (float(range) / 5).rounded() * 5 : float(range)
-        }
-    }
+    /// The seeded generator of the model tests (SplitMix64), so that a failure replays from the
+    /// seed it prints.
+    typealias Generator = SeededGenerator
 
     // MARK: Random geometry
 
@@ -197,7 +182,7 @@ struct ExclusionRegionTests {
     @Test("Indexed band spans equal brute force over random rectangles, ovals, polygons and paths of many subpaths, under both fill rules",
           arguments: [0x5EED_0001, 0x5EED_0002, 0x5EED_0003] as [UInt64])
     func againstBruteForce(seed: UInt64) {
-        var g = Generator(state: seed)
+        var g = Generator(seed: seed)
         for trial in 0..<100 {
             let paths = (0..<g.int(1...(g.chance(0.2) ? 40 : 8))).map { _ in Self.randomPath(&g) }
             // A path of one loop, or any set of rectangles, gives exactly the brute-force answer; a
@@ -267,7 +252,7 @@ struct ExclusionRegionTests {
     @Test("A band query visits only the shapes whose height meets the band: 20,000 paths, or one path of 20,000 rectangles",
           arguments: [false, true])
     func visitsOnlyShapesNearTheBand(onePath: Bool) {
-        var g = Generator(state: 0x0E8C_1A51)
+        var g = Generator(seed: 0x0E8C_1A51)
         let rects = (0..<20_000).map { _ in CGRect(x: g.float(0...597), y: g.float(0...19_997), width: 3, height: 3) }
         let paths: [UIBezierPath]
         if onePath {
@@ -366,5 +351,16 @@ struct ExclusionRegionTests {
             let near = 2 * (10_000 - Int(y0 - 10)) + 2
             #expect(region.statistics.edgesVisited <= near + 8, "\(region.statistics.edgesVisited) edges for \(near)")
         }
+    }
+}
+
+extension SeededGenerator {
+    mutating func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(next() % UInt64(range.count)) }
+    mutating func unit() -> CGFloat { CGFloat(next() >> 11) / CGFloat(1 << 53) }
+    mutating func float(_ range: ClosedRange<CGFloat>) -> CGFloat { range.lowerBound + unit() * (range.upperBound - range.lowerBound) }
+    mutating func chance(_ p: CGFloat) -> Bool { unit() < p }
+    /// A coordinate on a coarse grid half the time (so that shapes share edges and touch exactly).
+    mutating func coordinate(_ range: ClosedRange<CGFloat>) -> CGFloat {
+        chance(0.5) ? (float(range) / 5).rounded() * 5 : float(range)
     }
 }

@@ -1,3 +1,4 @@
+import ModelTestSupport
 import Foundation
 import Testing
 @testable import TextKit
@@ -61,7 +62,7 @@ struct ExclusionIndexTests {
 
     @Test("One band query visits exactly the shapes whose height meets the band; the rest of the row asks nothing more")
     func oneQueryVisitsTheShapesMeetingItsBand() {
-        var g = ExclusionReference.Generator(state: 0xBA4D)
+        var g = ExclusionReference.Generator(seed: 0xBA4D)
         let rects = (0..<100_000).map { _ in CGRect(x: g.float(0...597), y: g.float(0...19_997), width: 3, height: 3) }
         let container = NSTextContainer(size: CGSize(width: 600, height: 20_000))
         container.exclusionPaths = rects.map { UIBezierPath(rect: $0) }
@@ -161,7 +162,7 @@ struct ExclusionIndexTests {
     @Test("Fragments and remaining rects equal those computed from every path, left to right and right to left",
           arguments: [0xC0_0001, 0xC0_0002] as [UInt64])
     func againstEveryPath(seed: UInt64) {
-        var g = ExclusionReference.Generator(state: seed)
+        var g = ExclusionReference.Generator(seed: seed)
         for trial in 0..<40 {
             var paths: [UIBezierPath] = []
             for _ in 0..<g.int(1...60) {
@@ -204,23 +205,9 @@ struct ExclusionIndexTests {
 /// The container's answer as it was computed before the index: every path's band spans, all of
 /// them sorted together, the free pieces walked from the left.
 enum ExclusionReference {
-    /// SplitMix64, so that a failure replays from the seed it prints.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(next() % UInt64(range.count)) }
-        mutating func float(_ range: ClosedRange<CGFloat>) -> CGFloat {
-            range.lowerBound + CGFloat(next() >> 11) / CGFloat(1 << 53) * (range.upperBound - range.lowerBound)
-        }
-        /// On a 2.5-point grid: shapes share edges and touch exactly.
-        mutating func grid(_ range: ClosedRange<CGFloat>) -> CGFloat { (float(range) / 2.5).rounded() * 2.5 }
-    }
+    /// The seeded generator of the model tests (SplitMix64), so that a failure replays from the
+    /// seed it prints.
+    typealias Generator = SeededGenerator
 
     static func lineFragmentRect(_ proposedRect: CGRect, in size: CGSize, paths: [UIBezierPath],
                                  direction: NSWritingDirection) -> (rect: CGRect, remaining: CGRect) {
@@ -258,4 +245,13 @@ enum ExclusionReference {
         }
         return (CGRect(x: chosen.lowerBound, y: band.minY, width: chosen.upperBound - chosen.lowerBound, height: band.height), remaining)
     }
+}
+
+extension SeededGenerator {
+    mutating func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(next() % UInt64(range.count)) }
+    mutating func float(_ range: ClosedRange<CGFloat>) -> CGFloat {
+        range.lowerBound + CGFloat(next() >> 11) / CGFloat(1 << 53) * (range.upperBound - range.lowerBound)
+    }
+    /// On a 2.5-point grid: shapes share edges and touch exactly.
+    mutating func grid(_ range: ClosedRange<CGFloat>) -> CGFloat { (float(range) / 2.5).rounded() * 2.5 }
 }

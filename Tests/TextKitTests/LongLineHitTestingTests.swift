@@ -81,17 +81,8 @@ struct LongLineHitTestingTests {
         }
     }
 
-    /// 20,000 units of letters between alternating RLM and LRM marks.
-    static func marks(_ length: Int) -> String {
-        var units: [UInt16] = []
-        var random = SeededGenerator(seed: 5)
-        while units.count < length {
-            units += [UInt16(0x61 + Int.random(in: 0...25, using: &random)), 0x200F,
-                      UInt16(0x5D0 + Int.random(in: 0...26, using: &random)), 0x200E]
-            if units.count % 16 == 0 { units.append(0x20) }
-        }
-        return String(decoding: units.prefix(length), as: UTF16.self)
-    }
+    /// Letters between alternating RLM and LRM marks (`HostileTexts.alternatingBidiMarks`).
+    static func marks(_ length: Int) -> String { HostileTexts.alternatingBidiMarks(length) }
 
     @Test("On a line of 20,000 characters a hit looks at a few dozen entries; in a paragraph of 20,000 wrapped into hundreds of lines, at its line only",
           arguments: [1_000_000.0, 400.0])

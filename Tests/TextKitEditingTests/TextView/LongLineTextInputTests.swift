@@ -12,17 +12,8 @@ import TextKitModel
 @Suite("UITextView: hit testing long lines")
 @MainActor
 struct LongLineTextInputTests {
-    /// Letters between alternating RLM and LRM marks, a space now and then.
-    static func marks(_ length: Int) -> String {
-        var units: [UInt16] = []
-        var random = SeededGenerator(seed: 5)
-        while units.count < length {
-            units += [UInt16(0x61 + Int.random(in: 0...25, using: &random)), 0x200F,
-                      UInt16(0x5D0 + Int.random(in: 0...26, using: &random)), 0x200E]
-            if units.count % 16 == 0 { units.append(0x20) }
-        }
-        return String(decoding: units.prefix(length), as: UTF16.self)
-    }
+    /// Letters between alternating RLM and LRM marks (`HostileTexts.alternatingBidiMarks`).
+    static func marks(_ length: Int) -> String { HostileTexts.alternatingBidiMarks(length) }
 
     @Test("closestPosition(to:) and caretRect(for:) answer as the walk and take a few dozen steps",
           arguments: [true, false])
