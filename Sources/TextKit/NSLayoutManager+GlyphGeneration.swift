@@ -97,7 +97,7 @@ extension NSLayoutManager {
                 // As TextKit: the width of the delegate's box (the default box is empty).
                 let font = glyphs.fonts[Int(glyphs.runs[glyphs.runIndex(containingGlyph: g)].font)]
                 let box = delegate.layoutManager(self, boundingBoxForControlGlyphAt: (firstGlyph + GlyphIndex(g)).rawValue, for: container,
-                                                 proposedLineFragment: CGRect(x: 0, y: 0, width: container.size.width, height: font.lineHeight),
+                                                 proposedLineFragment: CGRect(x: 0, y: 0, width: container.layoutSize.width, height: font.lineHeight),
                                                  glyphPosition: .zero, characterIndex: character)
                 advance = box.width.isFinite ? Float(min(max(0, box.width), 1e6)) : 0
             } else if action.contains(.zeroAdvancement) {

@@ -95,6 +95,10 @@ open class NSLayoutManager: NSObject {
     /// schedules a repaint of that rect. An OpenTextKit addition: on Apple platforms the text
     /// view is told directly. Called on the thread that changed the text.
     public var displayInvalidationHandler: ((NSTextContainer, CGRect) -> Void)?
+    /// The TextKit 2 layout manager this one lays out for, when it is the engine behind an
+    /// `NSTextLayoutManager` (TextKit2/NSTextLayoutManager.swift): then its container reports no
+    /// `layoutManager`, as a TextKit 2 container has none.
+    weak var textKit2Owner: NSTextLayoutManager?
     /// Temporary attributes, by character range (created on first use). Kept here rather than in
     /// the engine: they are Apple API state that layout never reads, only drawing.
     var temporaryAttributeStorage: OverlayAttributes?
@@ -323,7 +327,7 @@ open class NSLayoutManager: NSObject {
     open func insertTextContainer(_ container: NSTextContainer, at index: Int) {
         checkPrecondition(index >= 0 && index <= textContainers.count,
                      "insertTextContainer(_:at:): index \(index) beyond \(textContainers.count) containers")
-        if let owner = container.layoutManager, owner !== self,
+        if let owner = container.engineLayoutManager, owner !== self,
            let i = owner.textContainers.firstIndex(where: { $0 === container }) {
             owner.removeTextContainer(at: i)
         }

@@ -6,8 +6,18 @@ import TextKitModel
 /// `NSLayoutManager`: these members live here, in extensions, and cannot be overridden (Apple's
 /// `layoutManager` and `replaceLayoutManager(_:)` can; subclasses rarely do).
 extension NSTextContainer {
-    /// The layout manager the container belongs to (weak: the layout manager owns its containers).
-    public var layoutManager: NSLayoutManager? { owner as? NSLayoutManager }
+    /// The layout manager the container belongs to (weak: the layout manager owns its containers);
+    /// nil for a container of a TextKit 2 layout manager.
+    public var layoutManager: NSLayoutManager? {
+        guard let manager = owner as? NSLayoutManager, manager.textKit2Owner == nil else { return nil }
+        return manager
+    }
+
+    /// The TextKit 2 layout manager the container belongs to (nil under TextKit 1).
+    public var textLayoutManager: NSTextLayoutManager? { (owner as? NSLayoutManager)?.textKit2Owner }
+
+    /// The engine laying out this container, under either TextKit.
+    var engineLayoutManager: NSLayoutManager? { owner as? NSLayoutManager }
 
     /// Replaces the layout manager of the whole group the container belongs to, as TextKit
     /// does: every container of the old layout manager moves to `newLayoutManager` (in order),

@@ -43,6 +43,10 @@ open class NSTextStorage: NSMutableAttributedString {
     /// The layout managers laying out this text, in the order they were added (the storage owns them).
     @exclusivity(unchecked) open private(set) var layoutManagers: [NSLayoutManager] = []
 
+    /// The TextKit 2 content storage that shows this text (set by `NSTextContentStorage`), told of
+    /// each round of edits after the layout managers. Weak: the content storage owns its storage.
+    @exclusivity(unchecked) open weak var textStorageObserver: NSTextStorageObserving?
+
     /// What the pending edits changed; empty outside editing.
     @exclusivity(unchecked) open internal(set) var editedMask: EditActions = []
     /// The range of the pending edits in the current text; `{NSNotFound, 0}` outside editing.
@@ -215,7 +219,8 @@ open class NSTextStorage: NSMutableAttributedString {
     ///    attributes now unless ``fixesAttributesLazily``;
     /// 3. the delegate's `textStorage(_:didProcessEditing:range:changeInLength:)`, then
     ///    ``didProcessEditingNotification``;
-    /// 4. each layout manager's `processEditing(for:edited:range:changeInLength:invalidatedRange:)`.
+    /// 4. each layout manager's `processEditing(for:edited:range:changeInLength:invalidatedRange:)`,
+    ///    then the ``textStorageObserver``'s (TextKit 2).
     ///
     /// Attribute changes made by an override before calling `super`, or by the delegate, are folded
     /// into ``editedRange``/``editedMask`` of this same round. Changing characters then is a
@@ -239,6 +244,8 @@ open class NSTextStorage: NSMutableAttributedString {
             layoutManager.processEditing(for: self, edited: editedMask, range: editedRange,
                                          changeInLength: changeInLength, invalidatedRange: invalidated)
         }
+        textStorageObserver?.processEditing(for: self, edited: editedMask, range: editedRange,
+                                            changeInLength: changeInLength, invalidatedRange: invalidated)
     }
 
     /// Whether attributes are fixed only when someone asks (``ensureAttributesAreFixed(in:)``) instead

@@ -24,7 +24,7 @@ struct LayoutManagerLineHost: LineLoopHost {
 
     func area(_ index: Int) -> LineArea {
         let container = manager.textContainers[index]
-        return LineArea(width: container.size.width, height: container.size.height, padding: container.lineFragmentPadding,
+        return LineArea(width: container.layoutSize.width, height: container.layoutSize.height, padding: container.lineFragmentPadding,
                         maximumLines: container.maximumNumberOfLines, isSimple: container.isSimpleRectangularTextContainer,
                         lineBreakMode: container.lineBreakMode, top: flow.containerTop(index)) { [unowned(unsafe) container] proposed, character, direction, remaining in
             container.lineFragmentRect(forProposedRect: proposed, at: character, writingDirection: direction, remaining: &remaining)

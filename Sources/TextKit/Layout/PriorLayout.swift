@@ -80,7 +80,7 @@ struct LineInputs: Equatable {
         let manager: NSLayoutManager = flow.manager
         guard flow.isStacked, manager.delegate == nil, !flow.reportsLayoutToPrimitives,
               let container = manager.textContainers.first else { return nil }
-        return LineInputs(width: container.size.width, padding: container.lineFragmentPadding, usesFontLeading: manager.usesFontLeading,
+        return LineInputs(width: container.layoutSize.width, padding: container.lineFragmentPadding, usesFontLeading: manager.usesFontLeading,
                           hyphenationFactor: manager.hyphenationFactor, usesDefaultHyphenation: manager.usesDefaultHyphenation)
     }
 }

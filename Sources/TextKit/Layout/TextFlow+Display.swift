@@ -68,7 +68,7 @@ extension TextFlow {
     /// Marks every container whole (drawing options or geometry changed).
     func markAllDisplay(fromContainer first: Int = 0) {
         for (index, container) in manager.textContainers.enumerated() where index >= first {
-            let size = CGSize(width: min(container.size.width, 1e12), height: min(container.size.height, 1e12))
+            let size = CGSize(width: min(container.layoutSize.width, 1e12), height: min(container.layoutSize.height, 1e12))
             markDisplay(CGRect(origin: .zero, size: size), inContainer: index)
         }
     }

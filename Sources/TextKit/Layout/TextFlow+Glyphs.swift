@@ -53,7 +53,7 @@ extension TextFlow {
         // a line fragment as wide as it and as tall as the attachment's font (Apple's typesetter
         // asks with the line fragment itself, which is not known yet here).
         let container = manager.textContainers.first
-        let width = min(container?.size.width ?? 0, 1e12)
+        let width = min(container?.layoutSize.width ?? 0, 1e12)
         let query: ParagraphAnalyzer.AttachmentBoundsQuery = { attachment, offset, font in
             attachment.attachmentBounds(for: container, proposedLineFragment: CGRect(x: 0, y: 0, width: width, height: font.lineHeight),
                                         glyphPosition: .zero, characterIndex: (start + UTF16Offset(offset)).rawValue)

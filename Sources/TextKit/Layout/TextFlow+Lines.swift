@@ -19,7 +19,7 @@ extension TextFlow {
             // invalidateLayoutFromContainer), so that this asks the layout manager for its
             // containers only then.
             var tops: [CGFloat] = [0]
-            for container in manager.textContainers { tops.append(tops[tops.count - 1] + min(container.size.height, Self.unboundedHeight)) }
+            for container in manager.textContainers { tops.append(tops[tops.count - 1] + min(container.layoutSize.height, Self.unboundedHeight)) }
             containerTops = tops
         }
         return containerTops[min(max(0, index), containerTops.count - 1)]
@@ -37,7 +37,7 @@ extension TextFlow {
         let answer: Bool
         if manager.textContainers.count == 1, let container = manager.textContainers.first {
             answer = container.isSimpleRectangularTextContainer && container.maximumNumberOfLines == 0
-                && container.size.height >= Self.unboundedHeight
+                && container.layoutSize.height >= Self.unboundedHeight
         } else {
             answer = false
         }
@@ -183,7 +183,7 @@ extension TextFlow {
         guard layout.isShiftable, sameContainer, limit == 0 || layout.start.linesInContainer == state.linesInContainer else { return true }
         // Still inside its container after the move?
         let bottom = FixedHeight.points(state.y + layout.height)
-        let containerBottom = containerTop(state.container) + min(manager.textContainers[state.container].size.height, Self.unboundedHeight)
+        let containerBottom = containerTop(state.container) + min(manager.textContainers[state.container].layoutSize.height, Self.unboundedHeight)
         return bottom > containerBottom + 0.001
     }
 
@@ -310,8 +310,8 @@ extension TextFlow {
         if style.minimumLineHeight > 0 { height = max(height, style.minimumLineHeight) }
         if style.maximumLineHeight > 0 { height = min(height, style.maximumLineHeight) }
         let y = FixedHeight.points(state.y) - containerTop(state.container)
-        guard y + height <= container.size.height + 0.001 else { extraLineFragment = nil; return }
-        let width = min(container.size.width, 1e12)
+        guard y + height <= container.layoutSize.height + 0.001 else { extraLineFragment = nil; return }
+        let width = min(container.layoutSize.width, 1e12)
         let rect = CGRect(x: 0, y: y, width: width, height: height + style.lineSpacing)
         let used = CGRect(x: 0, y: y, width: 2 * container.lineFragmentPadding, height: height + style.lineSpacing)
         manager.setExtraLineFragmentRect(rect, usedRect: used, textContainer: container)

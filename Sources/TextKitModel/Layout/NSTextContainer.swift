@@ -99,6 +99,20 @@ open class NSTextContainer: NSObject, NSTextLayoutOrientationProvider {
     /// and keystroke, only ever read or set whole.)
     @exclusivity(unchecked) package weak var owner: (any TextContainerOwner)?
 
+    /// Whether a dimension of 0 means "unbounded", as for a TextKit 2 layout manager's container
+    /// (`NSTextContainer(size: CGSize(width: 300, height: 0))` is a column of unlimited height
+    /// there). Set by `NSTextLayoutManager` while the container is its own.
+    package var zeroSizeMeansUnbounded = false {
+        didSet { if zeroSizeMeansUnbounded != oldValue && (size.width == 0 || size.height == 0) { geometryChanged() } }
+    }
+
+    /// The size layout uses: ``size``, with a 0 dimension read as unbounded under TextKit 2.
+    package var layoutSize: CGSize {
+        guard zeroSizeMeansUnbounded else { return size }
+        return CGSize(width: size.width == 0 ? .greatestFiniteMagnitude : size.width,
+                      height: size.height == 0 ? .greatestFiniteMagnitude : size.height)
+    }
+
     /// Horizontal text only; vertical layout is not supported on Linux yet.
     open var layoutOrientation: NSTextLayoutOrientation { .horizontal }
 
@@ -145,7 +159,7 @@ open class NSTextContainer: NSObject, NSTextLayoutOrientationProvider {
                                writingDirection baseWritingDirection: NSWritingDirection,
                                remaining remainingRect: UnsafeMutablePointer<CGRect>?) -> CGRect {
         remainingRect?.pointee = .zero
-        let bounds = CGRect(origin: .zero, size: size)
+        let bounds = CGRect(origin: .zero, size: layoutSize)
         guard proposedRect.minY >= 0, proposedRect.maxY <= bounds.maxY + 0.001,
               proposedRect.width > 0, proposedRect.height >= 0 else { return .zero }
         let minX = max(proposedRect.minX, 0)

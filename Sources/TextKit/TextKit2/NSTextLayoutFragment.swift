@@ -1,0 +1,205 @@
+import TextKitGraphics
+import TextKitModel
+
+/// The layout of one element (a paragraph) in TextKit 2, as TextKit's `NSTextLayoutFragment`: its
+/// frame in the container, its line fragments, and its drawing.
+///
+/// Subclass it to draw an element your way — a bubble behind a chat message, a card, a marker —
+/// and return your subclass from the layout manager delegate's
+/// `textLayoutManager(_:textLayoutFragmentFor:in:)`; override ``draw(at:in:)`` (call `super` to
+/// draw the text) and ``renderingSurfaceBounds`` when you draw outside the frame.
+///
+/// A fragment handed out by a layout manager reads its geometry from the layout manager's engine
+/// when asked, laying the paragraph out if needed; after an edit to its paragraph or an
+/// invalidation it is detached (``state`` `.none`, no lines) and the layout manager hands out a
+/// new one.
+open class NSTextLayoutFragment: NSObject {
+    /// How fragments are enumerated (`NSTextLayoutManager.enumerateTextLayoutFragments`).
+    public struct EnumerationOptions: OptionSet, Sendable, Hashable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// From the given location towards the document's start.
+        public static let reverse = EnumerationOptions(rawValue: 1 << 0)
+        /// Sizes may be estimated (layout here is exact whenever a fragment's geometry is read).
+        public static let estimatesSize = EnumerationOptions(rawValue: 1 << 1)
+        /// Each fragment is laid out before it is given.
+        public static let ensuresLayout = EnumerationOptions(rawValue: 1 << 2)
+        /// The last fragment holds the extra line fragment (the empty line after a final
+        /// paragraph separator; the only line of an empty document).
+        public static let ensuresExtraLineFragment = EnumerationOptions(rawValue: 1 << 3)
+    }
+
+    /// How far a fragment's layout has gone.
+    public enum State: UInt, Sendable {
+        /// Not laid out (or no longer managed by a layout manager).
+        case none = 0
+        /// The frame is an estimate (not used here: layout is exact).
+        case estimatedUsageBounds = 1
+        /// The frame is measured, the lines not made yet (not used here).
+        case calculatedUsageBounds = 2
+        /// Laid out: frame and lines are final.
+        case layoutAvailable = 3
+    }
+
+    private let element: NSTextElement
+    private var range: NSTextRange?
+
+    /// The layout manager that handed the fragment out (nil for one made on its own, and after
+    /// it is detached).
+    open private(set) weak var textLayoutManager: NSTextLayoutManager?
+    /// The paragraph's storage range, while a layout manager lays the fragment out.
+    private(set) var paragraphRange = NSRange(location: 0, length: 0)
+    /// Whether the paragraph ends with a separator (so the next paragraph starts right after it).
+    private(set) var endsWithSeparator = false
+    /// Whether the extra line fragment is among ``textLineFragments`` (set by an enumeration with
+    /// `.ensuresExtraLineFragment` reaching the last paragraph).
+    var showsExtraLineFragment = false {
+        didSet { if showsExtraLineFragment != oldValue { geometry = nil } }
+    }
+    /// Whether the layout manager's `renderingAttributesValidator` has seen this fragment.
+    var renderingAttributesValidated = false
+    /// The geometry as last read from the engine, and the engine's change count then.
+    private var geometry: (changeCount: Int, frame: CGRect, lines: [NSTextLineFragment])?
+
+    /// A fragment laying out `textElement` (the part of it in `rangeInElement`, the whole element
+    /// for nil). Layout managers make fragments themselves, or ask their delegate for one.
+    public init(textElement: NSTextElement, range rangeInElement: NSTextRange?) {
+        element = textElement
+        range = rangeInElement
+        super.init()
+    }
+
+    /// Keyed-archive decoding is not supported on Linux: always nil. It exists because subclasses
+    /// written for iOS declare `required init?(coder:)` and call `super.init(coder:)`.
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
+    // MARK: What it lays out
+
+    /// The element laid out.
+    open var textElement: NSTextElement? { element }
+
+    /// The part of the element laid out: the paragraph's range while a layout manager lays the
+    /// fragment out.
+    open var rangeInElement: NSTextRange {
+        range ?? element.elementRange ?? NSTextRange(location: CountableTextLocation(0))
+    }
+
+    /// Accepted for source compatibility: layout runs on the calling thread.
+    open var layoutQueue: OperationQueue?
+
+    // MARK: Geometry
+
+    /// How far layout has gone: `.layoutAvailable` once the paragraph is laid out.
+    open var state: State {
+        guard let manager = textLayoutManager else { return .none }
+        let engine = manager.engine
+        return engine.firstUnlaidCharacterIndex() >= paragraphRange.location + max(paragraphRange.length, 1)
+            || engine.firstUnlaidCharacterIndex() >= (engine.textStorage?.length ?? 0) ? .layoutAvailable : .none
+    }
+
+    /// Throws the fragment's layout away (its paragraph is laid out again when next asked).
+    open func invalidateLayout() {
+        guard let manager = textLayoutManager, let storage = manager.contentStorage else { return }
+        manager.invalidateLayout(for: storage.textRange(for: paragraphRange))
+    }
+
+    /// The fragment's frame in the container: from its first line's top to its last line's
+    /// bottom (paragraph spacing included), as wide as its line fragments (the container's width,
+    /// less exclusion paths). `.zero` for a fragment no layout manager lays out.
+    open var layoutFragmentFrame: CGRect { currentGeometry()?.frame ?? .zero }
+
+    /// Where the fragment draws, relative to its frame's origin: the frame's bounds, joined with
+    /// every line's typographic bounds. Override it when a subclass draws outside the frame.
+    open var renderingSurfaceBounds: CGRect {
+        guard let geometry = currentGeometry() else { return .zero }
+        var bounds = CGRect(origin: .zero, size: geometry.frame.size)
+        for line in geometry.lines { bounds = bounds.union(line.typographicBounds) }
+        return bounds
+    }
+
+    /// Space before the fragment's lines at their leading edge (0; for subclasses).
+    open var leadingPadding: CGFloat { 0 }
+    /// Space after the fragment's lines at their trailing edge (0; for subclasses).
+    open var trailingPadding: CGFloat { 0 }
+    /// Space above the fragment (0; for subclasses).
+    open var topMargin: CGFloat { 0 }
+    /// Space below the fragment (0; for subclasses).
+    open var bottomMargin: CGFloat { 0 }
+
+    /// The fragment's lines, in order, laid out (empty for a fragment no layout manager lays out).
+    open var textLineFragments: [NSTextLineFragment] { currentGeometry()?.lines ?? [] }
+
+    /// The frame (container coordinates) of the attachment at `location`; `.zero` when there is
+    /// none there.
+    open func frameForTextAttachment(at location: any NSTextLocation) -> CGRect {
+        guard let manager = textLayoutManager, let container = manager.textContainer else { return .zero }
+        let offset = CountableTextLocation.offset(of: location)
+        guard NSLocationInRange(offset, paragraphRange),
+              manager.engine.textStorage?.attribute(.attachment, at: offset, effectiveRange: nil) != nil else { return .zero }
+        let glyph = manager.engine.glyphIndexForCharacter(at: offset)
+        let line = manager.engine.lineFragmentRect(forGlyphAt: glyph, effectiveRange: nil)
+        let location = manager.engine.location(forGlyphAt: glyph)
+        let size = manager.engine.attachmentSize(forGlyphAt: glyph)
+        guard size.width >= 0 else { return .zero }
+        _ = container
+        return CGRect(x: line.minX + location.x, y: line.minY + location.y - size.height, width: size.width, height: size.height)
+    }
+
+    // MARK: Drawing
+
+    /// Draws the fragment's text (backgrounds, then glyphs and their decorations) with its frame's
+    /// origin at `point` in `context`, a UIKit (y-down) context as a view's `draw(_:)` gets.
+    open func draw(at point: CGPoint, in context: CGContext) {
+        guard let manager = textLayoutManager, let geometry = currentGeometry() else { return }
+        manager.validateRenderingAttributes(of: self)
+        let engine = manager.engine
+        let glyphs = engine.glyphRange(forCharacterRange: paragraphRange, actualCharacterRange: nil)
+        guard glyphs.length > 0 else { return }
+        let origin = CGPoint(x: point.x - geometry.frame.minX, y: point.y - geometry.frame.minY)
+        UIGraphicsPushContext(context)
+        defer { UIGraphicsPopContext() }
+        engine.drawBackground(forGlyphRange: glyphs, at: origin)
+        engine.drawGlyphs(forGlyphRange: glyphs, at: origin)
+    }
+
+    // MARK: Managed by the layout manager
+
+    /// Called by the layout manager that hands the fragment out for the paragraph at `range`.
+    func adopt(by manager: NSTextLayoutManager, paragraph range: NSRange, element: NSTextElement) {
+        textLayoutManager = manager
+        paragraphRange = range
+        endsWithSeparator = ParagraphSeparator.length(atEndOf: (element as? NSTextParagraph)?.attributedString.string ?? "") > 0
+        geometry = nil
+    }
+
+    /// The paragraph moved to `range` (text before it was edited).
+    func move(to range: NSRange) {
+        paragraphRange = range
+        if let storage = textLayoutManager?.contentStorage {
+            let moved = storage.textRange(for: range)
+            element.elementRange = moved
+            self.range = moved
+        }
+        geometry = nil
+    }
+
+    /// The layout manager no longer lays the fragment out.
+    func detach() {
+        textLayoutManager = nil
+        geometry = nil
+    }
+
+    /// The frame and lines, read from the engine again when it changed since.
+    private func currentGeometry() -> (frame: CGRect, lines: [NSTextLineFragment])? {
+        guard let manager = textLayoutManager, manager.textContainer != nil else { return nil }
+        let engine = manager.engine
+        engine.ensureLayout(forCharacterRange: paragraphRange)
+        if let geometry, geometry.changeCount == engine.layoutChangeCount { return (geometry.frame, geometry.lines) }
+        let made = TextKit2Geometry.layout(of: self, paragraph: paragraphRange, in: manager,
+                                           extraLine: showsExtraLineFragment)
+        geometry = (engine.layoutChangeCount, made.frame, made.lines)
+        return made
+    }
+}

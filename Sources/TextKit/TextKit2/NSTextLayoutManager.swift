@@ -1,0 +1,342 @@
+import TextKitFonts
+import TextKitGraphics
+import TextKitModel
+
+/// TextKit 2's layout manager, as TextKit's `NSTextLayoutManager`: it lays out the elements of a
+/// content manager in a text container as layout fragments (one per paragraph), each holding its
+/// line fragments, and answers geometry questions in ``NSTextLocation``s and ``NSTextRange``s.
+///
+/// ## One engine
+///
+/// TextKit 2 here is a second façade over the engine TextKit 1 uses, not a second engine: each
+/// `NSTextLayoutManager` drives an internal TextKit 1 layout manager over the content storage's
+/// text storage, so both generations make the same lines from the same text and container, with
+/// the same caret model and the same painter. Layout is lazy: a fragment is laid out when its
+/// geometry is first asked for (or when ``ensureLayout(for:)-(NSTextRange)`` or an enumeration with
+/// `.ensuresLayout` asks), together with the text before it.
+///
+/// Layout needs an ``NSTextContentStorage`` (a content manager of your own can hold the
+/// elements, but only a content storage's text is laid out).
+open class NSTextLayoutManager: NSObject {
+    /// The engine: a TextKit 1 layout manager over the content storage's text storage, holding
+    /// ``textContainer``. Not in the storage's `layoutManagers`; the storage tells it of edits
+    /// through the content storage (its `textStorageObserver`).
+    let engine = NSLayoutManager()
+    /// The layout fragments handed out, by the storage offset of their paragraph: the same
+    /// fragment object comes back for a paragraph until an edit or an invalidation replaces it.
+    var fragments: [Int: NSTextLayoutFragment] = [:]
+    /// At most this many fragments are remembered; past it the cache starts again.
+    static let fragmentCacheLimit = 4_096
+    private weak var contentManager: NSTextContentManager?
+    private lazy var delegateBridge = TextKit2DelegateBridge(owner: self)
+    private lazy var viewportController = NSTextViewportLayoutController(textLayoutManager: self)
+
+    public override init() {
+        super.init()
+        engine.textKit2Owner = self
+    }
+
+    /// The delegate (held weakly).
+    open weak var delegate: NSTextLayoutManagerDelegate? {
+        didSet { engine.delegate = delegate == nil ? nil : delegateBridge }
+    }
+
+    /// Whether the fonts' leading is part of line heights (true by default).
+    open var usesFontLeading: Bool {
+        get { engine.usesFontLeading }
+        set { engine.usesFontLeading = newValue }
+    }
+
+    /// Whether lines are hyphenated where a paragraph style does not say otherwise (false by
+    /// default).
+    open var usesHyphenation: Bool {
+        get { engine.usesDefaultHyphenation }
+        set { engine.usesDefaultHyphenation = newValue }
+    }
+
+    /// Accepted for source compatibility; layout never degrades on long lines here.
+    open var limitsLayoutForSuspiciousContents = false
+
+    /// Accepted for source compatibility: layout runs on the calling thread.
+    open var layoutQueue: OperationQueue?
+
+    /// Called with each new layout fragment before it is first drawn or shown by the viewport
+    /// controller, to set its rendering attributes (``setRenderingAttributes(_:for:)``); again for
+    /// the fragments of a range after ``invalidateRenderingAttributes(for:)``.
+    open var renderingAttributesValidator: ((NSTextLayoutManager, NSTextLayoutFragment) -> Void)?
+
+    // MARK: Content and container
+
+    /// The content manager whose elements this layout manager lays out (set by
+    /// `NSTextContentManager.addTextLayoutManager(_:)`).
+    open var textContentManager: NSTextContentManager? { contentManager }
+
+    /// Moves this layout manager, and every other layout manager of its content manager, to
+    /// `textContentManager`.
+    open func replace(_ textContentManager: NSTextContentManager) {
+        let managers = contentManager?.textLayoutManagers ?? [self]
+        for manager in managers { textContentManager.addTextLayoutManager(manager) }
+    }
+
+    /// The container text is laid out in (nil until set). A container belongs to one layout
+    /// manager; its `textLayoutManager` is this one and its `layoutManager` nil. As in TextKit 2,
+    /// a width or height of 0 means unbounded (`CGSize(width: 300, height: 0)`: a column of
+    /// unlimited height).
+    open var textContainer: NSTextContainer? {
+        get { engine.textContainers.first }
+        set {
+            guard newValue !== textContainer else { return }
+            while !engine.textContainers.isEmpty {
+                engine.textContainers[0].zeroSizeMeansUnbounded = false
+                engine.removeTextContainer(at: 0)
+            }
+            if let container = newValue {
+                engine.addTextContainer(container)
+                container.zeroSizeMeansUnbounded = true
+            }
+            forgetFragments()
+        }
+    }
+
+    /// The content storage, when the content manager is one (only its text can be laid out).
+    var contentStorage: NSTextContentStorage? { contentManager as? NSTextContentStorage }
+
+    /// Called by the content manager when it adds (or removes, with nil) this layout manager, and
+    /// by a content storage whose text storage changed.
+    func attach(to manager: NSTextContentManager?) {
+        contentManager = manager
+        // The engine lays out the storage itself (told of edits by the content storage), or the
+        // display copy a content storage's delegate shapes (as one of its layout managers).
+        let storage = manager.flatMap { $0 as? NSTextContentStorage }
+        let text = storage?.layoutText
+        if let current = engine.textStorage, current !== text, current.layoutManagers.contains(where: { $0 === engine }) {
+            current.removeLayoutManager(engine)
+        }
+        if let text, text !== storage?.textStorage {
+            if !text.layoutManagers.contains(where: { $0 === engine }) { text.addLayoutManager(engine) }
+        } else if engine.textStorage !== text {
+            engine.textStorage = text
+        }
+        forgetFragments()
+    }
+
+    /// The whole document (an empty range when there is no content manager).
+    open var documentRange: NSTextRange {
+        contentManager?.documentRange ?? NSTextRange(location: CountableTextLocation(0))
+    }
+
+    /// The content manager's `location(_:offsetBy:)`.
+    open func location(_ location: any NSTextLocation, offsetBy offset: Int) -> (any NSTextLocation)? {
+        contentManager?.location(location, offsetBy: offset)
+    }
+
+    /// The content manager's `offset(from:to:)`.
+    open func offset(from: any NSTextLocation, to: any NSTextLocation) -> Int {
+        contentManager?.offset(from: from, to: to) ?? NSNotFound
+    }
+
+    // MARK: Edits
+
+    /// The storage processed a round of edits: the engine lays out the changed paragraphs again,
+    /// fragments of untouched paragraphs after the edit move with their text, and those of the
+    /// touched ones are dropped.
+    func storageEdited(_ mask: NSTextStorage.EditActions, range: NSRange, changeInLength delta: Int) {
+        // The display copy, when there is one, already told the engine (it is one of its layout managers).
+        if let storage = engine.textStorage, storage === contentStorage?.textStorage {
+            engine.processEditing(for: storage, edited: mask, range: range, changeInLength: delta, invalidatedRange: range)
+        }
+        let oldEnd = range.location + range.length - delta
+        var moved: [Int: NSTextLayoutFragment] = [:]
+        for (start, fragment) in fragments {
+            let end = start + fragment.paragraphRange.length
+            if end < range.location || (end == range.location && fragment.endsWithSeparator) {
+                moved[start] = fragment
+            } else if start > oldEnd {
+                fragment.move(to: NSRange(location: start + delta, length: fragment.paragraphRange.length))
+                moved[start + delta] = fragment
+            } else {
+                fragment.detach()
+            }
+        }
+        fragments = moved
+    }
+
+    /// Drops every fragment (the container or the content changed).
+    func forgetFragments() {
+        for fragment in fragments.values { fragment.detach() }
+        fragments = [:]
+    }
+
+    // MARK: Fragments
+
+    /// The fragment of the paragraph at storage range `range`: the one handed out before, or a
+    /// new one from the delegate.
+    func fragment(forParagraph range: NSRange, in storage: NSTextContentStorage) -> NSTextLayoutFragment {
+        if let fragment = fragments[range.location], fragment.paragraphRange == range { return fragment }
+        let element = storage.paragraph(for: range)
+        let fragment = delegate?.textLayoutManager(self, textLayoutFragmentFor: element.elementRange!.location, in: element)
+            ?? NSTextLayoutFragment(textElement: element, range: element.elementRange)
+        fragment.adopt(by: self, paragraph: range, element: element)
+        if fragments.count >= Self.fragmentCacheLimit { forgetFragments() }
+        fragments[range.location] = fragment
+        return fragment
+    }
+
+    /// The fragment for an empty document, which has no paragraph: it holds the extra line fragment.
+    func emptyDocumentFragment(in storage: NSTextContentStorage) -> NSTextLayoutFragment {
+        fragment(forParagraph: NSRange(location: 0, length: 0), in: storage)
+    }
+
+    /// The storage range of the paragraph whose fragment holds `offset`: at the end of a text that
+    /// ends with a separator, the last paragraph (whose fragment shows the extra line fragment).
+    func paragraphRange(holding offset: Int, in storage: NSTextContentStorage) -> NSRange? {
+        storage.paragraphRange(at: offset) ?? (offset > 0 ? storage.paragraphRange(at: offset - 1) : nil)
+    }
+
+    /// Calls `block` with each layout fragment from the one holding `location` (the document's
+    /// start for nil) onwards, or with `.reverse` from the one holding the character before it
+    /// (the document's end for nil) backwards, until it returns false. Returns the location enumeration reached: the end of the last fragment given
+    /// (its start, in reverse), nil when it gave none.
+    ///
+    /// Fragments are laid out when their geometry is asked for, whether or not `.ensuresLayout` is
+    /// given (so `.estimatesSize` changes nothing). With `.ensuresExtraLineFragment`, the last
+    /// fragment of a text that ends with a paragraph separator holds the extra line fragment (the
+    /// empty line after it), and an empty document gives one fragment holding only that line.
+    /// Paragraphs the content manager's delegate declines to enumerate are skipped (they are still
+    /// laid out, and take their place, in this version).
+    @discardableResult
+    open func enumerateTextLayoutFragments(from location: (any NSTextLocation)?, options: NSTextLayoutFragment.EnumerationOptions = [],
+                                           using block: (NSTextLayoutFragment) -> Bool) -> (any NSTextLocation)? {
+        guard let storage = contentStorage, let text = storage.textStorage else { return nil }
+        let reverse = options.contains(.reverse)
+        let length = text.length
+        if length == 0 {
+            guard options.contains(.ensuresExtraLineFragment) else { return nil }
+            let fragment = emptyDocumentFragment(in: storage)
+            fragment.showsExtraLineFragment = true
+            _ = block(fragment)
+            return CountableTextLocation(0)
+        }
+        let start = location.map(CountableTextLocation.offset(of:)) ?? (reverse ? length : 0)
+        let first = reverse ? (start > 0 ? storage.paragraphRange(at: start - 1) : nil) : paragraphRange(holding: start, in: storage)
+        guard var range = first else { return nil }
+        var reached: (any NSTextLocation)?
+        while true {
+            let fragment = self.fragment(forParagraph: range, in: storage)
+            let isLast = range.location + range.length == length
+            if isLast && options.contains(.ensuresExtraLineFragment) { fragment.showsExtraLineFragment = true }
+            if options.contains(.ensuresLayout) { engine.ensureLayout(forCharacterRange: range) }
+            reached = CountableTextLocation(reverse ? range.location : range.location + range.length)
+            let shown = storage.delegate.map { delegate in
+                fragment.textElement.map { delegate.textContentManager(storage, shouldEnumerate: $0, options: reverse ? .reverse : []) } ?? true
+            } ?? true
+            if shown {
+                guard block(fragment) else { break }
+            }
+            let next = reverse ? range.location - 1 : range.location + range.length
+            guard next >= 0, next < length, let following = storage.paragraphRange(at: next) else { break }
+            range = following
+        }
+        return reached
+    }
+
+    /// The layout fragment holding `location` (the last one, at the end of the text), laid out;
+    /// nil without content.
+    open func textLayoutFragment(for location: any NSTextLocation) -> NSTextLayoutFragment? {
+        guard let storage = contentStorage, let text = storage.textStorage else { return nil }
+        let offset = CountableTextLocation.offset(of: location)
+        checkPrecondition(offset >= 0 && offset <= text.length, "textLayoutFragment(for:): location \(offset) is outside the document (length \(text.length))")
+        if text.length == 0 { return emptyDocumentFragment(in: storage) }
+        guard let range = paragraphRange(holding: offset, in: storage) else { return nil }
+        engine.ensureLayout(forCharacterRange: range)
+        return fragment(forParagraph: range, in: storage)
+    }
+
+    /// The layout fragment whose frame holds `position` (container coordinates), laying out text
+    /// as far as that point; nil when no fragment is there.
+    open func textLayoutFragment(for position: CGPoint) -> NSTextLayoutFragment? {
+        guard let storage = contentStorage, let text = storage.textStorage, let container = textContainer else { return nil }
+        guard position.y.isFinite, position.x.isFinite else { return nil }
+        if text.length == 0 {
+            let fragment = emptyDocumentFragment(in: storage)
+            return fragment.layoutFragmentFrame.contains(position) ? fragment : nil
+        }
+        engine.ensureLayout(forBoundingRect: CGRect(x: 0, y: max(0, position.y), width: 1, height: 1), in: container)
+        let glyph = engine.glyphIndex(for: position, in: container)
+        guard glyph < engine.numberOfGlyphs else { return nil }
+        let character = engine.characterIndexForGlyph(at: glyph)
+        guard let range = paragraphRange(holding: character, in: storage) else { return nil }
+        let fragment = self.fragment(forParagraph: range, in: storage)
+        let frame = fragment.layoutFragmentFrame
+        return position.y >= frame.minY && position.y < frame.maxY ? fragment : nil
+    }
+
+    // MARK: Layout
+
+    /// Lays out the fragments that intersect `range` (and the text before them).
+    open func ensureLayout(for range: NSTextRange) {
+        guard let storage = contentStorage else { return }
+        engine.ensureLayout(forCharacterRange: storage.characterRange(for: range))
+    }
+
+    /// Lays out the fragments that intersect `bounds` (container coordinates).
+    open func ensureLayout(for bounds: CGRect) {
+        guard let container = textContainer, !bounds.isNull, bounds.minY.isFinite else { return }
+        engine.ensureLayout(forBoundingRect: bounds, in: container)
+    }
+
+    /// Throws away the layout of the fragments that intersect `range`: they are laid out again
+    /// when next asked for, as new fragment objects.
+    open func invalidateLayout(for range: NSTextRange) {
+        guard let storage = contentStorage else { return }
+        let characters = storage.characterRange(for: range)
+        let length = storage.textStorage?.length ?? 0
+        guard length > 0 else { return }
+        let clipped = NSRange(location: min(characters.location, length), length: 0)
+        let widened = NSUnionRange(characters.location < length ? characters : clipped,
+                                   NSRange(location: min(characters.location + characters.length, length), length: 0))
+        if let display = storage.displayText {
+            display.restyle(widened)  // the delegate's answers may have changed
+        }
+        engine.invalidateLayout(forCharacterRange: widened, actualCharacterRange: nil)
+        for (start, fragment) in fragments where start <= widened.location + widened.length
+            && start + fragment.paragraphRange.length >= widened.location {
+            fragment.detach()
+            fragments[start] = nil
+        }
+    }
+
+    /// The bounds the text takes in the container: laid-out lines as they are, and for text not
+    /// laid out yet an estimate (its share of the characters at the laid-out text's average height
+    /// per character). Grows and settles as layout proceeds, as TextKit's does.
+    open var usageBoundsForTextContainer: CGRect {
+        guard let container = textContainer, let length = engine.textStorage?.length else { return .zero }
+        let unlaid = engine.firstUnlaidCharacterIndex()
+        if unlaid >= length { return engine.usedRect(for: container) }
+        guard unlaid > 0 else { return .zero }
+        let last = engine.lineFragmentRect(forGlyphAt: engine.glyphIndexForCharacter(at: unlaid - 1), effectiveRange: nil,
+                                           withoutAdditionalLayout: true)
+        let estimate = last.maxY * CGFloat(length) / CGFloat(unlaid)
+        let width = container.layoutSize.width < LayoutLimits.coordinate ? container.layoutSize.width : last.width
+        return CGRect(x: 0, y: 0, width: width, height: estimate)
+    }
+
+    /// The controller that lays out and shows what a scrolled view's viewport holds.
+    open var textViewportLayoutController: NSTextViewportLayoutController { viewportController }
+
+    // MARK: Editing
+
+    /// Replaces the content of `range` with the text of `textElements` (paragraphs).
+    open func replaceContents(in range: NSTextRange, with textElements: [NSTextElement]) {
+        guard let manager = contentManager else { return }
+        manager.performEditingTransaction { manager.replaceContents(in: range, with: textElements) }
+    }
+
+    /// Replaces the characters of `range` with `attributedString`.
+    open func replaceContents(in range: NSTextRange, with attributedString: NSAttributedString) {
+        guard let storage = contentStorage, let textStorage = storage.textStorage else { return }
+        storage.performEditingTransaction {
+            textStorage.replaceCharacters(in: storage.characterRange(for: range), with: attributedString)
+        }
+    }
+}
