@@ -30,6 +30,7 @@ open class NSTextLayoutManager: NSObject {
     private weak var contentManager: NSTextContentManager?
     private lazy var delegateBridge = TextKit2DelegateBridge(owner: self)
     private lazy var viewportController = NSTextViewportLayoutController(textLayoutManager: self)
+    private lazy var navigation = NSTextSelectionNavigation(dataSource: self)
 
     public override init() {
         super.init()
@@ -64,6 +65,19 @@ open class NSTextLayoutManager: NSObject {
     /// controller, to set its rendering attributes (``setRenderingAttributes(_:for:)``); again for
     /// the fragments of a range after ``invalidateRenderingAttributes(for:)``.
     open var renderingAttributesValidator: ((NSTextLayoutManager, NSTextLayoutFragment) -> Void)?
+
+    // MARK: Selections
+
+    /// The selections of the text shown by this layout manager (empty until an editor sets them).
+    /// They follow edits of the text: locations after an edit move with it, and a range the edit
+    /// touched ends where the edited text ends.
+    open var textSelections: [NSTextSelection] = []
+
+    /// Navigation over this layout manager's text and layout.
+    open var textSelectionNavigation: NSTextSelectionNavigation {
+        get { navigation }
+        set { navigation = newValue }
+    }
 
     // MARK: Content and container
 
@@ -159,6 +173,21 @@ open class NSTextLayoutManager: NSObject {
             }
         }
         fragments = moved
+        moveSelections(edited: range, changeInLength: delta)
+    }
+
+    /// Moves ``textSelections`` with an edit of `range` (new text) that changed the length by `delta`.
+    private func moveSelections(edited range: NSRange, changeInLength delta: Int) {
+        guard !textSelections.isEmpty else { return }
+        let oldEnd = range.location + range.length - delta
+        func moved(_ location: any NSTextLocation) -> any NSTextLocation {
+            let offset = CountableTextLocation.offset(of: location)
+            if offset < range.location { return location }
+            return CountableTextLocation(offset >= oldEnd && offset > range.location ? offset + delta : range.location + range.length)
+        }
+        textSelections = textSelections.map { selection in
+            selection.textSelection(with: selection.textRanges.map { NSTextRange(location: moved($0.location), end: moved($0.endLocation))! })
+        }
     }
 
     /// Drops every fragment (the container or the content changed).
