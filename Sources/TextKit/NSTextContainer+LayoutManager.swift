@@ -8,22 +8,29 @@ import TextKitModel
 extension NSTextContainer {
     /// The layout manager the container belongs to (weak: the layout manager owns its containers);
     /// nil for a container of a TextKit 2 layout manager.
+    ///
+    /// For the container of a text view's TextKit 2 layout manager, asking switches the view to
+    /// TextKit 1 (as asking the view for its `layoutManager` does) and returns its new layout manager.
     public var layoutManager: NSLayoutManager? {
-        guard let manager = owner as? NSLayoutManager, manager.textKit2Owner == nil else { return nil }
-        return manager
+        guard let manager = owner as? NSLayoutManager else { return nil }
+        guard let textKit2 = manager.textKit2Owner else { return manager }
+        return textKit2.textKit1Fallback?()
     }
 
     /// The TextKit 2 layout manager the container belongs to (nil under TextKit 1).
     public var textLayoutManager: NSTextLayoutManager? { (owner as? NSLayoutManager)?.textKit2Owner }
 
-    /// The engine laying out this container, under either TextKit.
-    var engineLayoutManager: NSLayoutManager? { owner as? NSLayoutManager }
+    /// The engine laying out this container, under either TextKit (for the text view, which runs
+    /// on the engine in both modes).
+    package var engineLayoutManager: NSLayoutManager? { owner as? NSLayoutManager }
 
     /// Replaces the layout manager of the whole group the container belongs to, as TextKit
     /// does: every container of the old layout manager moves to `newLayoutManager` (in order),
     /// and the old layout manager's text storage drops it for `newLayoutManager`. A container
     /// with no layout manager is simply added to `newLayoutManager`.
+    /// A TextKit 2 container moves to TextKit 1 first (its text layout manager gives up its engine).
     public func replaceLayoutManager(_ newLayoutManager: NSLayoutManager) {
+        if let textKit2 = textLayoutManager { _ = textKit2.textKit1Fallback?() ?? textKit2.releaseEngineToTextKit1() }
         guard let old = layoutManager else {
             newLayoutManager.addTextContainer(self)
             return

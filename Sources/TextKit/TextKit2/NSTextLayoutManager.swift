@@ -21,7 +21,7 @@ open class NSTextLayoutManager: NSObject {
     /// The engine: a TextKit 1 layout manager over the content storage's text storage, holding
     /// ``textContainer``. Not in the storage's `layoutManagers`; the storage tells it of edits
     /// through the content storage (its `textStorageObserver`).
-    let engine = NSLayoutManager()
+    private(set) var engine = NSLayoutManager()
     /// The layout fragments handed out, by the storage offset of their paragraph: the same
     /// fragment object comes back for a paragraph until an edit or an invalidation replaces it.
     var fragments: [Int: NSTextLayoutFragment] = [:]
@@ -110,6 +110,35 @@ open class NSTextLayoutManager: NSObject {
             }
             forgetFragments()
         }
+    }
+
+    /// Set by a text view running on this layout manager: switches the view to TextKit 1 and
+    /// returns its layout manager (when code asks the container for its `layoutManager`).
+    package var textKit1Fallback: (() -> NSLayoutManager)?
+
+    /// Gives the engine, with its container and layout, to TextKit 1: it becomes an ordinary
+    /// layout manager of the content storage's text storage (its `layoutManagers`), and this
+    /// layout manager is left with no content manager and no container. What a text view does
+    /// when code asks for its `layoutManager` (UIKit's TextKit 1 compatibility mode).
+    package func releaseEngineToTextKit1() -> NSLayoutManager {
+        let released = engine
+        textKit1Fallback = nil
+        let storage = contentStorage?.textStorage
+        if let text = released.textStorage, text !== storage, text.layoutManagers.contains(where: { $0 === released }) {
+            text.removeLayoutManager(released)  // the display copy
+        }
+        forgetFragments()
+        released.delegate = nil
+        released.textKit2Owner = nil
+        for container in released.textContainers { container.zeroSizeMeansUnbounded = false }
+        engine = NSLayoutManager()
+        engine.textKit2Owner = self
+        contentManager?.removeTextLayoutManager(self)
+        if let storage {
+            if released.textStorage !== storage { released.textStorage = nil }
+            storage.addLayoutManager(released)
+        }
+        return released
     }
 
     /// The content storage, when the content manager is one (only its text can be laid out).

@@ -7,10 +7,15 @@ import TextKitModel
 open class NSTextSelection: NSObject {
     /// The unit a selection grows by when it is extended.
     public enum Granularity: Int, Sendable {
+        /// Grapheme clusters.
         case character = 0
+        /// Words.
         case word = 1
+        /// Paragraphs.
         case paragraph = 2
+        /// Lines.
         case line = 3
+        /// Sentences.
         case sentence = 4
     }
 
@@ -18,7 +23,9 @@ open class NSTextSelection: NSObject {
     /// (upstream: the end of the line before), and which end of a range moves when it is extended
     /// (upstream: its start).
     public enum Affinity: Int, Sendable {
+        /// Towards the text before (the end of the line before, at a soft wrap).
         case upstream = 0
+        /// Towards the text after (the start of the next line, at a soft wrap).
         case downstream = 1
     }
 

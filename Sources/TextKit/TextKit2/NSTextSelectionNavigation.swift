@@ -36,12 +36,36 @@ open class NSTextSelectionNavigation: NSObject {
     /// Which way a selection moves: logically (forward, backward), visually (right, left) or by
     /// lines (up, down).
     public enum Direction: Int, Sendable {
-        case forward = 0, backward = 1, right = 2, left = 3, up = 4, down = 5
+        /// Towards the text's end.
+        case forward = 0
+        /// Towards the text's start.
+        case backward = 1
+        /// Right on the screen.
+        case right = 2
+        /// Left on the screen.
+        case left = 3
+        /// A line up.
+        case up = 4
+        /// A line down.
+        case down = 5
     }
 
     /// How far a selection moves.
     public enum Destination: Int, Sendable {
-        case character = 0, word = 1, line = 2, sentence = 3, paragraph = 4, container = 5, document = 6
+        /// One grapheme cluster (one caret position, visually, for right and left).
+        case character = 0
+        /// To a word's end (forward) or start (backward).
+        case word = 1
+        /// To the line's end or start (up and down: one line).
+        case line = 2
+        /// To a sentence's end or start.
+        case sentence = 3
+        /// To a paragraph's end or start.
+        case paragraph = 4
+        /// To the container's end or start (here, as the document has one container).
+        case container = 5
+        /// To the document's end or start.
+        case document = 6
     }
 
     /// How a point makes a selection (`textSelections(interactingAt:…)`).
@@ -58,7 +82,10 @@ open class NSTextSelectionNavigation: NSObject {
 
     /// A paragraph's writing direction.
     public enum WritingDirection: Int, Sendable {
-        case leftToRight = 0, rightToLeft = 1
+        /// Left to right.
+        case leftToRight = 0
+        /// Right to left.
+        case rightToLeft = 1
     }
 
     /// The document and layout the navigation works on.

@@ -83,7 +83,7 @@ extension UITextField {
         guard let context = UIGraphicsGetCurrentContext(), hasText else { return }
         let editor = fieldEditor!
         prepareEditorLayout(forWidth: rect.width)
-        let manager = editor.layoutManager
+        let manager = editor.engine
         let glyphs = manager.glyphRange(for: editor.textContainer)
         let origin = CGPoint(x: rect.minX, y: rect.minY + ((rect.height - editorLineHeight) / 2).rounded(.down))
         context.saveGState()

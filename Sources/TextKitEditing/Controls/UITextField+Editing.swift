@@ -94,7 +94,7 @@ extension UITextField {
         guard secure != editor.isSecureTextEntry else { return }
         editor.isSecureTextEntry = secure
         let delegate: NSLayoutManagerDelegate? = secure ? secureGlyphs : nil
-        for manager in [editor.layoutManager, measuringManager] {
+        for manager in [editor.engine, measuringManager] {
             manager.delegate = delegate
             let all = NSRange(location: 0, length: editor.textStorage.length)
             manager.invalidateGlyphs(forCharacterRange: all, changeInLength: 0, actualCharacterRange: nil)
@@ -210,7 +210,7 @@ extension UITextField {
     /// The height of the text's line (of an empty line in the font when there is no text).
     var editorLineHeight: CGFloat {
         let editor = fieldEditor!
-        let manager = editor.layoutManager
+        let manager = editor.engine
         if editor.textStorage.length > 0 {
             let used = manager.usedRect(for: editor.textContainer)
             if used.height > 0 { return used.height }

@@ -31,7 +31,7 @@ final class TextViewTokenizerText: TokenizerText {
     func lineRange(containingCharacterAt offset: Int) -> Range<Int>? {
         let length = utf16Length
         let at = min(max(offset, 0), length)
-        guard let caret = view.layoutManager.caretGeometry(forCharacterAt: at) else { return nil }
+        guard let caret = view.engine.caretGeometry(forCharacterAt: at) else { return nil }
         if caret.isExtraLineFragment { return length..<length }
         let r = caret.lineCharacterRange
         return r.location..<(r.location + r.length)

@@ -22,7 +22,7 @@ extension UITextView {
     /// then spelling marks.
     func updateDecorationsIfNeeded() {
         guard !decorationsDirty.isEmpty, textStorage.length > 0 else { return }
-        let manager = layoutManager
+        let manager = engine
         let glyphs = manager.glyphRange(forBoundingRectWithoutAdditionalLayout: visibleContainerRect, in: textContainer)
         let characters = manager.characterRange(forGlyphRange: glyphs, actualGlyphRange: nil)
         guard characters.length > 0 else { return }
@@ -45,7 +45,7 @@ extension UITextView {
     func removeDecorations(in range: NSRange) {
         guard range.length > 0 else { return }
         let keys = Set(Self.misspellingAttributes.keys).union((linkTextAttributes ?? [:]).keys)
-        for key in keys { layoutManager.removeTemporaryAttribute(key, forCharacterRange: range) }
+        for key in keys { engine.removeTemporaryAttribute(key, forCharacterRange: range) }
     }
 
     /// Keeps the decorations' bookkeeping on the text after an edit (`location` and the old and

@@ -40,7 +40,7 @@ extension UITextView {
         probeContainer.maximumNumberOfLines = container.maximumNumberOfLines
         probeContainer.lineBreakMode = container.lineBreakMode
         let probe = NSLayoutManager()
-        probe.delegate = layoutManager.delegate
+        probe.delegate = engine.delegate
         probe.addTextContainer(probeContainer)
         textStorage.addLayoutManager(probe)
         defer { textStorage.removeLayoutManager(probe) }
@@ -51,7 +51,7 @@ extension UITextView {
     }
 
     func updateContentSize() {
-        let manager = layoutManager
+        let manager = engine
         let container = textContainer
         let visible = visibleContainerRect
         if visible.height > 0 { manager.ensureLayout(forBoundingRect: visible, in: container) }
@@ -119,7 +119,7 @@ extension UITextView {
     func _draw(_ rect: CGRect) {
         guard let context = UIGraphicsGetCurrentContext() else { return }
         let origin = textContainerOrigin
-        let manager = layoutManager
+        let manager = engine
         let inContainer = rect.offsetBy(dx: -origin.x, dy: -origin.y)
         let glyphs = manager.glyphRange(forBoundingRect: inContainer, in: textContainer)
         manager.drawBackground(forGlyphRange: glyphs, at: origin)

@@ -231,12 +231,12 @@ extension UITextView {
     func applyMarkedTextStyle(old: NSRange?) {
         guard let marked = markedRange, let style = markedTextStyle, !style.isEmpty else { return }
         if let old { removeMarkedTextStyle(old) }
-        layoutManager.addTemporaryAttributes(style, forCharacterRange: marked)
+        engine.addTemporaryAttributes(style, forCharacterRange: marked)
     }
 
     func removeMarkedTextStyle(_ range: NSRange) {
         guard let style = markedTextStyle, range.upperBound <= textStorage.length else { return }
-        for key in style.keys { layoutManager.removeTemporaryAttribute(key, forCharacterRange: range) }
+        for key in style.keys { engine.removeTemporaryAttribute(key, forCharacterRange: range) }
     }
 
     // MARK: The edit path

@@ -49,7 +49,7 @@ extension UITextView {
         guard !attributes.isEmpty else { return }
         textStorage.enumerateAttribute(.link, in: paragraphs) { value, range, _ in
             guard value != nil else { return }
-            layoutManager.addTemporaryAttributes(attributes, forCharacterRange: range)
+            engine.addTemporaryAttributes(attributes, forCharacterRange: range)
         }
     }
 }

@@ -306,7 +306,7 @@ extension UITextView {
     /// visually and across line ends; nil at the text's visual edge.
     func visualNeighbour(of offset: Int, movingRight: Bool) -> Int? {
         for upstream in [selectionAffinity == .backward, selectionAffinity != .backward] {
-            let stops = layoutManager.visualCaretStops(forCharacterAt: offset, upstream: upstream)
+            let stops = engine.visualCaretStops(forCharacterAt: offset, upstream: upstream)
             guard let i = stops.firstIndex(where: { $0.characterIndex == offset }) else { continue }
             let j = movingRight ? i + 1 : i - 1
             if stops.indices.contains(j) { return stops[j].characterIndex }
@@ -333,7 +333,7 @@ extension UITextView {
     /// The start of the line `offset` is on, and its end (before a hard break; upstream at a soft wrap).
     func lineBounds(of offset: Int) -> (start: Int, end: (offset: Int, upstream: Bool)) {
         let upstream = selectionAffinity == .backward
-        guard let caret = layoutManager.caretGeometry(forCharacterAt: offset, upstream: upstream), !caret.isExtraLineFragment else {
+        guard let caret = engine.caretGeometry(forCharacterAt: offset, upstream: upstream), !caret.isExtraLineFragment else {
             return (offset, (offset, false))
         }
         let line = caret.lineCharacterRange.location..<caret.lineCharacterRange.upperBound
@@ -356,13 +356,13 @@ extension UITextView {
     }
 
     /// A line's height for paging.
-    private var lineHeightEstimate: CGFloat { layoutManager.defaultLineHeight(for: typingFont) }
+    private var lineHeightEstimate: CGFloat { engine.defaultLineHeight(for: typingFont) }
 
     /// The insertion point a line (or `distance`) above or below `offset`, at the caret's goal x;
     /// the text's start above the first line, its end below the last.
     func verticalTarget(from offset: Int, up: Bool, distance: CGFloat? = nil) -> (offset: Int, upstream: Bool) {
         let upstream = selectionAffinity == .backward
-        guard let caret = layoutManager.caretGeometry(forCharacterAt: offset, upstream: upstream) else {
+        guard let caret = engine.caretGeometry(forCharacterAt: offset, upstream: upstream) else {
             return (up ? 0 : textStorage.length, false)
         }
         let origin = textContainerOrigin
@@ -377,7 +377,7 @@ extension UITextView {
         }
         if y < 0 { return (0, false) }
         let hit = textHit(at: CGPoint(x: x, y: y + origin.y))
-        if !up, let landed = layoutManager.caretGeometry(forCharacterAt: hit.offset, upstream: hit.upstream),
+        if !up, let landed = engine.caretGeometry(forCharacterAt: hit.offset, upstream: hit.upstream),
            landed.lineFragmentRect.minY <= line.minY {
             return (textStorage.length, false)  // below the last line
         }

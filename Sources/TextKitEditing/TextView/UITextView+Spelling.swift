@@ -44,7 +44,7 @@ extension UITextView {
         let hit = textHit(at: point)
         for offset in [hit.offset, hit.offset - 1] where offset >= 0 && offset < textStorage.length {
             var effective = NSRange(location: 0, length: 0)
-            guard layoutManager.temporaryAttribute(Self.misspelledKey, atCharacterIndex: offset, effectiveRange: &effective) != nil
+            guard engine.temporaryAttribute(Self.misspelledKey, atCharacterIndex: offset, effectiveRange: &effective) != nil
             else { continue }
             let word = wordRange(around: offset) ?? effective
             let guesses = spellChecker.guesses(forWordRange: word, in: textStorage.string, language: spellCheckingLanguage) ?? []
@@ -80,7 +80,7 @@ extension UITextView {
 
     /// Marks the misspelled words of `paragraphs` (whole paragraphs), except `skipped`.
     func checkSpelling(inParagraphs paragraphs: NSRange, skipping skipped: NSRange?) {
-        let manager = layoutManager
+        let manager = engine
         let text = textStorage.attributedSubstring(from: paragraphs).string
         let whole = NSRange(location: 0, length: paragraphs.length)
         var offset = 0

@@ -126,8 +126,8 @@ extension UITextView {
     func _caretRect(for position: UITextPosition) -> CGRect {
         guard let p = offset(of: position) else { return .null }
         let upstream = selectionAffinity == .backward && p == selection.location + selection.length
-        guard let caret = layoutManager.caretGeometry(forCharacterAt: p, upstream: upstream), caret.container == containerIndex else {
-            if layoutManager.textContainers.count > 1 { return .null }  // in another view's container
+        guard let caret = engine.caretGeometry(forCharacterAt: p, upstream: upstream), caret.container == containerIndex else {
+            if engine.textContainers.count > 1 { return .null }  // in another view's container
             return CGRect(x: textContainerOrigin.x + textContainer.lineFragmentPadding, y: textContainerOrigin.y, width: 2,
                           height: (typingFont.ascender - typingFont.descender).rounded(.up))
         }
@@ -137,13 +137,13 @@ extension UITextView {
     func _firstRect(for range: UITextRange) -> CGRect {
         guard let r = nsRange(range) else { return .null }
         guard r.length > 0 else { return _caretRect(for: IndexedPosition(r.location)) }
-        guard let first = layoutManager.selectionRects(forCharacterRange: r).first(where: { $0.container == containerIndex }) else { return .null }
+        guard let first = engine.selectionRects(forCharacterRange: r).first(where: { $0.container == containerIndex }) else { return .null }
         return first.rect.offsetBy(dx: textContainerOrigin.x, dy: textContainerOrigin.y)
     }
 
     func _selectionRects(for range: UITextRange) -> [UITextSelectionRect] {
         guard let r = nsRange(range), r.length > 0 else { return [] }
-        return layoutManager.selectionRects(forCharacterRange: r).filter { $0.container == containerIndex }.map {
+        return engine.selectionRects(forCharacterRange: r).filter { $0.container == containerIndex }.map {
             TextSelectionRect(rect: $0.rect.offsetBy(dx: textContainerOrigin.x, dy: textContainerOrigin.y),
                               writingDirection: $0.isRightToLeft ? .rightToLeft : .leftToRight,
                               containsStart: $0.containsStart, containsEnd: $0.containsEnd)
@@ -164,12 +164,12 @@ extension UITextView {
         guard textStorage.length > 0 else { return nil }
         let inContainer = CGPoint(x: point.x - textContainerOrigin.x, y: point.y - textContainerOrigin.y)
         var fraction: CGFloat = 0
-        let glyph = layoutManager.glyphIndex(for: inContainer, in: textContainer, fractionOfDistanceThroughGlyph: &fraction)
-        guard layoutManager.isValidGlyphIndex(glyph) else { return nil }  // not numberOfGlyphs: all the text's glyphs
-        let used = layoutManager.lineFragmentUsedRect(forGlyphAt: glyph, effectiveRange: nil)
+        let glyph = engine.glyphIndex(for: inContainer, in: textContainer, fractionOfDistanceThroughGlyph: &fraction)
+        guard engine.isValidGlyphIndex(glyph) else { return nil }  // not numberOfGlyphs: all the text's glyphs
+        let used = engine.lineFragmentUsedRect(forGlyphAt: glyph, effectiveRange: nil)
         guard inContainer.y >= used.minY - 0.5, inContainer.y <= used.maxY + 0.5,
               inContainer.x >= used.minX - 0.5, inContainer.x <= used.maxX + 0.5 else { return nil }
-        let character = layoutManager.characterIndexForGlyph(at: glyph)
+        let character = engine.characterIndexForGlyph(at: glyph)
         let cluster = graphemeRange(containing: character)
         return IndexedRange(cluster)
     }
@@ -182,7 +182,7 @@ extension UITextView {
 
     /// The index of the view's container among its layout manager's (several text views can
     /// share one layout manager, a container each: columns, pages).
-    var containerIndex: Int { layoutManager.textContainers.firstIndex { $0 === textContainer } ?? 0 }
+    var containerIndex: Int { engine.textContainers.firstIndex { $0 === textContainer } ?? 0 }
 
     // MARK: Hit testing
 
@@ -193,17 +193,17 @@ extension UITextView {
         guard length > 0 else { return (0, false) }
         let inContainer = CGPoint(x: point.x - textContainerOrigin.x, y: point.y - textContainerOrigin.y)
         var fraction: CGFloat = 0
-        let character = layoutManager.characterIndex(for: inContainer, in: textContainer,
+        let character = engine.characterIndex(for: inContainer, in: textContainer,
                                                      fractionOfDistanceBetweenInsertionPoints: &fraction)
         guard character < length else { return (length, false) }
         var offset = character
         if fraction >= 0.5 { offset = graphemeRange(containing: character, reusingWindow: true).upperBound }
         // Past the end of a soft-wrapped line: the caret stays on that line.
         var lineRange = NSRange(location: 0, length: 0)
-        _ = layoutManager.lineFragmentRect(forGlyphAt: layoutManager.glyphIndexForCharacter(at: character),
+        _ = engine.lineFragmentRect(forGlyphAt: engine.glyphIndexForCharacter(at: character),
                                            effectiveRange: &lineRange)
         guard lineRange.location != NSNotFound else { return (offset, false) }  // in no container (no room)
-        let lineCharacters = layoutManager.characterRange(forGlyphRange: lineRange, actualGlyphRange: nil)
+        let lineCharacters = engine.characterRange(forGlyphRange: lineRange, actualGlyphRange: nil)
         let upstream = offset == lineCharacters.upperBound && offset < length && offset > lineCharacters.location
         return (offset, upstream)
     }

@@ -51,20 +51,53 @@ open class UITextView: UIScrollView, UITextInput, TokenizerTextProviding {
     /// it was given alive (the stack holds its storage only weakly, and code builds the storage,
     /// layout manager and container in locals and passes only the container).
     var retainedStorage: NSTextStorage?
-    /// The layout manager that lays out ``textContainer``.
+    /// The TextKit 2 content manager, held for the same reason (it owns the text layout manager,
+    /// which owns the engine that holds the container).
+    var retainedContentManager: NSTextContentManager?
+    /// The TextKit 2 layout manager of the view (iOS 16): non-nil for a view made with
+    /// `UITextView(usingTextLayoutManager: true)`, with `init(frame:)` or over a TextKit 2
+    /// container; nil for a TextKit 1 view and after the view switched to TextKit 1.
+    open var textLayoutManager: NSTextLayoutManager? { textContainer.textLayoutManager }
+
+    /// The TextKit 1 layout manager that lays out ``textContainer``.
+    ///
+    /// As in UIKit since iOS 16, asking a TextKit 2 view for it switches the view to TextKit 1 for
+    /// good: ``textLayoutManager`` becomes nil, and the view goes on with the same text,
+    /// container, layout and selection. UIKit logs the switch; so does this (to standard error,
+    /// once per process).
     open var layoutManager: NSLayoutManager {
-        guard let manager = textContainer.layoutManager else {
+        if let textKit2 = textContainer.textLayoutManager {
+            Self.logTextKit1Switch(self, reason: "its layoutManager was accessed")
+            return textKit2.releaseEngineToTextKit1()
+        }
+        return engine
+    }
+
+    /// The engine the view runs on, in both modes: the TextKit 1 layout manager, or the TextKit 2
+    /// layout manager's. Everything inside the view uses it, so that only code outside asking for
+    /// ``layoutManager`` switches a TextKit 2 view to TextKit 1.
+    package var engine: NSLayoutManager {
+        guard let manager = textContainer.engineLayoutManager else {
             programmerError("UITextView.layoutManager: the text container was removed from its layout manager")
         }
         return manager
     }
+
     /// The text.
     open var textStorage: NSTextStorage {
-        guard let storage = layoutManager.textStorage else {
+        let storage = (textContainer.textLayoutManager?.textContentManager as? NSTextContentStorage)?.textStorage ?? engine.textStorage
+        guard let storage else {
             programmerError("UITextView.textStorage: the layout manager has no text storage")
         }
         if storage !== observedStorage { observeStorage(storage) }  // the stack was rebuilt
         return storage
+    }
+
+    /// Writes UIKit's message about a view switching to TextKit 1 (once per process).
+    private static func logTextKit1Switch(_ view: UITextView, reason: String) {
+        guard !TextKit1SwitchLog.logged.withLock({ let was = $0; $0 = true; return was }) else { return }
+        let message = "UITextView \(ObjectIdentifier(view)) is switching to TextKit 1 compatibility mode because \(reason).\n"
+        FileHandle.standardError.write(message.data(using: .utf8)!)
     }
 
     // MARK: State
@@ -242,52 +275,74 @@ open class UITextView: UIScrollView, UITextInput, TokenizerTextProviding {
 
     // MARK: Creating
 
-    /// A view over `textContainer`'s TextKit 1 stack (it must belong to a layout manager that
-    /// has a text storage), or, with nil, over a new storage, layout manager and container.
+    /// A view over `textContainer`'s stack — TextKit 1 (the container belongs to a layout manager
+    /// with a text storage) or TextKit 2 (it belongs to an `NSTextLayoutManager` of a content
+    /// storage) — or, with nil, over a new TextKit 2 stack, as UIKit makes since iOS 16.
     public init(frame: CGRect, textContainer: NSTextContainer?) {
         if let textContainer {
-            checkPrecondition(textContainer.layoutManager?.textStorage != nil,
-                              "UITextView.init(frame:textContainer:): the container must belong to a layout manager with a text storage")
+            let storage = (textContainer.textLayoutManager?.textContentManager as? NSTextContentStorage)?.textStorage
+                ?? textContainer.layoutManager?.textStorage
+            checkPrecondition(storage != nil,
+                              "UITextView.init(frame:textContainer:): the container must belong to a layout manager with a text storage (or a text layout manager of a content storage)")
             self.container = textContainer
-            retainedStorage = textContainer.layoutManager?.textStorage
+            retainedStorage = storage
+            retainedContentManager = textContainer.textLayoutManager?.textContentManager
         } else {
-            let stack = UITextView.makeStack(width: frame.width)
+            let stack = UITextView.makeStack(width: frame.width, textKit2: true)
             self.container = stack.container
             retainedStorage = stack.storage
+            retainedContentManager = stack.contentManager
         }
         super.init(frame: frame)
         finishInit()
     }
 
+    /// A view with a new TextKit 2 stack (`true`, UIKit's default since iOS 16) or TextKit 1 stack.
+    public convenience init(usingTextLayoutManager: Bool) {
+        let stack = UITextView.makeStack(width: 0, textKit2: usingTextLayoutManager)
+        self.init(frame: .zero, textContainer: stack.container)
+        withExtendedLifetime(stack) {}
+    }
+
     /// A view made as `init(frame: .zero, textContainer: nil)` makes it: nothing is decoded
     /// (Linux has no nibs or storyboards).
     public required init?(coder: NSCoder) {
-        let stack = UITextView.makeStack(width: 0)
+        let stack = UITextView.makeStack(width: 0, textKit2: true)
         container = stack.container
         retainedStorage = stack.storage
+        retainedContentManager = stack.contentManager
         super.init(coder: coder)
         finishInit()
     }
 
-    /// A new storage, layout manager and container `width` wide that tracks the view's width.
-    private static func makeStack(width: CGFloat) -> (container: NSTextContainer, storage: NSTextStorage) {
-        let storage = NSTextStorage()
-        let manager = NSLayoutManager()
+    /// A new stack `width` wide whose container tracks the view's width: storage, layout manager
+    /// and container, or for TextKit 2 content storage, text layout manager and container.
+    private static func makeStack(width: CGFloat, textKit2: Bool) -> (container: NSTextContainer, storage: NSTextStorage, contentManager: NSTextContentManager?) {
         let container = NSTextContainer(size: CGSize(width: width, height: .greatestFiniteMagnitude))
         container.widthTracksTextView = true
+        if textKit2 {
+            let content = NSTextContentStorage()
+            let manager = NSTextLayoutManager()
+            content.addTextLayoutManager(manager)
+            manager.textContainer = container
+            return (container, content.textStorage!, content)
+        }
+        let storage = NSTextStorage()
+        let manager = NSLayoutManager()
         manager.addTextContainer(container)
         storage.addLayoutManager(manager)
-        return (container, storage)
+        return (container, storage, nil)
     }
 
     private func finishInit() {
+        textContainer.textLayoutManager?.textKit1Fallback = { [unowned self] in self.layoutManager }
         typingAttributes = Self.defaultTypingAttributes
         updateContainerSize()
         observeStorage(textStorage)
         updateContentSize()
     }
 
-    /// A view with a new TextKit stack.
+    /// A view with a new TextKit 2 stack.
     public convenience override init(frame: CGRect) {
         self.init(frame: frame, textContainer: nil)
     }
@@ -568,4 +623,9 @@ open class UITextView: UIScrollView, UITextInput, TokenizerTextProviding {
 
     /// Scrolls so that `range` (its first rect, or its caret when empty) is visible.
     open func scrollRangeToVisible(_ range: NSRange) { _scrollRangeToVisible(range) }
+}
+
+/// Whether a text view has logged its switch to TextKit 1 in this process.
+private enum TextKit1SwitchLog {
+    static let logged = Locked(false)
 }

@@ -1,0 +1,85 @@
+import Testing
+import TextKit
+import TextKitFonts
+import TextKitGraphics
+import TextKitModel
+@testable import TextKitEditing
+
+/// A text view on TextKit 2, UIKit's default since iOS 16, and its switch to TextKit 1 when code
+/// asks for its layout manager.
+@Suite("UITextView on TextKit 2")
+@MainActor
+struct TextViewTextKit2Tests {
+    @Test("A new view runs on TextKit 2: typing reaches its content storage and layout fragments")
+    func defaultIsTextKit2() throws {
+        let view = makeTextView("First line")
+        let manager = try #require(view.textLayoutManager)
+        let content = try #require(manager.textContentManager as? NSTextContentStorage)
+        #expect(content.textStorage === view.textStorage)
+        #expect(view.textContainer.textLayoutManager === manager)
+        type("\nSecond", into: view)
+        #expect(view.text == "First line\nSecond")
+        var paragraphs: [String] = []
+        manager.enumerateTextLayoutFragments(from: nil, options: .ensuresLayout) { fragment in
+            paragraphs.append((fragment.textElement as! NSTextParagraph).attributedString.string)
+            return true
+        }
+        #expect(paragraphs == ["First line\n", "Second"])
+        #expect(view.textLayoutManager != nil)  // typing and drawing never switch the view
+        _ = UIGraphicsImageRenderer(size: view.bounds.size).image { _ in
+            view.drawHierarchy(in: CGRect(origin: .zero, size: view.bounds.size), afterScreenUpdates: true)
+        }
+        #expect(view.textLayoutManager != nil)
+        #expect(view.caretRect(for: view.endOfDocument).minX > 20)
+    }
+
+    @Test("Asking for layoutManager switches to TextKit 1 for good and keeps text, selection and layout")
+    func switchToTextKit1() throws {
+        let view = makeTextView("Some text to keep")
+        view.selectedRange = NSRange(location: 5, length: 4)
+        let caret = view.caretRect(for: view.endOfDocument)
+        let manager = view.layoutManager
+        #expect(view.textLayoutManager == nil)
+        #expect(view.textContainer.textLayoutManager == nil)
+        #expect(view.textContainer.layoutManager === manager)
+        #expect(manager.textStorage === view.textStorage)
+        #expect(view.textStorage.layoutManagers.contains { $0 === manager })
+        #expect(view.selectedRange == NSRange(location: 5, length: 4))
+        #expect(view.caretRect(for: view.endOfDocument) == caret)
+        #expect(view.layoutManager === manager)
+        view.selectedRange = NSRange(location: view.textStorage.length, length: 0)
+        type("!", into: view)
+        #expect(view.text == "Some text to keep!")
+        #expect(manager.numberOfGlyphs == view.textStorage.length)
+    }
+
+    @Test("The container's layoutManager switches a view too; a TextKit 1 view stays TextKit 1")
+    func containerAccessAndOptOut() {
+        let view = makeTextView("abc")
+        #expect(view.textContainer.layoutManager != nil)
+        #expect(view.textLayoutManager == nil)
+        let textKit1 = UITextView(usingTextLayoutManager: false)
+        #expect(textKit1.textLayoutManager == nil)
+        textKit1.text = "typed"
+        #expect(textKit1.layoutManager.textStorage?.string == "typed")
+        let textKit2 = UITextView(usingTextLayoutManager: true)
+        #expect(textKit2.textLayoutManager != nil)
+    }
+
+    @Test("A view over a TextKit 2 stack built by hand shows its content storage's text")
+    func handBuiltStack() throws {
+        let content = NSTextContentStorage()
+        let manager = NSTextLayoutManager()
+        content.addTextLayoutManager(manager)
+        let container = NSTextContainer(size: CGSize(width: 200, height: 0))
+        manager.textContainer = container
+        content.textStorage?.setAttributedString(NSAttributedString(string: "Hand-built"))
+        let view = UITextView(frame: CGRect(x: 0, y: 0, width: 200, height: 100), textContainer: container)
+        #expect(view.text == "Hand-built")
+        #expect(view.textLayoutManager === manager)
+        view.selectedRange = NSRange(location: 10, length: 0)
+        view.insertText(" view")
+        #expect(content.textStorage?.string == "Hand-built view")
+        #expect(manager.textLayoutFragment(for: content.documentRange.location)?.textLineFragments.count == 1)
+    }
+}
