@@ -122,7 +122,34 @@ extension UITextView {
         let manager = engine
         let inContainer = rect.offsetBy(dx: -origin.x, dy: -origin.y)
         let glyphs = manager.glyphRange(forBoundingRect: inContainer, in: textContainer)
+        if let textKit2 = textContainer.textLayoutManager {
+            // The fragments draw their own backgrounds (a subclass may fill its frame): the
+            // translucent selection goes over them.
+            drawFragments(of: textKit2, in: context, rect: inContainer, origin: origin)
+            drawSelection(in: context, glyphs: glyphs, origin: origin)
+            drawCaret(in: context, clip: rect)
+            return
+        }
         manager.drawBackground(forGlyphRange: glyphs, at: origin)
+        drawSelection(in: context, glyphs: glyphs, origin: origin)
+        manager.drawGlyphs(forGlyphRange: glyphs, at: origin)
+        drawCaret(in: context, clip: rect)
+    }
+
+    /// Under TextKit 2: the layout fragments the viewport controller finds in `rect` (container
+    /// coordinates), each drawn by itself — a fragment subclass's own drawing included.
+    private func drawFragments(of manager: NSTextLayoutManager, in context: CGContext, rect: CGRect, origin: CGPoint) {
+        let controller = manager.textViewportLayoutController
+        let painter = TextViewFragmentPainter(bounds: rect, origin: origin, context: context)
+        let previous = controller.delegate  // code that drives the viewport itself gets its delegate back
+        controller.delegate = painter
+        withExtendedLifetime(painter) { controller.layoutViewport() }
+        controller.delegate = previous
+    }
+
+    /// The selection highlight of the selected characters among `glyphs`.
+    private func drawSelection(in context: CGContext, glyphs: NSRange, origin: CGPoint) {
+        let manager = engine
         if selection.length > 0, isSelectable || isEditable {
             context.setFillColor(selectionHighlightColor)
             let visible = manager.characterRange(forGlyphRange: glyphs, actualGlyphRange: nil)
@@ -133,8 +160,6 @@ extension UITextView {
                 }
             }
         }
-        manager.drawGlyphs(forGlyphRange: glyphs, at: origin)
-        drawCaret(in: context, clip: rect)
     }
 
     /// The caret, when the view has the focus, is editable, the selection is empty and the blink
@@ -149,5 +174,27 @@ extension UITextView {
         guard isCaretBlinkOn, caret.intersects(clip) else { return }
         context.setFillColor(tintColor)
         context.fill(caret)
+    }
+}
+
+/// Draws the fragments a text view's viewport controller hands it: the controller's delegate
+/// while a TextKit 2 text view draws.
+private final class TextViewFragmentPainter: NSTextViewportLayoutControllerDelegate {
+    let bounds: CGRect
+    let origin: CGPoint
+    let context: CGContext
+
+    init(bounds: CGRect, origin: CGPoint, context: CGContext) {
+        self.bounds = bounds
+        self.origin = origin
+        self.context = context
+    }
+
+    func viewportBounds(for textViewportLayoutController: NSTextViewportLayoutController) -> CGRect { bounds }
+
+    func textViewportLayoutController(_ textViewportLayoutController: NSTextViewportLayoutController,
+                                      configureRenderingSurfaceFor textLayoutFragment: NSTextLayoutFragment) {
+        let frame = textLayoutFragment.layoutFragmentFrame
+        textLayoutFragment.draw(at: CGPoint(x: frame.minX + origin.x, y: frame.minY + origin.y), in: context)
     }
 }

@@ -82,4 +82,50 @@ struct TextViewTextKit2Tests {
         #expect(content.textStorage?.string == "Hand-built view")
         #expect(manager.textLayoutFragment(for: content.documentRange.location)?.textLineFragments.count == 1)
     }
+
+    /// Draws a yellow box behind each paragraph.
+    final class BoxFragment: NSTextLayoutFragment {
+        override func draw(at point: CGPoint, in context: CGContext) {
+            context.setFillColor(UIColor.yellow.cgColor)
+            context.fill(CGRect(origin: point, size: layoutFragmentFrame.size))
+            super.draw(at: point, in: context)
+        }
+    }
+
+    final class BoxDelegate: NSTextLayoutManagerDelegate {
+        func textLayoutManager(_ textLayoutManager: NSTextLayoutManager, textLayoutFragmentFor location: any NSTextLocation,
+                               in textElement: NSTextElement) -> NSTextLayoutFragment {
+            BoxFragment(textElement: textElement, range: textElement.elementRange)
+        }
+    }
+
+    @Test("The view draws through its layout fragments: a delegate's fragment subclass draws in the view")
+    func drawsFragments() throws {
+        let view = makeTextView("One paragraph\nAnother one")
+        let delegate = BoxDelegate()
+        view.textLayoutManager?.delegate = delegate
+        view.selectedRange = NSRange(location: 4, length: 9)
+        let image = UIGraphicsImageRenderer(size: view.bounds.size).image { _ in
+            view.drawHierarchy(in: CGRect(origin: .zero, size: view.bounds.size), afterScreenUpdates: true)
+        }
+        try image.pngData()!.write(to: URL(fileURLWithPath: NSTemporaryDirectory() + "otk-textkit2-view.png"))
+        let cgImage = try #require(image.cgImage)
+        let scale = CGFloat(cgImage.width) / view.bounds.width
+        // In the space between "One" and "paragraph", inside the fragment's frame: yellow.
+        let fragment = try #require(view.textLayoutManager?.textLayoutFragment(for: view.textLayoutManager!.documentRange.location))
+        let frame = fragment.layoutFragmentFrame
+        let origin = view.textContainerOrigin
+        let line = fragment.textLineFragments[0]
+        let space = frame.minX + line.typographicBounds.minX + (line.locationForCharacter(at: 3).x + line.locationForCharacter(at: 4).x) / 2
+        let pixel = try #require(cgImage.rgba(atX: Int((space + origin.x) * scale), y: Int((frame.midY + origin.y) * scale)))
+        #expect(pixel.r > 240 && pixel.g > 240 && pixel.b < 40)
+        // Below the text: no box.
+        let below = try #require(cgImage.rgba(atX: Int((frame.midX + origin.x) * scale), y: Int((view.bounds.height - 5) * scale)))
+        #expect(below.a == 0 || below.b > 200)
+        // The selection ("paragraph") shows over the box: tinted, not pure yellow.
+        let selected = frame.minX + line.typographicBounds.minX + line.locationForCharacter(at: 13).x + 1
+        let tinted = try #require(cgImage.rgba(atX: Int((selected + origin.x - 3) * scale), y: Int((frame.minY + 2 + origin.y) * scale)))
+        #expect(tinted.b > 40)
+        #expect(view.textLayoutManager != nil)
+    }
 }
