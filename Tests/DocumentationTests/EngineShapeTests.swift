@@ -136,6 +136,24 @@ struct EngineShapeTests {
         #expect(found.isEmpty, "text painted outside the painters:\n\(found.joined(separator: "\n"))")
     }
 
+    @Test func textKit2IsAFacadeOverTheSameEngine() throws {
+        // TextKit 2 (Sources/TextKit/TextKit2) lays out and paints nothing itself: it asks its
+        // TextKit 1 engine (`NSLayoutManager`'s API and package queries) and never reaches into the
+        // engine's state, its line loop, its shaping or the painters.
+        let own = try Regex(#"\b(flow|TextFlow|LineLoop|LineFitter|ParagraphAnalyzer|GlyphRunPainter|TextDecorationPainter|CTTypesetter|CTLineCreate\w*|hb_\w+)\b"#)
+            .wordBoundaryKind(.simple)
+        let files = Repository.files(under: "Sources/TextKit/TextKit2", endingWith: ".swift")
+        #expect(files.count >= 10)
+        var found: [String] = []
+        for file in files {
+            let code = blankCommentsAndStrings(try String(contentsOf: file, encoding: .utf8))
+            for (index, line) in code.enumerated() where line.contains(own) {
+                found.append("\(Repository.relative(file)):\(index + 1): \(line.trimmingCharacters(in: .whitespaces))")
+            }
+        }
+        #expect(found.isEmpty, "TextKit 2 does engine work of its own:\n\(found.joined(separator: "\n"))")
+    }
+
     /// The scanner itself: it measures a function from its declaration to its closing brace,
     /// through braces in closures and strings, and skips requirements without bodies.
     @Test func theScannerMeasuresFunctionBodies() {

@@ -55,6 +55,34 @@ struct ReadmeExample {
         #expect(widths.contains { $0 < 200 })
     }
 
+    @Test("TextKit 2: a content storage, a layout manager, its layout fragments drawn")
+    func textKit2() throws {
+        let text = NSAttributedString(string: "TextKit 2 lays out paragraphs as layout fragments.\nEach holds its lines.",
+                                      attributes: [.font: UIFont(name: "DejaVu Serif", size: 14)!])
+        // snippet: readme-textkit2
+        let contentStorage = NSTextContentStorage()
+        let layoutManager = NSTextLayoutManager()
+        contentStorage.addTextLayoutManager(layoutManager)
+        layoutManager.textContainer = NSTextContainer(size: CGSize(width: 240, height: 0))   // 0: unbounded
+        contentStorage.performEditingTransaction {
+            contentStorage.textStorage?.setAttributedString(text)
+        }
+        let image = UIGraphicsImageRenderer(size: CGSize(width: 250, height: 120)).image { context in
+            layoutManager.enumerateTextLayoutFragments(from: nil, options: .ensuresLayout) { fragment in
+                fragment.draw(at: fragment.layoutFragmentFrame.origin, in: context.cgContext)
+                return true   // go on to the next paragraph
+            }
+        }
+        // end snippet
+        var lines = 0
+        layoutManager.enumerateTextLayoutFragments(from: nil) { fragment in
+            lines += fragment.textLineFragments.count
+            return true
+        }
+        #expect(lines == 3)   // the first paragraph wraps in 240 points
+        #expect(image.pngData() != nil)
+    }
+
     /// The README's text.
     static func readme() throws -> String {
         try String(contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)

@@ -9,9 +9,10 @@ import TextKitModel
 /// is set to take no room and draw nothing. The document is unchanged; offsets are the same in
 /// both, so locations need no mapping.
 ///
-/// Kept in step with the storage edit by edit (the touched paragraphs asked again); rebuilt from
-/// scratch when the delegate is set and when layout is invalidated over a range (an app that
-/// changes what its delegate answers — show comments, hide them — invalidates layout, as on iOS).
+/// Kept in step with the storage edit by edit (the touched paragraphs asked again); made from
+/// scratch when the delegate is set, and restyled over a range whose layout is invalidated (an
+/// app that changes what its delegate answers — show comments, hide them — invalidates layout, as
+/// on iOS).
 /// Costs a copy of the text and one delegate call per paragraph; without a delegate there is no
 /// copy and the layout managers read the storage itself.
 final class ContentStorageDisplayText {

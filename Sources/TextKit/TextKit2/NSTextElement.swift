@@ -20,8 +20,9 @@ open class NSTextElement: NSObject {
     open var childElements: [NSTextElement] { [] }
     /// The element that contains this one (nil at the top level).
     open weak var parentElement: NSTextElement? { nil }
-    /// Whether the element stands for content of the document (true), rather than being made for
-    /// display only.
+    /// Whether the element stands for content of the document: true once it has a range in it
+    /// (a content storage delegate's display paragraph too, which stands for the paragraph it
+    /// shows).
     open var isRepresentedElement: Bool { elementRange != nil }
 }
 

@@ -106,8 +106,9 @@ open class NSTextLayoutFragment: NSObject {
     }
 
     /// The fragment's frame in the container: from its first line's top to its last line's
-    /// bottom (paragraph spacing included), as wide as its line fragments (the container's width,
-    /// less exclusion paths). `.zero` for a fragment no layout manager lays out.
+    /// bottom (paragraph spacing included), and across its lines' typographic bounds — from where
+    /// its text starts (after the line fragment padding) to where its widest line ends, held to
+    /// the container. `.zero` for a fragment no layout manager lays out.
     open var layoutFragmentFrame: CGRect { currentGeometry()?.frame ?? .zero }
 
     /// Where the fragment draws, relative to its frame's origin: the frame's bounds, joined with
@@ -131,10 +132,10 @@ open class NSTextLayoutFragment: NSObject {
     /// The fragment's lines, in order, laid out (empty for a fragment no layout manager lays out).
     open var textLineFragments: [NSTextLineFragment] { currentGeometry()?.lines ?? [] }
 
-    /// The frame (container coordinates) of the attachment at `location`; `.zero` when there is
-    /// none there.
+    /// The frame of the attachment at `location`, relative to the fragment's frame origin (as
+    /// the line fragments' bounds are); `.zero` when there is none there.
     open func frameForTextAttachment(at location: any NSTextLocation) -> CGRect {
-        guard let manager = textLayoutManager, let container = manager.textContainer else { return .zero }
+        guard let manager = textLayoutManager, let frame = currentGeometry()?.frame else { return .zero }
         let offset = CountableTextLocation.offset(of: location)
         guard NSLocationInRange(offset, paragraphRange),
               manager.engine.textStorage?.attribute(.attachment, at: offset, effectiveRange: nil) != nil else { return .zero }
@@ -143,8 +144,10 @@ open class NSTextLayoutFragment: NSObject {
         let location = manager.engine.location(forGlyphAt: glyph)
         let size = manager.engine.attachmentSize(forGlyphAt: glyph)
         guard size.width >= 0 else { return .zero }
-        _ = container
-        return CGRect(x: line.minX + location.x, y: line.minY + location.y - size.height, width: size.width, height: size.height)
+        // The attachment stands on the baseline, moved by its bounds' origin (negative y: below it).
+        let bounds = (manager.engine.textStorage?.attribute(.attachment, at: offset, effectiveRange: nil) as? NSTextAttachment)?.bounds ?? .zero
+        return CGRect(x: line.minX + location.x - frame.minX, y: line.minY + location.y - bounds.minY - size.height - frame.minY,
+                      width: size.width, height: size.height)
     }
 
     // MARK: Drawing

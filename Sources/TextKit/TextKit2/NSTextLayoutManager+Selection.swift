@@ -34,9 +34,13 @@ extension NSTextLayoutManager: NSTextSelectionDataSource {
                                                     using block: (CGFloat, any NSTextLocation, Bool, UnsafeMutablePointer<ObjCBool>) -> Void) {
         guard let storage = contentStorage else { return }
         let offset = CountableTextLocation.offset(of: location)
+        // Each stop is the leading edge of the character after it, but the one at the line's end
+        // (after its last character): that is the trailing edge of the character before.
+        let line = engine.caretGeometry(forCharacterAt: offset)?.lineCharacterRange
+        let lineEnd = line.map { $0.location + $0.length } ?? offset
         for caret in engine.visualCaretStops(forCharacterAt: offset) {
             var stop: ObjCBool = false
-            block(caret.x, storage.location(at: caret.characterIndex), true, &stop)
+            block(caret.x, storage.location(at: caret.characterIndex), caret.characterIndex < lineEnd, &stop)
             if stop.boolValue { return }
         }
     }
@@ -54,10 +58,8 @@ extension NSTextLayoutManager: NSTextSelectionDataSource {
     /// Whether the paragraph at `offset` runs right to left.
     func paragraphIsRightToLeft(at offset: Int) -> Bool {
         guard let text = engine.textStorage, text.length > 0 else { return false }
-        guard let caret = engine.caretGeometry(forCharacterAt: min(offset, text.length)), let line = caret.fragment else {
-            return (text.attribute(.paragraphStyle, at: min(offset, text.length - 1), effectiveRange: nil) as? NSParagraphStyle)?.baseWritingDirection == .rightToLeft
-        }
-        return engine.flow.lineCarets(for: line).isRightToLeftParagraph
+        return engine.paragraphIsRightToLeft(forCharacterAt: min(offset, text.length))
+            ?? ((text.attribute(.paragraphStyle, at: min(offset, text.length - 1), effectiveRange: nil) as? NSParagraphStyle)?.baseWritingDirection == .rightToLeft)
     }
 
     /// The insertion point nearest `point` (container coordinates), and whether it stands at the

@@ -219,6 +219,15 @@ open class NSTextLayoutManager: NSObject {
         }
     }
 
+    /// Drops the half of the fragments farthest from `offset` (the cache is full): those of an
+    /// enumeration in progress, near `offset`, stay.
+    private func forgetFragments(farthestFrom offset: Int) {
+        let ordered = fragments.keys.sorted { abs($0 - offset) < abs($1 - offset) }
+        for start in ordered.dropFirst(Self.fragmentCacheLimit / 2) {
+            fragments.removeValue(forKey: start)?.detach()
+        }
+    }
+
     /// Drops every fragment (the container or the content changed).
     func forgetFragments() {
         for fragment in fragments.values { fragment.detach() }
@@ -235,14 +244,16 @@ open class NSTextLayoutManager: NSObject {
         let fragment = delegate?.textLayoutManager(self, textLayoutFragmentFor: element.elementRange!.location, in: element)
             ?? NSTextLayoutFragment(textElement: element, range: element.elementRange)
         fragment.adopt(by: self, paragraph: range, element: element)
-        if fragments.count >= Self.fragmentCacheLimit { forgetFragments() }
+        if fragments.count >= Self.fragmentCacheLimit { forgetFragments(farthestFrom: range.location) }
         fragments[range.location] = fragment
         return fragment
     }
 
     /// The fragment for an empty document, which has no paragraph: it holds the extra line fragment.
     func emptyDocumentFragment(in storage: NSTextContentStorage) -> NSTextLayoutFragment {
-        fragment(forParagraph: NSRange(location: 0, length: 0), in: storage)
+        let fragment = fragment(forParagraph: NSRange(location: 0, length: 0), in: storage)
+        fragment.showsExtraLineFragment = true
+        return fragment
     }
 
     /// The storage range of the paragraph whose fragment holds `offset`: at the end of a text that
@@ -260,8 +271,8 @@ open class NSTextLayoutManager: NSObject {
     /// given (so `.estimatesSize` changes nothing). With `.ensuresExtraLineFragment`, the last
     /// fragment of a text that ends with a paragraph separator holds the extra line fragment (the
     /// empty line after it), and an empty document gives one fragment holding only that line.
-    /// Paragraphs the content manager's delegate declines to enumerate are skipped (they are still
-    /// laid out, and take their place, in this version).
+    /// Paragraphs the content manager's delegate declines to enumerate are skipped (and take no
+    /// room: see ``NSTextContentStorage``'s delegate).
     @discardableResult
     open func enumerateTextLayoutFragments(from location: (any NSTextLocation)?, options: NSTextLayoutFragment.EnumerationOptions = [],
                                            using block: (NSTextLayoutFragment) -> Bool) -> (any NSTextLocation)? {
@@ -270,9 +281,7 @@ open class NSTextLayoutManager: NSObject {
         let length = text.length
         if length == 0 {
             guard options.contains(.ensuresExtraLineFragment) else { return nil }
-            let fragment = emptyDocumentFragment(in: storage)
-            fragment.showsExtraLineFragment = true
-            _ = block(fragment)
+            _ = block(emptyDocumentFragment(in: storage))
             return CountableTextLocation(0)
         }
         let start = location.map(CountableTextLocation.offset(of:)) ?? (reverse ? length : 0)
@@ -369,14 +378,19 @@ open class NSTextLayoutManager: NSObject {
     /// per character). Grows and settles as layout proceeds, as TextKit's does.
     open var usageBoundsForTextContainer: CGRect {
         guard let container = textContainer, let length = engine.textStorage?.length else { return .zero }
+        // TextKit 1's used rects hold the padding at both ends; TextKit 2's bounds start where text starts.
+        let padding = container.lineFragmentPadding
         let unlaid = engine.firstUnlaidCharacterIndex()
-        if unlaid >= length { return engine.usedRect(for: container) }
+        if unlaid >= length {
+            let used = engine.usedRect(for: container)
+            return CGRect(x: used.minX + padding, y: used.minY, width: max(0, used.width - 2 * padding), height: used.height)
+        }
         guard unlaid > 0 else { return .zero }
         let last = engine.lineFragmentRect(forGlyphAt: engine.glyphIndexForCharacter(at: unlaid - 1), effectiveRange: nil,
                                            withoutAdditionalLayout: true)
         let estimate = last.maxY * CGFloat(length) / CGFloat(unlaid)
         let width = container.layoutSize.width < LayoutLimits.coordinate ? container.layoutSize.width : last.width
-        return CGRect(x: 0, y: 0, width: width, height: estimate)
+        return CGRect(x: padding, y: 0, width: max(0, width - 2 * padding), height: estimate)
     }
 
     /// The controller that lays out and shows what a scrolled view's viewport holds.

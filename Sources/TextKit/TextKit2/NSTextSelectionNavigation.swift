@@ -5,9 +5,8 @@ import TextKitModel
 /// `NSTextSelectionDataSource`. `NSTextLayoutManager` adopts it.
 ///
 /// Linux note: ``NSTextSelectionNavigation`` moves carets with the TextKit 2 layout manager's
-/// engine (its lines, bidi carets and hit testing); a data source that is not an
-/// `NSTextLayoutManager` gets the moves that need no layout (by character, word, sentence,
-/// paragraph and document) only.
+/// engine (its lines, bidi carets and hit testing) and text: its data source must be an
+/// `NSTextLayoutManager` (for another, moves return nil and pointing gives no selection).
 public protocol NSTextSelectionDataSource: AnyObject {
     /// The whole document.
     var documentRange: NSTextRange { get }

@@ -3,8 +3,12 @@ import TextKitFonts
 import TextKitGraphics
 import TextKitModel
 
-/// An editable, scrollable text view over the TextKit 1 stack, as UIKit's `UITextView`: its
-/// ``textStorage``, ``layoutManager`` and ``textContainer`` are OpenTextKit's, typed into through
+/// An editable, scrollable text view, as UIKit's `UITextView`: over a TextKit 2 stack
+/// (``textLayoutManager``, UIKit's default since iOS 16) or a TextKit 1 stack (``layoutManager``;
+/// asking for it switches a TextKit 2 view for good, as in UIKit). Both run on one engine, with
+/// the same lines and carets; a TextKit 2 view draws through its layout fragments (its viewport
+/// controller's delegate is the view's own while it draws). Its ``textStorage`` and
+/// ``textContainer`` are OpenTextKit's, typed into through
 /// ``UITextInput`` (a window host, an input method, a test), drawn with ``draw(_:)`` into any
 /// `CGContext`.
 ///
