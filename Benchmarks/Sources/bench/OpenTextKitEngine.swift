@@ -39,6 +39,7 @@ struct OpenTextKitEngine: BenchEngine {
         case .textView(let action, let width, let height):
             textViewEdit(setup.path(workload.file), action: action, size: CGSize(width: width, height: height), setup)
         case .htmlImport: htmlImport(setup.path(workload.file), setup)
+        case .textKit2(let action, let pageHeight): textKit2(setup.path(workload.file), action: action, pageHeight: pageHeight, setup)
         }
     }
 

@@ -61,6 +61,12 @@ struct PeerEngine: BenchEngine {
             return .notApplicable("n/a (no attributed-text model)")
         case .textView:
             return .notApplicable("n/a (no text view; see edit-10MB)")
+        case .textKit2(.firstViewport, let pageHeight):
+            arguments = ["firstpage", file, "--page-height", format(pageHeight)] + common
+        case .textKit2(.keystroke, let pageHeight):
+            arguments = ["firstkeystroke", file, "--page-height", format(pageHeight), "--at", "1500"] + common
+        case .textKit2(.scrollToMiddle, _):
+            return .notApplicable("n/a (no viewport)")
         case .htmlImport:
             guard peer == .harfBuzzFloor else { return .notApplicable("n/a (no HTML reader)") }
             // The floor of this row: libxml2's bare parse of the same bytes.

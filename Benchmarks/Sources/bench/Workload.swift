@@ -41,6 +41,9 @@ enum WorkloadKind: Sendable, Equatable {
     /// A `UITextView` of `width`×`height` points over the file (laid out as far as it shows,
     /// untimed): one user action, the view's relayout of what it shows, and the new caret rect.
     case textView(TextViewAction, width: Double, height: Double)
+    /// TextKit 2 over the file (content storage and storage built, untimed): the viewport
+    /// controller lays out and draws a `pageHeight`-point viewport after `action`.
+    case textKit2(TextKit2Action, pageHeight: Double)
     /// Read the file as HTML into an attributed string (`NSAttributedString(data:options:…)` with
     /// `.documentType: .html`): libxml2's parse, the walk that styles it, the attributed string.
     /// The floor column is libxml2's bare parse of the same bytes (`htmlReadMemory` and
@@ -73,6 +76,12 @@ struct Workload: Sendable {
         // Character 1,500 is the middle of that page (its 800 pt hold about 3,000 characters).
         Workload(id: "firstkeystroke-10MB", title: "Insert 1 character in the first page just laid out + relayout it, 10 MB",
                  file: "W4-10MB.txt", kind: .firstKeystroke(pageHeight: 800, at: 1_500)),
+        Workload(id: "tk2-firstviewport-10MB", title: "TextKit 2: first viewport (800 pt) laid out and drawn, 10 MB",
+                 file: "W4-10MB.txt", kind: .textKit2(.firstViewport, pageHeight: 800)),
+        Workload(id: "tk2-keystroke-10MB", title: "TextKit 2: insert 1 character in the viewport + lay out and draw it, 10 MB",
+                 file: "W4-10MB.txt", kind: .textKit2(.keystroke(at: 1_500), pageHeight: 800)),
+        Workload(id: "tk2-scrollmiddle-10MB", title: "TextKit 2: relocate the viewport to the middle, lay out and draw it, 10 MB",
+                 file: "W4-10MB.txt", kind: .textKit2(.scrollToMiddle, pageHeight: 800)),
         Workload(id: "word-8000", title: "One 8,000-character word, 400 pt column", file: "word-8000.txt",
                  kind: .longWord),
         Workload(id: "word-16000", title: "One 16,000-character word", file: "word-16000.txt", kind: .longWord),

@@ -44,14 +44,13 @@ open class NSTextLineFragment: NSObject {
         container.lineFragmentPadding = 0
         engine.addTextContainer(container)
         storage.addLayoutManager(engine)
-        let glyphs = engine.glyphRange(for: container)
-        var firstLine = NSRange(location: 0, length: 0)
-        if glyphs.length > 0 { _ = engine.lineFragmentRect(forGlyphAt: 0, effectiveRange: &firstLine) }
-        let measured = TextKit2Geometry.line(engine: engine, glyphRange: firstLine, relativeTo: .zero)
-        bounds = measured.bounds
+        // The first line (a string holding a line break would make more; a line fragment is one line).
+        let first = engine.lines(forCharacterRange: NSRange(location: 0, length: storage.length)).first
+        let measured = first.map { TextKit2Geometry.bounds(of: $0, padding: 0) } ?? (.zero, .zero)
+        bounds = measured.box
         origin = measured.glyphOrigin
-        layout = Layout(engine: engine, container: container, glyphRange: firstLine, stringOffset: -range.location,
-                        boundsInContainer: measured.bounds, isExtraLine: glyphs.length == 0)
+        layout = Layout(engine: engine, container: container, glyphRange: first?.glyphRange ?? NSRange(location: 0, length: 0),
+                        stringOffset: -range.location, boundsInContainer: measured.box, isExtraLine: first == nil)
         retainedStorage = storage
         super.init()
     }

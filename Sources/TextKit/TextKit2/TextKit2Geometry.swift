@@ -17,17 +17,12 @@ import TextKitModel
 /// - A line's glyph origin is the first glyph's pen position and the baseline, relative to the
 ///   bounds.
 enum TextKit2Geometry {
-    /// The typographic bounds (container coordinates, then relative to `fragmentOrigin`) and glyph
-    /// origin of the line holding `glyphRange` in `engine`.
-    static func line(engine: NSLayoutManager, glyphRange: NSRange, relativeTo fragmentOrigin: CGPoint) -> (bounds: CGRect, glyphOrigin: CGPoint, inContainer: CGRect) {
-        guard glyphRange.length > 0 else { return (.zero, .zero, .zero) }
-        let rect = engine.lineFragmentRect(forGlyphAt: glyphRange.location, effectiveRange: nil)
-        let used = engine.lineFragmentUsedRect(forGlyphAt: glyphRange.location, effectiveRange: nil)
-        let padding = engine.textContainer(forGlyphAt: glyphRange.location, effectiveRange: nil)?.lineFragmentPadding ?? 0
+    /// The typographic bounds (container coordinates) of `line`, in a container of `padding`, and
+    /// its glyph origin relative to them (the glyphs start where the bounds do; y the baseline).
+    static func bounds(of line: EngineLine, padding: CGFloat) -> (box: CGRect, glyphOrigin: CGPoint) {
+        let used = line.usedRect
         let box = CGRect(x: used.minX + padding, y: used.minY, width: max(0, used.width - 2 * padding), height: used.height)
-        let pen = engine.location(forGlyphAt: glyphRange.location)
-        let origin = CGPoint(x: rect.minX + pen.x - box.minX, y: rect.minY + pen.y - box.minY)
-        return (box.offsetBy(dx: -fragmentOrigin.x, dy: -fragmentOrigin.y), origin, box)
+        return (box, CGPoint(x: 0, y: line.rect.minY + line.baselineOffset - box.minY))
     }
 
     /// The frame and lines of `fragment`, the paragraph at storage range `paragraph` laid out by
@@ -40,15 +35,12 @@ enum TextKit2Geometry {
         let string = (fragment.textElement as? NSTextParagraph)?.attributedString ?? NSAttributedString(string: "")
         // The lines: their fragment rects (for the frame's height), bounds and glyph ranges.
         var lines: [(rect: CGRect, box: CGRect, glyphOrigin: CGPoint, glyphs: NSRange, characters: NSRange, extra: Bool)] = []
-        let glyphs = paragraph.length > 0 ? engine.glyphRange(forCharacterRange: paragraph, actualCharacterRange: nil) : NSRange(location: 0, length: 0)
-        if glyphs.length > 0 {
-            engine.enumerateLineFragments(forGlyphRange: glyphs) { rect, _, lineContainer, lineGlyphs, _ in
-                guard lineContainer === container else { return }
-                let measured = line(engine: engine, glyphRange: lineGlyphs, relativeTo: .zero)
-                let characters = engine.characterRange(forGlyphRange: lineGlyphs, actualGlyphRange: nil)
-                lines.append((rect, measured.inContainer, measured.glyphOrigin, lineGlyphs,
-                              NSRange(location: characters.location - paragraph.location, length: characters.length), false))
-            }
+        let padding = container.lineFragmentPadding
+        let index = engine.textContainers.firstIndex { $0 === container }
+        for line in engine.lines(forCharacterRange: paragraph) where line.container == index {
+            let (box, glyphOrigin) = bounds(of: line, padding: padding)
+            lines.append((line.rect, box, glyphOrigin, line.glyphRange,
+                          NSRange(location: line.characterRange.location - paragraph.location, length: line.characterRange.length), false))
         }
         let length = engine.textStorage?.length ?? 0
         if extraLine, paragraph.location + paragraph.length == length,

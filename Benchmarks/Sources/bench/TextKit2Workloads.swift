@@ -1,0 +1,100 @@
+// TextKit 2's rows: a content storage and an NSTextLayoutManager over the 10 MB text, shown
+// through the viewport controller as a TextKit 2 view shows it (each fragment in the viewport
+// laid out, validated and drawn into a recording context). Building the storage is untimed, as in
+// every row; what is timed is what the user waits for. Pango's firstpage/firstkeystroke rows are
+// the same work without the API on top, so they are the peer figures.
+import OpenTextKit
+
+/// What a TextKit 2 row measures.
+enum TextKit2Action: Sendable, Equatable {
+    /// Lay out and draw the first viewport of a document whose storage exists.
+    case firstViewport
+    /// With the first viewport shown, type one character at UTF-16 offset `at` (on it) through
+    /// `replaceContents(in:with:)`, then lay out and draw the viewport again.
+    case keystroke(at: Int)
+    /// With the first viewport shown, relocate the viewport to the middle of the document and lay
+    /// it out and draw it there (count: the fragments shown).
+    case scrollToMiddle
+}
+
+extension OpenTextKitEngine {
+    /// A TextKit 2 stack over the text, and a viewport delegate that draws what it is given.
+    final class TextKit2Document: NSTextViewportLayoutControllerDelegate {
+        let contentStorage = NSTextContentStorage()
+        let layoutManager = NSTextLayoutManager()
+        var viewport: CGRect
+        let context: CGContext
+        var shown = 0
+        /// OTK_TK2_LAYOUT_ONLY=1: lay out the viewport without drawing it (to see what layout alone costs).
+        static let skipsDrawing = ProcessInfo.processInfo.environment["OTK_TK2_LAYOUT_ONLY"] != nil
+
+        init(_ text: String, _ setup: BenchSetup, pageHeight: Double) {
+            let font = try! UIFont(url: URL(fileURLWithPath: setup.fontFile), size: CGFloat(setup.fontSize))
+            contentStorage.textStorage = NSTextStorage(string: text, attributes: [.font: font])
+            contentStorage.addTextLayoutManager(layoutManager)
+            let container = NSTextContainer(size: CGSize(width: CGFloat(setup.containerWidth), height: 0))
+            container.lineFragmentPadding = 0
+            layoutManager.textContainer = container
+            viewport = CGRect(x: 0, y: 0, width: CGFloat(setup.containerWidth), height: CGFloat(pageHeight))
+            context = CGContext(recordingSize: viewport.size)
+            layoutManager.textViewportLayoutController.delegate = self
+        }
+
+        /// Lays out and draws the viewport; the fragments shown.
+        func show() -> Int {
+            shown = 0
+            layoutManager.textViewportLayoutController.layoutViewport()
+            return shown
+        }
+
+        func viewportBounds(for textViewportLayoutController: NSTextViewportLayoutController) -> CGRect { viewport }
+
+        func textViewportLayoutController(_ textViewportLayoutController: NSTextViewportLayoutController,
+                                          configureRenderingSurfaceFor textLayoutFragment: NSTextLayoutFragment) {
+            shown += 1
+            let frame = textLayoutFragment.layoutFragmentFrame
+            if Self.skipsDrawing { return }
+            textLayoutFragment.draw(at: CGPoint(x: frame.minX, y: frame.minY - viewport.minY), in: context)
+        }
+    }
+
+    func textKit2(_ path: String, action: TextKit2Action, pageHeight: Double, _ setup: BenchSetup) -> Outcome {
+        let text = Self.corpusText(path)
+        switch action {
+        case .firstViewport:
+            return .samples(timedRuns(runs: setup.runs, prepare: { TextKit2Document(text, setup, pageHeight: pageHeight) },
+                                      body: { document in document.show() }))
+        case .keystroke(let at):
+            let samples = timedRuns(runs: setup.runs, prepare: { () -> TextKit2Document in
+                let document = TextKit2Document(text, setup, pageHeight: pageHeight)
+                _ = document.show()
+                return document
+            }, body: { document in
+                let location = document.contentStorage.location(document.contentStorage.documentRange.location, offsetBy: at)!
+                document.layoutManager.replaceContents(in: NSTextRange(location: location),
+                                                       with: NSAttributedString(string: "x", attributes: document.contentStorage.textStorage!.attributes(at: at, effectiveRange: nil)))
+                return document.show()
+            })
+            return .samples(samples)
+        case .scrollToMiddle:
+            var laidOut = 0
+            let samples = timedRuns(runs: setup.runs, prepare: { () -> TextKit2Document in
+                let document = TextKit2Document(text, setup, pageHeight: pageHeight)
+                _ = document.show()
+                return document
+            }, body: { document in
+                let storage = document.contentStorage
+                let middle = storage.location(storage.documentRange.location, offsetBy: storage.textStorage!.length / 2)!
+                let top = document.layoutManager.textViewportLayoutController.relocateViewport(to: middle)
+                document.viewport.origin.y = top
+                let shown = document.show()
+                laidOut = document.layoutManager.textViewportLayoutController.viewportRange.map {
+                    storage.offset(from: storage.documentRange.location, to: $0.endLocation)
+                } ?? 0
+                return shown
+            })
+            Self.note("\((path as NSString).lastPathComponent): scrolling to the middle lays out the text above the viewport too (\(laidOut) UTF-16 units up to the viewport's end): TextKit 2 here has no estimated heights yet")
+            return .samples(samples)
+        }
+    }
+}
