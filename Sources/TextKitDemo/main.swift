@@ -3,12 +3,14 @@
 // UITextField; typesetting settings changed live (Configuration); Dynamic Type styles re-set from
 // a slider over the content-size categories; text flowing around a circle you drag (links
 // unbroken, opened on click); a syntax-highlighting storage; three columns and a row of pages
-// sharing one layout manager each; Core Text filling an ellipse; and SimpleTextInput, a custom
-// view adopting UITextInput on its own string.
+// sharing one layout manager each; Core Text filling an ellipse; SimpleTextInput, a custom
+// view adopting UITextInput on its own string; and TextKit 2, comments in bubbles drawn by a
+// layout fragment subclass, styled or hidden by a content storage delegate.
 //
 // Environment (for tests and scripted runs):
 //   OTK_DEMO_TEXT=…            the text view's text instead of the sample (may be empty)
 //   OTK_DEMO_TEXT_FILE=path    the text view's text from a file (UTF-8)
+//   OTK_DEMO_TK2_TEXT=…        the TextKit 2 page's text instead of its sample
 //   OTK_DEMO_WINDOW_SIZE=WxH   the window's default size (720x480)
 //   OTK_DEMO_LATENCY=path      at quit, write the milliseconds from each key press to the frame
 //                              that shows it, one per line (LatencyProbe)
@@ -109,6 +111,7 @@ final class Demo {
             ("Pages", PagesPage(frame: CGRect(x: 0, y: 0, width: 720, height: 440))),
             ("Core Text", CoreTextPage(frame: CGRect(x: 0, y: 0, width: 720, height: 440))),
             ("SimpleTextInput", SimpleTextInputPage(frame: CGRect(x: 0, y: 0, width: 720, height: 440))),
+            ("TextKit 2", TextKit2Page(frame: CGRect(x: 0, y: 0, width: 720, height: 440))),
         ]
         for (title, page) in pages {
             let host = GTKViewHost(view: page)

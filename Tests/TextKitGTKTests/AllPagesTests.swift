@@ -4,7 +4,8 @@ import TextKitGraphics
 
 // Every page of the demo, shown in turn (ctrl+Page_Down moves the notebook on), snapshotted and
 // checked for what it should draw: text, the controls' colours, the circle, the highlighter's
-// colours, three columns, pages side by side, the Core Text ellipse, the custom view's text.
+// colours, three columns, pages side by side, the Core Text ellipse, the custom view's text, the
+// TextKit 2 page's paragraphs.
 
 extension WindowTests {
     @Suite("GTK host: every page of the demo draws")
@@ -22,12 +23,12 @@ extension WindowTests {
             return count
         }
 
-        @Test("Ten pages, each drawing its own content", .timeLimit(.minutes(3)))
+        @Test("Eleven pages, each drawing its own content", .timeLimit(.minutes(3)))
         func everyPage() throws {
             let session = try DemoSession([:])
             defer { session.close() }
             var pages: [CGImage] = [try session.snapshot(1)]
-            for n in 2...10 {
+            for n in 2...11 {
                 try session.xdo("key", "ctrl+Page_Down")
                 pages.append(try session.snapshot(n))
             }
@@ -58,6 +59,7 @@ extension WindowTests {
             }
             #expect(ink(8, body) > 1500, "Core Text: the framesetter's lines")
             #expect(ink(9, CGRect(x: 16, y: 90, width: 420, height: 40)) > 300, "SimpleTextInput: the view's text")
+            #expect(ink(10, CGRect(x: 16, y: 100, width: 700, height: 120)) > 1500, "TextKit 2: the paragraphs and comments")
         }
     }
 }
