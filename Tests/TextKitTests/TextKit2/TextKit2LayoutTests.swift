@@ -43,6 +43,70 @@ struct TextKit2LayoutTests {
         }
     }
 
+    /// Text in many scripts and styles: indents, spacing, alignment, tabs, a larger font, emoji.
+    static func styledMultilingual() -> NSAttributedString {
+        let text = NSMutableAttributedString()
+        let scripts = [
+            "English with a tab\there and ligatures: office, affine, fluff.",
+            "العربية تكتب من اليمين إلى اليسار مع أرقام 123 وكلمات English في الوسط.",
+            "ภาษาไทยไม่มีช่องว่างระหว่างคำแต่ก็ต้องตัดบรรทัดให้ถูกต้องตามพจนานุกรม",
+            "हिन्दी में संयुक्ताक्षर और मात्राएँ होती हैं, जैसे क्षत्रिय और द्वारा।",
+            "Emoji 👩‍👩‍👧‍👦 and flags 🇫🇷🇯🇵 sit beside text, and 日本語の文も混ざります。",
+            "Ελληνικά και русский текст в одном абзаце, with combining e\u{301}\u{302} marks.",
+        ]
+        for (i, paragraph) in scripts.enumerated() {
+            let style = NSMutableParagraphStyle()
+            style.firstLineHeadIndent = CGFloat(i * 3)
+            style.headIndent = CGFloat(i * 2)
+            style.paragraphSpacing = CGFloat(i % 3) * 4
+            style.paragraphSpacingBefore = CGFloat(i % 2) * 3
+            style.alignment = [.natural, .justified, .center, .right, .left, .natural][i]
+            style.lineSpacing = CGFloat(i % 2) * 2
+            text.append(NSAttributedString(string: paragraph + "\n", attributes: [
+                .font: LayoutStack.serif(i == 4 ? 17 : 12), .paragraphStyle: style]))
+        }
+        return text
+    }
+
+    @Test("Styled text in many scripts, and a container with an exclusion path: the same lines as TextKit 1",
+          arguments: [false, true])
+    func styledParity(excluding: Bool) {
+        let text = Self.styledMultilingual()
+        let stack = TextKit2Stack(text, width: 260)
+        let storage = NSTextStorage(attributedString: text)
+        let textKit1 = NSLayoutManager()
+        storage.addLayoutManager(textKit1)
+        let container = NSTextContainer(size: CGSize(width: 260, height: CGFloat.greatestFiniteMagnitude))
+        textKit1.addTextContainer(container)
+        if excluding {
+            let circle = UIBezierPath(ovalIn: CGRect(x: 90, y: 30, width: 80, height: 90))
+            container.exclusionPaths = [circle]
+            stack.container.exclusionPaths = [circle]
+        }
+        var expected: [(NSRange, CGRect)] = []
+        textKit1.enumerateLineFragments(forGlyphRange: NSRange(location: 0, length: textKit1.numberOfGlyphs)) { _, used, _, glyphs, _ in
+            expected.append((textKit1.characterRange(forGlyphRange: glyphs, actualGlyphRange: nil), used))
+        }
+        var lines: [(NSRange, CGRect)] = []
+        for fragment in stack.fragments() {
+            let start = stack.offset(fragment.rangeInElement.location)
+            for line in fragment.textLineFragments {
+                let bounds = line.typographicBounds.offsetBy(dx: fragment.layoutFragmentFrame.minX, dy: fragment.layoutFragmentFrame.minY)
+                lines.append((NSRange(location: start + line.characterRange.location, length: line.characterRange.length), bounds))
+            }
+        }
+        #expect(lines.map(\.0) == expected.map(\.0))
+        for (line, reference) in zip(lines, expected) {
+            // TextKit 2's bounds are TextKit 1's used rect less the padding at each end.
+            #expect(abs(line.1.minX - (reference.1.minX + 5)) < 0.01 && abs(line.1.maxX - (reference.1.maxX - 5)) < 0.01)
+            #expect(abs(line.1.minY - reference.1.minY) < 0.01 && abs(line.1.height - reference.1.height) < 0.01)
+        }
+        if excluding {
+            // Lines beside the circle are split around it, in both.
+            #expect(Set(lines.map { Int($0.1.minY) }).count < lines.count)
+        }
+    }
+
     @Test("One fragment per paragraph; fragments tile the container from the top")
     func tiling() {
         let stack = TextKit2Stack(Self.multilingual, width: 300)
