@@ -132,6 +132,33 @@ open class NSTextLayoutFragment: NSObject {
     /// The fragment's lines, in order, laid out (empty for a fragment no layout manager lays out).
     open var textLineFragments: [NSTextLineFragment] { currentGeometry()?.lines ?? [] }
 
+    /// The line at `verticalOffset` (relative to the frame's origin): the one whose typographic
+    /// bounds hold it, or with `requiresExactMatch` false the nearest; nil when there is none.
+    open func textLineFragment(forVerticalOffset verticalOffset: CGFloat, requiresExactMatch: Bool) -> NSTextLineFragment? {
+        let lines = textLineFragments
+        if let exact = lines.first(where: { verticalOffset >= $0.typographicBounds.minY && verticalOffset < $0.typographicBounds.maxY }) {
+            return exact
+        }
+        guard !requiresExactMatch else { return nil }
+        return lines.min { a, b in
+            let da = min(abs(verticalOffset - a.typographicBounds.minY), abs(verticalOffset - a.typographicBounds.maxY))
+            let db = min(abs(verticalOffset - b.typographicBounds.minY), abs(verticalOffset - b.typographicBounds.maxY))
+            return da < db
+        }
+    }
+
+    /// The line holding `textLocation`; where a soft-wrapped line ends and the next begins, the
+    /// line that ends there with `isUpstreamAffinity`, else the one that begins there.
+    open func textLineFragment(for textLocation: any NSTextLocation, isUpstreamAffinity: Bool) -> NSTextLineFragment? {
+        let index = CountableTextLocation.offset(of: textLocation) - paragraphRange.location
+        let lines = textLineFragments
+        if isUpstreamAffinity, let ending = lines.first(where: { $0.characterRange.length > 0 && $0.characterRange.location + $0.characterRange.length == index }) {
+            return ending
+        }
+        return lines.first { NSLocationInRange(index, $0.characterRange) }
+            ?? lines.last { $0.characterRange.location + $0.characterRange.length == index }
+    }
+
     /// The frame of the attachment at `location`, relative to the fragment's frame origin (as
     /// the line fragments' bounds are); `.zero` when there is none there.
     open func frameForTextAttachment(at location: any NSTextLocation) -> CGRect {

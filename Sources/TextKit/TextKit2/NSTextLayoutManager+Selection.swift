@@ -53,6 +53,20 @@ extension NSTextLayoutManager: NSTextSelectionDataSource {
         return storage.textRange(for: caret.lineCharacterRange)
     }
 
+    /// The layout orientation at `location`: always horizontal (vertical text is not supported).
+    public func textLayoutOrientation(at location: any NSTextLocation) -> NSLayoutManager.TextLayoutOrientation {
+        .horizontal
+    }
+
+    /// Calls `block` with the end of each container's text from `location` on (backwards with
+    /// `reverse`), until it returns false. A TextKit 2 layout manager has one container, whose
+    /// text ends at the document's end.
+    public func enumerateContainerBoundaries(from location: any NSTextLocation, reverse: Bool,
+                                             using block: (any NSTextLocation) -> Bool) {
+        let boundary = reverse ? documentRange.location : documentRange.endLocation
+        _ = block(boundary)
+    }
+
     // MARK: The caret model, for navigation
 
     /// Whether the paragraph at `offset` runs right to left.

@@ -255,6 +255,29 @@ struct TextKit2LayoutTests {
         #expect(usage.width <= 200)
     }
 
+    @Test("A fragment's line by vertical offset and by location, with affinity at a soft wrap")
+    func lineLookups() throws {
+        let stack = TextKit2Stack(String(repeating: "wrap these words ", count: 12), width: 150)
+        let fragment = try #require(stack.fragments().first)
+        let lines = fragment.textLineFragments
+        #expect(lines.count >= 3)
+        #expect(fragment.textLineFragment(forVerticalOffset: lines[1].typographicBounds.midY, requiresExactMatch: true) === lines[1])
+        #expect(fragment.textLineFragment(forVerticalOffset: -50, requiresExactMatch: true) == nil)
+        #expect(fragment.textLineFragment(forVerticalOffset: -50, requiresExactMatch: false) === lines[0])
+        let wrap = lines[1].characterRange.location
+        #expect(fragment.textLineFragment(for: stack.location(wrap), isUpstreamAffinity: false) === lines[1])
+        #expect(fragment.textLineFragment(for: stack.location(wrap), isUpstreamAffinity: true) === lines[0])
+        #expect(fragment.textLineFragment(for: stack.location(wrap + 1), isUpstreamAffinity: true) === lines[1])
+        var boundaries = 0
+        stack.layoutManager.enumerateContainerBoundaries(from: stack.location(0), reverse: false) { location in
+            #expect(stack.offset(location) == stack.textStorage.length)
+            boundaries += 1
+            return true
+        }
+        #expect(boundaries == 1)
+        #expect(stack.layoutManager.textLayoutOrientation(at: stack.location(0)) == .horizontal)
+    }
+
     @Test("A line made from a string lays out on its own")
     func standaloneLine() {
         let font = LayoutStack.serif(16)
