@@ -34,7 +34,7 @@ struct DocumentFormatTests {
         #expect(try OTKRunner.pdfInfo(pdf)["Title"] == "doc")
     }
 
-    @Test("Markdown's text styles follow --content-size-category and scale to --font-size")
+    @Test("Markdown is set at print sizes by default; --content-size-category sets Dynamic Type's, --font-size scales")
     func markdownSizes() throws {
         let directory = try OTKRunner.scratch()
         try OTKRunner.write(Self.markdown, to: "doc.md", in: directory)
@@ -44,13 +44,19 @@ struct DocumentFormatTests {
             let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
             return try #require((object?["boundingSize"] as? [String: Any])?["height"] as? Double)
         }
-        let large = try height([])
+        let print = try height([])
+        let large = try height(["--content-size-category", "L"])
         let small = try height(["--content-size-category", "XS"])
         let huge = try height(["--content-size-category", "AX3"])
         let eleven = try height(["--font-size", "11"])
+        let twoColumns = try height(["--columns", "2"])
         #expect(small < large && large < huge)
-        // Body 17 pt at the default category: 11 pt is about 11/17 of the height.
+        // Body 17 pt at Dynamic Type's default category; 11 pt is about 11/17 of the height, and
+        // the print default (10.5 pt in one column) a little less than 11 pt.
         #expect(eleven > large * 0.5 && eleven < large * 0.8)
+        #expect(print < eleven && print > eleven * 0.85)
+        // Two columns: 9.5 pt in half the width: each column's lines hold fewer words.
+        #expect(twoColumns > 0)
     }
 
     @Test("HTML: .html is read as HTML (no markup in the text), its link becomes a URI annotation and its <title> the PDF's title")

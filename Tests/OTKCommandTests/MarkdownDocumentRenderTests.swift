@@ -62,8 +62,10 @@ struct MarkdownDocumentRenderTests {
     static func render(_ options: [String] = [], output: String = "notes.pdf") throws -> URL {
         let directory = try OTKRunner.scratch()
         try OTKRunner.write(Self.releaseNotes(), to: "notes.md", in: directory)
-        let result = try OTKRunner.otk(["render", "notes.md", "--columns", "2", "--justify", "--hyphenation", "1", "-q", "-o", output] + options,
-                                       in: directory)
+        // At Dynamic Type's sizes (a 17 pt body), which the measurements below are in; the print
+        // default is checked by DocumentFormatTests.markdownSizes.
+        let result = try OTKRunner.otk(["render", "notes.md", "--columns", "2", "--justify", "--hyphenation", "1", "-q", "-o", output,
+                                        "--content-size-category", "L"] + options, in: directory)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         return directory.appendingPathComponent(output)
     }
@@ -246,7 +248,7 @@ struct MarkdownDocumentRenderTests {
         let rows = (1...6).map { "| `Sources/SomeVeryLongModuleName\($0)/AndASubfolder/` | what lives there, described in a sentence that is long enough to wrap |" }
         let markdown = "# Layout\n\n| path | what |\n|---|---|\n" + rows.joined(separator: "\n") + "\n\nAfter the table.\n"
         try OTKRunner.write(markdown, to: "wide.md", in: directory)
-        let result = try OTKRunner.otk(["render", "wide.md", "--columns", "2", "-q"], in: directory)
+        let result = try OTKRunner.otk(["render", "wide.md", "--columns", "2", "-q", "--content-size-category", "L"], in: directory)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let words = try OTKRunner.words(directory.appendingPathComponent("wide.pdf"), page: 1)
             .map { OTKRunner.Word(text: $0.text.trimmingCharacters(in: .whitespaces), box: $0.box) }

@@ -83,7 +83,8 @@ enum DocumentLoader {
             options[.defaultAttributes] = [NSAttributedString.Key.font: try settings.plainFont()]
         case .markdown:
             // Markdown's fonts are Dynamic Type text styles at the content size category; --font
-            // changes their family (headings included), --font-size scales them all below.
+            // changes their family (headings included), --font-size (or, by default, the print
+            // body size) scales them all below.
             let body = UIFont.preferredFont(forTextStyle: .body)
             markdownBodySize = body.pointSize
             if let font = try settings.requestedFont(defaultSize: body.pointSize) {
@@ -117,7 +118,7 @@ enum DocumentLoader {
             throw OTKError("cannot read \(url.shownPath): \(error)")
         }
         let mutable = NSMutableAttributedString(attributedString: text)
-        if let markdownBodySize, let size = settings.fontSize {
+        if let markdownBodySize, let size = settings.fontSize ?? settings.printBodySize {
             DocumentStyler.scaleFonts(of: mutable, by: size / markdownBodySize)
         }
         var document = LoadedDocument(text: mutable, kind: kind)

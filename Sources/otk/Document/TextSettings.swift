@@ -22,12 +22,20 @@ struct TextSettings {
     var lineHeight: CGFloat?
     /// Dynamic Type size for Markdown's text styles.
     var contentSizeCategory: UIContentSizeCategory?
+    /// Markdown's body size on paper when neither `--font-size` nor `--content-size-category` is
+    /// given (``printBodySize(columns:)``); nil keeps Dynamic Type's sizes (`otk convert`).
+    var printBodySize: CGFloat?
     /// `--allow-path`: directories besides the document's own whose files (images) it may read.
     var allowedDirectories: [URL] = []
 
     /// Plain text's font when none is given.
     static let defaultPlainFamilies = ["Noto Serif", "Linux Libertine O", "DejaVu Serif"]
     static let defaultPlainSize: CGFloat = 11
+
+    /// Markdown's body size on paper: 10.5 pt in one column, 9.5 pt in two or more — print sizes
+    /// (45–75 characters a line on A4 or Letter), where Dynamic Type's body is 17 pt, a phone's.
+    /// Headings and code keep their sizes relative to the body.
+    static func printBodySize(columns: Int) -> CGFloat { columns > 1 ? 9.5 : 10.5 }
 
     /// The font `--font`/`--font-size` name, or nil when `--font` is not given. Throws for a
     /// name no installed font has.

@@ -42,7 +42,7 @@ struct LayoutOptions: ParsableArguments {
     var font: String?
 
     @Option(name: .customLong("font-size"), parsing: .unconditional, help: ArgumentHelp(
-        "Base font size in points for plain text and Markdown (Markdown's headings scale with it).", valueName: "points"))
+        "Base font size in points for plain text and Markdown (Markdown's headings scale with it). Default: plain text 11; Markdown 10.5 in one column, 9.5 in two or more (print sizes).", valueName: "points"))
     var fontSize: String?
 
     @Option(help: ArgumentHelp("Alignment of every paragraph.", valueName: "left|right|center|justified|natural"))
@@ -81,7 +81,7 @@ struct LayoutOptions: ParsableArguments {
     var lineHeight: String?
 
     @Option(name: .customLong("content-size-category"), help: ArgumentHelp(
-        "Dynamic Type size of Markdown's text styles: XS, S, M, L (default), XL, XXL, XXXL, AX1…AX5.",
+        "Set Markdown in Dynamic Type's text styles at this size (L: a 17 pt body, as on a phone) instead of print sizes: XS, S, M, L, XL, XXL, XXXL, AX1…AX5.",
         valueName: "category"))
     var contentSizeCategory: String?
 
@@ -151,6 +151,10 @@ struct LayoutOptions: ParsableArguments {
                 throw OTKError("--content-size-category: unknown category '\(contentSizeCategory)' (use XS, S, M, L, XL, XXL, XXXL or AX1 to AX5)")
             }
             settings.contentSizeCategory = category
+        }
+        if settings.fontSize == nil && settings.contentSizeCategory == nil {
+            let count = columns.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? 1
+            settings.printBodySize = TextSettings.printBodySize(columns: count)
         }
         settings.allowedDirectories = try Self.allowedDirectories(allowPath)
         try settings.validate()
