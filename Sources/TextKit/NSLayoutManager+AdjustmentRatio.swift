@@ -10,7 +10,8 @@ extension NSLayoutManager {
     /// exactly, 1 one whose spaces grew by half, −1 the tightest a total-fit line may be.
     ///
     /// Nil when justification leaves the line alone (a paragraph's last line, a line before a hard
-    /// break, a truncated line, one without spaces) or the glyph is in no container; 0 for a line
+    /// break, a truncated line, one without spaces, a total-fit line too loose to justify, set
+    /// ragged) or the glyph is in no container; 0 for a line
     /// of a paragraph that is not justified. For comparing line breaking strategies
     /// (``NSParagraphStyle/LineBreakStrategy-swift.struct/optimal``).
     public func adjustmentRatio(ofLineFragmentAt glyphIndex: Int) -> CGFloat? {

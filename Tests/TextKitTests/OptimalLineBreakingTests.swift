@@ -27,6 +27,33 @@ struct OptimalLineBreakingTests {
         stack.lineStrings().joined() == stack.storage.string
     }
 
+    @Test("A line that stays too loose after every break is set ragged; greedy justification stretches it")
+    func tooLooseLinesAreSetRagged() throws {
+        let text = "See https://example.com/a/long/path/to/the/resource/that/cannot/break for details; the words around it wrap."
+        func layout(_ style: NSParagraphStyle) -> (stack: LayoutStack, ratios: [CGFloat?], full: [Bool]) {
+            let stack = LayoutStack(text, attributes: [.font: LayoutStack.serif(), .paragraphStyle: style],
+                                    containerSizes: [CGSize(width: 200, height: CGFloat.greatestFiniteMagnitude)])
+            var ratios: [CGFloat?] = [], full: [Bool] = []
+            stack.layoutManager.enumerateLineFragments(forGlyphRange: NSRange(location: 0, length: stack.layoutManager.numberOfGlyphs)) { _, used, _, glyphs, _ in
+                ratios.append(stack.layoutManager.adjustmentRatio(ofLineFragmentAt: glyphs.location))
+                full.append(used.maxX > 200 - 0.5)
+            }
+            return (stack, ratios, full)
+        }
+        let greedyStyle = NSMutableParagraphStyle()
+        greedyStyle.alignment = .justified
+        let greedy = layout(greedyStyle)
+        let optimal = layout(Self.optimalStyle())
+        // Greedy justification (TextKit's) stretches the URL's line far past the limit.
+        let limit = CGFloat(LinePlacer.raggedRatioLimit)
+        #expect(greedy.ratios.contains { ($0 ?? 0) > limit })
+        // Total fit keeps every justified line within it, and leaves the rest ragged (short of the edge).
+        #expect(optimal.ratios.compactMap { $0 }.allSatisfy { $0 <= limit + 0.001 })
+        let ragged = zip(optimal.ratios, optimal.full).dropLast().filter { $0.0 == nil && !$0.1 }
+        #expect(!ragged.isEmpty)
+        #expect(Self.coversTheText(optimal.stack))
+    }
+
     @Test func anEditReBreaksOnlyTheEditedParagraph() throws {
         let stack = Self.stack(loremParagraphs + "\n" + loremParagraphs)
         let recorder = TotalFitRecorder()

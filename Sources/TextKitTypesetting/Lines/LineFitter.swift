@@ -51,15 +51,36 @@ package struct FittedLine: Sendable, Equatable {
     /// How far the line's first and last marks hang into the margins (none unless the paragraph
     /// hangs punctuation); the line's room is that much wider than its text area.
     package var hangs = LineHangs.none
+    /// The line's yes-or-no facts, one bit each (a line fragment holds one per line: kept in a
+    /// byte rather than a Bool apiece).
+    private var facts: UInt8 = 0
     /// The line ends inside a word, with a hyphen drawn after it.
-    package var isHyphenated: Bool
+    package var isHyphenated: Bool {
+        get { facts & 1 != 0 }
+        set { facts = newValue ? facts | 1 : facts & ~1 }
+    }
     /// The line ends at a mandatory break (U+2028 or the paragraph's end).
-    package var endsWithHardBreak: Bool
+    package var endsWithHardBreak: Bool {
+        get { facts & 2 != 0 }
+        set { facts = newValue ? facts | 2 : facts & ~2 }
+    }
     /// The line is wider than its room: a single unbreakable piece in a clipping or truncating mode.
-    package var overflows: Bool
+    package var overflows: Bool {
+        get { facts & 4 != 0 }
+        set { facts = newValue ? facts | 4 : facts & ~4 }
+    }
     /// The line was broken wider than its room, for justification to shrink its spaces (a line
     /// of a justified paragraph broken by total fit); ``LinePlacer`` then shrinks it to its room.
-    package var shrinksToFit = false
+    package var shrinksToFit: Bool {
+        get { facts & 8 != 0 }
+        set { facts = newValue ? facts | 8 : facts & ~8 }
+    }
+    /// The line of a justified paragraph was left ragged: justifying it would have stretched its
+    /// spaces past ``LinePlacer/raggedRatioLimit`` (total-fit paragraphs only).
+    package var isSetRagged: Bool {
+        get { facts & 16 != 0 }
+        set { facts = newValue ? facts | 16 : facts & ~16 }
+    }
 
     /// The line's characters (UTF-16 offsets in the paragraph), trailing white space and the
     /// hard break included.

@@ -139,11 +139,13 @@ package struct LinePlacer {
         case .justified:
             line.originX = roomStartX
             if !isLastLineOfParagraph && !fitted.endsWithHardBreak && line.truncation == nil {
-                let spaces = stretchableSpaces(in: line)
-                if spaces > 0 {
+                let (spaces, spaceAdvance) = stretchableSpaces(in: line)
+                let adjustment = fitted.shrinksToFit ? available - used : slack
+                if spaces > 0, isTooLooseToJustify(adjustment: adjustment, spaceAdvance: spaceAdvance) {
+                    line.fitted.isSetRagged = true
+                } else if spaces > 0 {
                     // A total-fit line may be wider than its room: its spaces shrink (at most by
                     // a third, as the breaker allowed).
-                    let adjustment = fitted.shrinksToFit ? available - used : slack
                     line.justification = adjustment / Float(spaces)
                     line.fitted.width = available
                 }
@@ -161,16 +163,34 @@ package struct LinePlacer {
         return line
     }
 
-    /// Spaces inside the line (trailing white space excluded) that justification widens.
-    private func stretchableSpaces(in line: PlacedLine) -> Int {
+    /// The adjustment ratio past which a line of a total-fit justified paragraph is set ragged
+    /// rather than stretched: 4, spaces three times their natural width. The breaker has already tried
+    /// every break and an emergency stretch; a line still this loose holds an unbreakable word
+    /// (a long URL or code span) with few spaces, and gaps of several spaces read worse than one
+    /// short line. TextKit's greedy justification (and so any paragraph not broken by total fit)
+    /// stretches every line, as Apple's does.
+    package static let raggedRatioLimit: Float = 4
+
+    /// Whether stretching the line's spaces (`spaceAdvance` wide in all) by `adjustment` passes
+    /// ``raggedRatioLimit`` in a total-fit paragraph.
+    private func isTooLooseToJustify(adjustment: Float, spaceAdvance: Float) -> Bool {
+        guard analysis.paragraphStyle.lineBreakStrategy.contains(.optimal), adjustment > 0, spaceAdvance > 0 else { return false }
+        return adjustment / (spaceAdvance * Float(AdjustmentRatio.stretchFraction)) > Self.raggedRatioLimit
+    }
+
+    /// Spaces inside the line (trailing white space excluded) that justification widens, and
+    /// their advance.
+    private func stretchableSpaces(in line: PlacedLine) -> (count: Int, advance: Float) {
         let glyphs = analysis.glyphs
         var end = line.glyphRange.upperBound
         while end > line.glyphRange.lowerBound, glyphs.flags[end - 1].contains(.whitespace) { end -= 1 }
         var count = 0
+        var advance: Float = 0
         for g in line.glyphRange.lowerBound..<end where glyphs.flags[g].contains(.whitespace) && !glyphs.flags[g].contains(.control) {
             count += 1
+            advance += glyphs.advances[g]
         }
-        return count
+        return (count, advance)
     }
 
     /// The line's runs in visual order (UAX #9 L1: trailing white space takes the paragraph

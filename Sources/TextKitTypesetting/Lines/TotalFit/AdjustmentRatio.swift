@@ -30,9 +30,10 @@ package enum AdjustmentRatio {
 
     /// The ratio of a placed line of a justified paragraph: nil when justification leaves such a
     /// line alone (the last line of a paragraph, a line before a hard break, a truncated line, a
-    /// line without stretchable spaces), so that only the lines justification set count.
+    /// line without stretchable spaces, a line set ragged because it was too loose), so that
+    /// only the lines justification set count.
     package static func ratio(of line: PlacedLine, glyphs: ParagraphGlyphs) -> Double? {
-        guard !line.fitted.endsWithHardBreak, line.truncation == nil else { return nil }
+        guard !line.fitted.endsWithHardBreak, line.truncation == nil, !line.fitted.isSetRagged else { return nil }
         var end = line.glyphRange.upperBound
         while end > line.glyphRange.lowerBound, glyphs.flags[end - 1].contains(.whitespace) { end -= 1 }
         var spaces = 0
