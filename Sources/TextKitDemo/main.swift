@@ -11,7 +11,7 @@
 //   OTK_DEMO_TEXT=…            the text view's text instead of the sample (may be empty)
 //   OTK_DEMO_TEXT_FILE=path    the text view's text from a file (UTF-8)
 //   OTK_DEMO_TK2_TEXT=…        the TextKit 2 page's text instead of its sample
-//   OTK_DEMO_WINDOW_SIZE=WxH   the window's default size (720x480)
+//   OTK_DEMO_WINDOW_SIZE=WxH   the window's default size (1010x480)
 //   OTK_DEMO_LATENCY=path      at quit, write the milliseconds from each key press to the frame
 //                              that shows it, one per line (LatencyProbe)
 //   OTK_DEMO_PEER=gtk          show GTK's own GtkTextView with the text instead (latency runs)
@@ -69,7 +69,7 @@ final class Demo {
         let window = gtk_application_window_new(app)!
         self.window = window
         gtk_window_set_title(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self), "OpenTextKit Demo")
-        let size = (environment["OTK_DEMO_WINDOW_SIZE"] ?? "720x480").split(separator: "x").compactMap { Int32($0) }
+        let size = (environment["OTK_DEMO_WINDOW_SIZE"] ?? "1010x480").split(separator: "x").compactMap { Int32($0) }
         gtk_window_set_default_size(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self),
                                     size.first ?? 720, size.count > 1 ? size[1] : 480)
         if environment["OTK_DEMO_LATENCY"] != nil { latencyProbe = LatencyProbe(window: window) }
@@ -96,6 +96,9 @@ final class Demo {
 
         let notebook = gtk_notebook_new()!
         let book = OpaquePointer(notebook)  // GtkNotebook's struct is private
+        // The tabs scroll when they are wider than the window, rather than widen it (which would
+        // change every page's layout as pages are added).
+        gtk_notebook_set_scrollable(book, 1)
         gtk_notebook_append_page(book, textHost.widget, gtk_label_new("Text view"))
         hostsByPage[0] = textHost
         reportingPages[0] = TextViewReport(textView: textView)

@@ -59,7 +59,7 @@ extension WindowTests {
             #expect(after["lineSpacing"] == "8.0")
             #expect(after["charactersInLigatures"] == "0", "ligatures off leaves a glyph per character")
             let broken = try #require(after["wordsBrokenAtLineEnds"].flatMap(Int.init))
-            #expect(broken >= 1, "hyphenation breaks words in a 360-point column")
+            #expect(broken >= 1, "hyphenation breaks words in a 360-point column: \(after)")
             let heightBefore = try #require(before["usedHeight"].flatMap(Int.init))
             let heightAfter = try #require(after["usedHeight"].flatMap(Int.init))
             #expect(heightAfter > heightBefore, "8 points of line spacing make the text taller")

@@ -28,14 +28,16 @@ extension WindowTests {
               .timeLimit(.minutes(3)))
         func scaledDisplay() throws {
             let text = "Sharp text at twice the scale: Hamburgefonstiv 0123456789"
-            let single = try DemoSession(["OTK_DEMO_TEXT": text])
+            // A window that fits the 1024×768 screen twice over, so that scale 2 is not cut.
+            let size = "510x380"
+            let single = try DemoSession(["OTK_DEMO_TEXT": text, "OTK_DEMO_WINDOW_SIZE": size])
             defer { single.close() }
             let one = try single.quit()
-            let double = try DemoSession(["OTK_DEMO_TEXT": text, "GDK_SCALE": "2"])
+            let double = try DemoSession(["OTK_DEMO_TEXT": text, "GDK_SCALE": "2", "OTK_DEMO_WINDOW_SIZE": size])
             defer { double.close() }
             let two = try double.quit()
 
-            // Twice as wide (the window's height is cut at the 768-pixel screen's).
+            // Twice as wide and as tall.
             #expect(two.width == one.width * 2 && two.height > one.height, "\(one.width)×\(one.height) and \(two.width)×\(two.height)")
             let line = CGRect(x: 8, y: 45, width: 560, height: 30)
             let inkOne = Self.ink(one, line, scale: 1), inkTwo = Self.ink(two, line, scale: 2)
