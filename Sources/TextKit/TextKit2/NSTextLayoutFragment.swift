@@ -180,14 +180,23 @@ open class NSTextLayoutFragment: NSObject {
     // MARK: Drawing
 
     /// Draws the fragment's text (backgrounds, then glyphs and their decorations) with its frame's
-    /// origin at `point` in `context`, a UIKit (y-down) context as a view's `draw(_:)` gets.
+    /// origin at `point` in `context`, a UIKit (y-down) context as a view's `draw(_:)` gets. Lines
+    /// the context's clip leaves out are not drawn.
     open func draw(at point: CGPoint, in context: CGContext) {
         guard let manager = textLayoutManager, let geometry = currentGeometry() else { return }
         manager.validateRenderingAttributes(of: self)
         let engine = manager.engine
-        let glyphs = engine.glyphRange(forCharacterRange: paragraphRange, actualCharacterRange: nil)
-        guard glyphs.length > 0 else { return }
         let origin = CGPoint(x: point.x - geometry.frame.minX, y: point.y - geometry.frame.minY)
+        // Only the lines the context's clip meets (a text view redrawing one line draws one line
+        // of a long paragraph): a line's bounds, widened by its height for glyphs that overhang.
+        let clip = context.boundingBoxOfClipPath
+        var glyphs: NSRange?
+        for line in geometry.lines where !line.layout.isExtraLine && line.layout.glyphRange.length > 0 {
+            let box = line.layout.boundsInContainer.offsetBy(dx: origin.x, dy: origin.y)
+            guard clip.isNull || (box.maxY + box.height >= clip.minY && box.minY - box.height <= clip.maxY) else { continue }
+            glyphs = glyphs.map { NSUnionRange($0, line.layout.glyphRange) } ?? line.layout.glyphRange
+        }
+        guard let glyphs, glyphs.length > 0 else { return }
         UIGraphicsPushContext(context)
         defer { UIGraphicsPopContext() }
         engine.drawBackground(forGlyphRange: glyphs, at: origin)

@@ -104,6 +104,25 @@ struct TextKit2DrawingTests {
         #expect(runs.isEmpty)
     }
 
+    @Test("A fragment draws only the lines its context's clip meets")
+    func clippedDrawing() throws {
+        let stack = TextKit2Stack(Self.prose, width: 200)
+        let fragment = try #require(stack.fragments().first)
+        let lines = fragment.textLineFragments
+        #expect(lines.count >= 4)
+        func glyphCount(clip: CGRect?) -> Int {
+            let context = CGContext(recordingSize: CGSize(width: 300, height: 400))
+            if let clip { context.clip(to: clip) }
+            fragment.draw(at: .zero, in: context)
+            return context.recording!.glyphRuns.reduce(0) { $0 + $1.glyphs.count }
+        }
+        let all = glyphCount(clip: nil)
+        let third = lines[2].typographicBounds
+        let one = glyphCount(clip: CGRect(x: 0, y: third.midY - 1, width: 300, height: 2))
+        #expect(one > 0 && one < all / 2)
+        #expect(glyphCount(clip: CGRect(x: 0, y: 1000, width: 300, height: 10)) == 0)
+    }
+
     /// A fragment that draws a rounded box behind its text and says so.
     final class BoxFragment: NSTextLayoutFragment {
         nonisolated(unsafe) static var drawn = 0
