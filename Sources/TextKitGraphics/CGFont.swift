@@ -35,7 +35,7 @@ public struct FontLoadingError: Error, CustomStringConvertible, Sendable {
 /// Load each (file, face index) once and share it; it is immutable and thread-safe. Cairo draws
 /// it through a FreeType face of its own (Cairo resizes the faces it draws with), so the face
 /// behind `withFace(_:)` (internal) is never touched by drawing.
-public final class CGFont: @unchecked Sendable {  // immutable after init; `face` is only used under `lock`
+public final class CGFont: @unchecked Sendable {  // immutable after init; `face` is only used under its lock (`Locked`)
     /// The file the face came from.
     public let url: URL
     /// The index of the face in a collection file (.ttc), 0 otherwise.
@@ -56,8 +56,8 @@ public final class CGFont: @unchecked Sendable {  // immutable after init; `face
     /// CBDT): only outlines can be drawn as paths.
     package let hasOutlines: Bool
 
-    private let face: FT_Face
-    private let lock = NSLock()
+    /// This font's own FreeType face, used only under the lock.
+    private let face: Locked<FT_Face>
     /// The file, mapped once for FreeType, Cairo and HarfBuzz (``FontFileMapping``); released
     /// after `face` is closed.
     package let fileMapping: FontFileMapping
@@ -81,7 +81,7 @@ public final class CGFont: @unchecked Sendable {  // immutable after init; `face
             FreeTypeLibrary.shared.close(ownFace)
             throw error
         }
-        face = ownFace
+        face = Locked(ownFace)
         guard let cairoFace = cairo_ft_font_face_create_for_ft_face(cairoOwnedFace, 0),
               cairo_font_face_status(cairoFace) == CAIRO_STATUS_SUCCESS else {
             FreeTypeLibrary.shared.close(ownFace)
@@ -114,15 +114,13 @@ public final class CGFont: @unchecked Sendable {  // immutable after init; `face
 
     deinit {
         cairo_font_face_destroy(cairoFontFace)
-        FreeTypeLibrary.shared.close(face)
+        FreeTypeLibrary.shared.close(face.withLock { $0 })
     }
 
     /// Runs `body` with exclusive use of this font's FreeType face (FreeType faces are not
     /// thread-safe). Do not keep the face beyond the call; set the size you need inside it.
     package func withFace<T>(_ body: (FT_Face) throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(face)
+        try face.withLock { try body($0) }
     }
 }
 
@@ -140,25 +138,24 @@ private final class CairoBorrowedFace {
 
 /// The process's FreeType library. `FT_New_Face` and `FT_Done_Face` on one library must be
 /// serialised, so they happen here under a lock.
-package final class FreeTypeLibrary: @unchecked Sendable {  // `library` is only used under `lock`
+package final class FreeTypeLibrary: @unchecked Sendable {  // `library` is only used under its lock (`Locked`)
     package static let shared = FreeTypeLibrary()
-    private let lock = NSLock()
-    private let library: FT_Library
+    private let library: Locked<FT_Library>
 
     private init() {
         var library: FT_Library?
         let error = FT_Init_FreeType(&library)
         checkPrecondition(error == 0 && library != nil, "FreeType failed to initialise (error \(error))")
-        self.library = library!
+        self.library = Locked(library!)
     }
 
     /// Opens face `index` over the mapped bytes of `url` (which must outlive the face).
     package func openFace(_ mapping: FontFileMapping, url: URL, index: Int) throws(FontLoadingError) -> FT_Face {
-        lock.lock()
-        defer { lock.unlock() }
         var face: FT_Face?
-        let error = FT_New_Memory_Face(library, mapping.bytes.assumingMemoryBound(to: FT_Byte.self), FT_Long(mapping.count),
-                                       FT_Long(index), &face)
+        let error = library.withLock { library in
+            FT_New_Memory_Face(library, mapping.bytes.assumingMemoryBound(to: FT_Byte.self), FT_Long(mapping.count),
+                               FT_Long(index), &face)
+        }
         guard error == 0, let face else {
             // FT_Err_Invalid_Argument (6) is what FreeType returns for an index past the last face.
             throw FontLoadingError(error == 6 ? .faceIndexOutOfRange : .unsupportedFormat, url: url,
@@ -168,8 +165,6 @@ package final class FreeTypeLibrary: @unchecked Sendable {  // `library` is only
     }
 
     package func close(_ face: FT_Face) {
-        lock.lock()
-        defer { lock.unlock() }
-        FT_Done_Face(face)
+        library.withLock { _ in _ = FT_Done_Face(face) }
     }
 }

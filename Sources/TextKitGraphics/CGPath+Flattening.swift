@@ -224,39 +224,37 @@ struct PathPolygon: Sendable {
     }
 }
 
-/// Per-path cache of derived geometry, keyed by the path's generation. Thread-safe.
-final class PathGeometryCache: @unchecked Sendable {  // all state is guarded by `lock`
-    private let lock = NSLock()
-    private var boundsGeneration: UInt64 = .max
-    private var bounds = CGRect.null
-    private var polygons: [(generation: UInt64, polygon: PathPolygon)] = []
+/// Per-path cache of derived geometry, keyed by the path's generation. Thread-safe: the geometry is
+/// computed outside the lock, and stored under it.
+final class PathGeometryCache: @unchecked Sendable {  // all state is in `state` (`Locked`)
+    private struct State {
+        var boundsGeneration: UInt64 = .max
+        var bounds = CGRect.null
+        var polygons: [(generation: UInt64, polygon: PathPolygon)] = []
+    }
+
+    private let state = Locked(State())
 
     func tightBounds(of path: CGPath) -> CGRect {
         let generation = path.generation
-        lock.lock()
-        if boundsGeneration == generation { defer { lock.unlock() }; return bounds }
-        lock.unlock()
+        if let known = state.withLock({ $0.boundsGeneration == generation ? $0.bounds : nil }) { return known }
         let computed = path.computeTightBounds()
-        lock.lock()
-        (boundsGeneration, bounds) = (generation, computed)
-        lock.unlock()
+        state.withLock { ($0.boundsGeneration, $0.bounds) = (generation, computed) }
         return computed
     }
 
     func polygon(of path: CGPath, tolerance: CGFloat) -> PathPolygon {
         let generation = path.generation
-        lock.lock()
-        if let hit = polygons.first(where: { $0.generation == generation && $0.polygon.tolerance == tolerance }) {
-            lock.unlock()
-            return hit.polygon
+        let hit = state.withLock { state in
+            state.polygons.first(where: { $0.generation == generation && $0.polygon.tolerance == tolerance })
         }
-        lock.unlock()
+        if let hit { return hit.polygon }
         let built = PathPolygon(path: path, tolerance: tolerance)
-        lock.lock()
-        polygons.removeAll { $0.generation != generation }
-        if polygons.count >= 3 { polygons.removeFirst() }  // a few tolerances per path at most
-        polygons.append((generation, built))
-        lock.unlock()
+        state.withLock { state in
+            state.polygons.removeAll { $0.generation != generation }
+            if state.polygons.count >= 3 { state.polygons.removeFirst() }  // a few tolerances per path at most
+            state.polygons.append((generation, built))
+        }
         return built
     }
 }

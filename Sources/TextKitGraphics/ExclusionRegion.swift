@@ -56,23 +56,36 @@ package struct ExclusionQueryStatistics: Sendable, Equatable {
 /// the last band asked. Made from the paths' elements as they are when it is made (a path changed
 /// in place afterwards is not seen); the geometry is built at the first query. Thread-safe: queries
 /// take a lock.
-package final class ExclusionRegion: @unchecked Sendable {  // all mutable state is guarded by `lock`
+package final class ExclusionRegion: @unchecked Sendable {  // all mutable state is in `state` (`Locked`)
     /// The flattening tolerance of every path (CGPath.defaultFlatteningTolerance, as the paths' own
     /// band queries).
     package static let tolerance = CGPath.defaultFlatteningTolerance
     /// Shapes with more edges than this have their edges indexed; smaller ones are scanned.
     static let scannedEdges = 16
 
-    private let lock = NSLock()
-    /// The paths' elements and fill rules, until the geometry is built.
-    private var sources: [(elements: [CGPathElementKind], rule: CGPathFillRule)]
-    private var geometry: Geometry?
-    private var builder = BandSpanBuilder()
-    /// The last band computed (and the window its answer holds for; nil: the whole line) and its
-    /// merged intervals.
-    private var cachedBand: (y0: CGFloat, y1: CGFloat, window: ClosedRange<CGFloat>?)?
-    private var cached: [ClosedRange<CGFloat>] = []
-    private var stats = ExclusionQueryStatistics()
+    /// What the queries read and change, under the region's lock.
+    private struct State {
+        /// The paths' elements and fill rules, until the geometry is built.
+        var sources: [(elements: [CGPathElementKind], rule: CGPathFillRule)]
+        var geometry: Geometry?
+        var builder = BandSpanBuilder()
+        /// The last band computed (and the window its answer holds for; nil: the whole line) and its
+        /// merged intervals.
+        var cachedBand: (y0: CGFloat, y1: CGFloat, window: ClosedRange<CGFloat>?)?
+        var cached: [ClosedRange<CGFloat>] = []
+        var stats = ExclusionQueryStatistics()
+
+        /// The geometry, built at the first call.
+        mutating func built() -> Geometry {
+            if let geometry { return geometry }
+            let made = Geometry(sources: sources, tolerance: ExclusionRegion.tolerance)
+            geometry = made
+            sources = []
+            return made
+        }
+    }
+
+    private let state: Locked<State>
 
     /// A region of `paths`, each filled under its own rule.
     package convenience init(_ paths: [UIBezierPath]) {
@@ -81,29 +94,25 @@ package final class ExclusionRegion: @unchecked Sendable {  // all mutable state
 
     /// A region of paths given by their elements and fill rules.
     package init(sources: [(elements: [CGPathElementKind], rule: CGPathFillRule)]) {
-        self.sources = sources
+        state = Locked(State(sources: sources))
     }
 
     /// The statistics of the queries so far.
     package var statistics: ExclusionQueryStatistics {
-        lock.lock()
-        defer { lock.unlock() }
-        return stats
+        state.withLock { $0.stats }
     }
 
     /// Zeroes the statistics, and forgets the last band (so that the next query computes its own).
     package func resetStatistics() {
-        lock.lock()
-        defer { lock.unlock() }
-        stats = ExclusionQueryStatistics()
-        cachedBand = nil
+        state.withLock { state in
+            state.stats = ExclusionQueryStatistics()
+            state.cachedBand = nil
+        }
     }
 
     /// How many shapes the paths were split into (builds the geometry).
     package var shapeCount: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return built().shapes.count
+        state.withLock { $0.built().shapes.count }
     }
 
     /// Calls `body` with the x intervals the paths cover somewhere in the band from `y0` to `y1`:
@@ -119,44 +128,35 @@ package final class ExclusionRegion: @unchecked Sendable {  // all mutable state
     /// `body` runs under the region's lock: it must not query the region again.
     package func withCoveredIntervals<R>(inBandFrom y0: CGFloat, to y1: CGFloat, within window: ClosedRange<CGFloat>? = nil,
                                          _ body: (UnsafeBufferPointer<ClosedRange<CGFloat>>) throws -> R) rethrows -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        stats.queries += 1
-        if let band = cachedBand, band.y0 == y0, band.y1 == y1 {
-            let holds = switch (band.window, window) {
-            case (nil, _): true
-            case (let kept?, let asked?): kept.lowerBound <= asked.lowerBound && asked.upperBound <= kept.upperBound
-            case (.some, nil): false
+        try state.withLock { state in
+            state.stats.queries += 1
+            if let band = state.cachedBand, band.y0 == y0, band.y1 == y1 {
+                let holds = switch (band.window, window) {
+                case (nil, _): true
+                case (let kept?, let asked?): kept.lowerBound <= asked.lowerBound && asked.upperBound <= kept.upperBound
+                case (.some, nil): false
+                }
+                if holds { return try state.cached.withUnsafeBufferPointer(body) }
             }
-            if holds { return try cached.withUnsafeBufferPointer(body) }
+            state.cached.removeAll(keepingCapacity: true)
+            state.cachedBand = nil
+            if y0.isFinite, y1.isFinite, y0 <= y1, window.map({ $0.lowerBound.isFinite && $0.upperBound.isFinite }) ?? true {
+                state.stats.bandsComputed += 1
+                let geometry = state.built()
+                state.builder.reset()
+                geometry.addIntervals(from: y0, to: y1, window: window, into: &state.builder, stats: &state.stats)
+                state.stats.slabEdgesExamined += state.builder.slabEdgesExamined
+                swap(&state.cached, &state.builder.intervals)
+                BandSpanBuilder.sortAndMerge(&state.cached)
+                state.cachedBand = (y0, y1, window)
+            }
+            return try state.cached.withUnsafeBufferPointer(body)
         }
-        cached.removeAll(keepingCapacity: true)
-        cachedBand = nil
-        if y0.isFinite, y1.isFinite, y0 <= y1, window.map({ $0.lowerBound.isFinite && $0.upperBound.isFinite }) ?? true {
-            stats.bandsComputed += 1
-            let geometry = built()
-            builder.reset()
-            geometry.addIntervals(from: y0, to: y1, window: window, into: &builder, stats: &stats)
-            stats.slabEdgesExamined += builder.slabEdgesExamined
-            swap(&cached, &builder.intervals)
-            BandSpanBuilder.sortAndMerge(&cached)
-            cachedBand = (y0, y1, window)
-        }
-        return try cached.withUnsafeBufferPointer(body)
     }
 
     /// The covered intervals as an array (see ``withCoveredIntervals(inBandFrom:to:_:)``).
     package func coveredIntervals(inBandFrom y0: CGFloat, to y1: CGFloat) -> [ClosedRange<CGFloat>] {
         withCoveredIntervals(inBandFrom: y0, to: y1) { Array($0) }
-    }
-
-    /// The geometry, built at the first call (under the lock).
-    private func built() -> Geometry {
-        if let geometry { return geometry }
-        let made = Geometry(sources: sources, tolerance: Self.tolerance)
-        geometry = made
-        sources = []
-        return made
     }
 }
 

@@ -1,4 +1,5 @@
 import Dispatch
+import TextKitGraphics
 import TextKitModel
 import TextKitTypesetting
 
@@ -149,17 +150,16 @@ private struct WorkerResult {
 }
 
 /// Hands out ranges of indices to worker threads.
-private final class WorkCounter: @unchecked Sendable {  // `next` is only touched under `lock`
-    private let lock = NSLock()
-    private var next = 0
+private final class WorkCounter: @unchecked Sendable {  // `next` is only touched under its lock (`Locked`)
+    private let next = Locked(0)
 
     func take(_ count: Int, of total: Int) -> Range<Int>? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard next < total else { return nil }
-        let range = next..<min(total, next + count)
-        next = range.upperBound
-        return range
+        next.withLock { next in
+            guard next < total else { return nil }
+            let range = next..<min(total, next + count)
+            next = range.upperBound
+            return range
+        }
     }
 }
 

@@ -1,4 +1,5 @@
 import TextKitFormats
+import TextKitGraphics
 import TextKitModel
 
 /// A pasteboard: items of typed representations, as UIKit's `UIPasteboard`. ``general`` is the
@@ -11,7 +12,7 @@ import TextKitModel
 /// item's representation of those types.
 ///
 /// Thread-safe: the items are behind a lock, as UIKit's pasteboard may be used from any thread.
-open class UIPasteboard: @unchecked Sendable {
+open class UIPasteboard: @unchecked Sendable {  // the backend is only used under its lock (`Locked`)
     /// Where a pasteboard keeps its items. The default keeps them in memory; a host supplies one
     /// over the desktop clipboard (GTK's `GdkClipboard`).
     public protocol Backend: AnyObject, Sendable {
@@ -39,8 +40,8 @@ open class UIPasteboard: @unchecked Sendable {
     /// The pasteboard copy and paste use.
     open class var general: UIPasteboard { generalPasteboard }
 
-    private let lock = NSLock()
-    private var _backend: any Backend = MemoryBackend()
+    /// The backend, only used under its lock.
+    private let _backend = Locked<any Backend>(MemoryBackend())
 
     /// The pasteboard's name.
     public let name: UIPasteboard.Name
@@ -57,16 +58,16 @@ open class UIPasteboard: @unchecked Sendable {
 
     /// Where the items live (a Linux addition: set by a window host).
     public var backend: any Backend {
-        get { lock.withLock { _backend } }
-        set { lock.withLock { _backend = newValue } }
+        get { _backend.withLock { $0 } }
+        set { _backend.withLock { $0 = newValue } }
     }
 
     // MARK: Items
 
     /// The items, each a dictionary from type to value.
     open var items: [[String: Any]] {
-        get { lock.withLock { _backend.items } }
-        set { lock.withLock { _backend.items = newValue } }
+        get { _backend.withLock { $0.items } }
+        set { _backend.withLock { $0.items = newValue } }
     }
 
     /// Replaces the items.
@@ -76,14 +77,14 @@ open class UIPasteboard: @unchecked Sendable {
 
     /// Adds items after the existing ones.
     open func addItems(_ items: [[String: Any]]) {
-        lock.withLock { _backend.items += items }
+        _backend.withLock { $0.items += items }
     }
 
     /// The number of items.
     open var numberOfItems: Int { items.count }
 
     /// Increases whenever the items change.
-    open var changeCount: Int { lock.withLock { _backend.changeCount } }
+    open var changeCount: Int { _backend.withLock { $0.changeCount } }
 
     /// The types of the first item.
     open var types: [String] { items.first.map { Array($0.keys) } ?? [] }

@@ -1,3 +1,4 @@
+import TextKitGraphics
 import TextKitModel
 #if canImport(Glibc)
 import Glibc
@@ -70,24 +71,26 @@ struct DictionaryTextEncoding: Sendable {
 
 /// One direction of a glibc iconv conversion. An `iconv_t` keeps shift state, so calls are
 /// serialised by a lock.
-final class IconvConverter: @unchecked Sendable {  // `descriptor` is only used under `lock`
-    private let descriptor: iconv_t
-    private let lock = NSLock()
+final class IconvConverter: @unchecked Sendable {  // `descriptor` is only used under its lock (`Locked`)
+    private let descriptor: Locked<iconv_t>
 
     init?(from source: String, to target: String) {
         let descriptor = iconv_open(target, source)
         // iconv_open reports failure as (iconv_t)-1.
         guard let descriptor, Int(bitPattern: descriptor) != -1 else { return nil }
-        self.descriptor = descriptor
+        self.descriptor = Locked(descriptor)
     }
 
-    deinit { iconv_close(descriptor) }
+    deinit { descriptor.withLock { _ = iconv_close($0) } }
 
     /// The converted bytes; nil when the input has a sequence invalid in the source encoding or a
     /// character the target cannot write.
     func convert(_ input: UnsafeRawBufferPointer) -> [UInt8]? {
-        lock.lock()
-        defer { lock.unlock() }
+        descriptor.withLock { descriptor in convert(input, with: descriptor) }
+    }
+
+    /// ``convert(_:)`` with the descriptor, under its lock.
+    private func convert(_ input: UnsafeRawBufferPointer, with descriptor: iconv_t) -> [UInt8]? {
         iconv(descriptor, nil, nil, nil, nil)  // back to the initial shift state
         var output = [UInt8](repeating: 0, count: input.count * 4 + 16)  // UTF-8 is at most 4 bytes a character
         var inputCopy = Array(input)

@@ -1,3 +1,4 @@
+import TextKitGraphics
 import TextKitModel
 #if canImport(Glibc)
 import Glibc
@@ -47,34 +48,103 @@ public struct LearnedWordsError: Error, CustomStringConvertible, Sendable, Equat
 /// The file is read the first time a learned word is needed and rewritten after each change by
 /// writing a temporary file beside it and renaming it over the old one, so a crash never leaves
 /// a half-written file. Two processes learning words at the same time: the last to write wins.
-final class LearnedWordStore: @unchecked Sendable {  // all state is under `lock`
+final class LearnedWordStore: @unchecked Sendable {  // all state is in `state` (`Locked`)
     static let shared = LearnedWordStore()
     static let fileName = "learned-words.txt"
 
-    private let lock = NSLock()
-    private var isLoaded = false
-    private var ordered: [String] = []
-    private var set: Set<String> = []
-    private var loadedFileWasCorrupt = false
-    private var _lastError: LearnedWordsError?
-    private var _directoryOverride: String?
+    private let state = Locked(State())
+
+    /// What the store knows, only read and changed under its lock (the file is read and written
+    /// under it too).
+    fileprivate struct State {
+        var isLoaded = false
+        var ordered: [String] = []
+        var set: Set<String> = []
+        var loadedFileWasCorrupt = false
+        var lastError: LearnedWordsError?
+        var directoryOverride: String?
+    }
 
     /// A directory that replaces the environment's choice (tests); takes effect at the next load.
     var directoryOverride: String? {
-        get { lock.withLock { _directoryOverride } }
-        set { lock.withLock { _directoryOverride = newValue } }
+        get { state.withLock { $0.directoryOverride } }
+        set { state.withLock { $0.directoryOverride = newValue } }
     }
 
     /// The last problem reading or writing the file, nil when there was none.
-    var lastError: LearnedWordsError? { lock.withLock { _lastError } }
+    var lastError: LearnedWordsError? { state.withLock { $0.lastError } }
 
     /// The file the words are kept in; nil when neither a directory variable nor a home is known
     /// (the words then live in memory only).
-    var fileURL: URL? { lock.withLock { unlockedFileURL() } }
+    var fileURL: URL? { state.withLock { $0.fileURL } }
 
-    private func unlockedFileURL() -> URL? {
+    fileprivate static func passwdHome() -> String? {
+        guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return nil }
+        let home = String(cString: directory)
+        return home.isEmpty ? nil : home
+    }
+
+    /// The learned words, in the order they were learned.
+    func words() -> [String] {
+        state.withLock { state in
+            state.load()
+            return state.ordered
+        }
+    }
+
+    func contains(_ word: String) -> Bool {
+        state.withLock { state in
+            state.load()
+            return state.set.contains(word)
+        }
+    }
+
+    /// Adds `word` and saves; false when it was already learned.
+    func learn(_ word: String) -> Bool {
+        state.withLock { state in
+            state.load()
+            guard state.set.insert(word).inserted else { return false }
+            state.ordered.append(word)
+            state.save()
+            return true
+        }
+    }
+
+    /// Removes `word` and saves; false when it was not learned.
+    func unlearn(_ word: String) -> Bool {
+        state.withLock { state in
+            state.load()
+            guard state.set.remove(word) != nil else { return false }
+            state.ordered.removeAll { $0 == word }
+            state.save()
+            return true
+        }
+    }
+
+    /// Forgets what is in memory, as if the process had just started: the file is read again at
+    /// the next use. For tests.
+    func reset() {
+        state.withLock { state in
+            state.isLoaded = false
+            state.ordered = []
+            state.set = []
+            state.loadedFileWasCorrupt = false
+            state.lastError = nil
+        }
+    }
+
+    /// A word the file can hold: not empty, no line break, no NUL.
+    static func isStorable(_ word: String) -> Bool {
+        let forbidden: Set<Unicode.Scalar> = ["\0", "\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"]
+        return !word.isEmpty && !word.unicodeScalars.contains(where: forbidden.contains)
+    }
+}
+
+/// The file's reading and writing, called under the store's lock.
+extension LearnedWordStore.State {
+    var fileURL: URL? {
         let environment = ProcessInfo.processInfo.environment
-        if let directory = _directoryOverride ?? environment["OTK_SPELLING_DIRECTORY"], !directory.isEmpty {
+        if let directory = directoryOverride ?? environment["OTK_SPELLING_DIRECTORY"], !directory.isEmpty {
             return URL(fileURLWithPath: directory).appendingPathComponent(LearnedWordStore.fileName)
         }
         // XDG: a relative $XDG_DATA_HOME is invalid and must be ignored.
@@ -86,70 +156,15 @@ final class LearnedWordStore: @unchecked Sendable {  // all state is under `lock
         return URL(fileURLWithPath: dataHome).appendingPathComponent("opentextkit").appendingPathComponent(LearnedWordStore.fileName)
     }
 
-    private static func passwdHome() -> String? {
-        guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return nil }
-        let home = String(cString: directory)
-        return home.isEmpty ? nil : home
-    }
-
-    /// The learned words, in the order they were learned.
-    func words() -> [String] {
-        lock.withLock {
-            unlockedLoad()
-            return ordered
-        }
-    }
-
-    func contains(_ word: String) -> Bool {
-        lock.withLock {
-            unlockedLoad()
-            return set.contains(word)
-        }
-    }
-
-    /// Adds `word` and saves; false when it was already learned.
-    func learn(_ word: String) -> Bool {
-        lock.withLock {
-            unlockedLoad()
-            guard set.insert(word).inserted else { return false }
-            ordered.append(word)
-            unlockedSave()
-            return true
-        }
-    }
-
-    /// Removes `word` and saves; false when it was not learned.
-    func unlearn(_ word: String) -> Bool {
-        lock.withLock {
-            unlockedLoad()
-            guard set.remove(word) != nil else { return false }
-            ordered.removeAll { $0 == word }
-            unlockedSave()
-            return true
-        }
-    }
-
-    /// Forgets what is in memory, as if the process had just started: the file is read again at
-    /// the next use. For tests.
-    func reset() {
-        lock.withLock {
-            isLoaded = false
-            ordered = []
-            set = []
-            loadedFileWasCorrupt = false
-            _lastError = nil
-        }
-    }
-
-    private func record(_ error: LearnedWordsError) {
-        _lastError = error
+    mutating func record(_ error: LearnedWordsError) {
+        lastError = error
         SpellingDiagnostics.report("OpenTextKit: \(error)")
     }
 
-    private func unlockedLoad() {
+    mutating func load() {
         guard !isLoaded else { return }
         isLoaded = true
-        guard let url = unlockedFileURL() else { return }
+        guard let url = fileURL else { return }
         let path = url.path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return }  // nothing learned yet
@@ -170,14 +185,8 @@ final class LearnedWordStore: @unchecked Sendable {  // all state is under `lock
         }
     }
 
-    /// A word the file can hold: not empty, no line break, no NUL.
-    static func isStorable(_ word: String) -> Bool {
-        let forbidden: Set<Unicode.Scalar> = ["\0", "\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"]
-        return !word.isEmpty && !word.unicodeScalars.contains(where: forbidden.contains)
-    }
-
-    private func unlockedSave() {
-        guard let url = unlockedFileURL() else { return }
+    mutating func save() {
+        guard let url = fileURL else { return }
         let path = url.path
         let directory = url.deletingLastPathComponent().path
         do {

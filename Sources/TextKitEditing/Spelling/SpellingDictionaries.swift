@@ -1,3 +1,4 @@
+import TextKitGraphics
 import TextKitModel
 
 /// The installed hunspell dictionaries and the open ones: one ``SpellingDictionary`` per
@@ -7,64 +8,64 @@ import TextKitModel
 /// Dictionaries are looked for in the directories of `$DICPATH` (colon-separated, hunspell's own
 /// convention), then `/usr/share/hunspell` (Debian's `hunspell-*` packages), as `<code>.aff` and
 /// `<code>.dic`. Languages whose files are links to one pair (fr_FR, fr_BE → fr) share one handle.
-final class SpellingDictionaries: @unchecked Sendable {  // all state is under `lock`
+final class SpellingDictionaries: @unchecked Sendable {  // all state is in `state` (`Locked`)
     static let shared = SpellingDictionaries()
 
-    private let lock = NSLock()
-    /// Open dictionaries by the real path of their `.dic` file.
-    private var open: [String: SpellingDictionary] = [:]
-    /// Each language asked for, with its dictionary or nil when none is installed (cached too).
-    private var byLanguage: [String: SpellingDictionary?] = [:]
-    /// Directories searched before `$DICPATH` and the system's: tests add theirs here.
-    private var extraDirectories: [String] = []
+    private let state = Locked(State())
+
+    /// The open dictionaries and what was asked, only read and changed under the lock.
+    private struct State {
+        /// Open dictionaries by the real path of their `.dic` file.
+        var open: [String: SpellingDictionary] = [:]
+        /// Each language asked for, with its dictionary or nil when none is installed (cached too).
+        var byLanguage: [String: SpellingDictionary?] = [:]
+        /// Directories searched before `$DICPATH` and the system's: tests add theirs here.
+        var extraDirectories: [String] = []
+
+        var searchDirectories: [String] {
+            let fromEnvironment = (ProcessInfo.processInfo.environment["DICPATH"] ?? "")
+                .split(separator: ":").map(String.init).filter { !$0.isEmpty }
+            return extraDirectories + fromEnvironment + [SpellingDictionaries.systemDirectory]
+        }
+    }
 
     static let systemDirectory = "/usr/share/hunspell"
 
-    private var searchDirectories: [String] {
-        let fromEnvironment = (ProcessInfo.processInfo.environment["DICPATH"] ?? "")
-            .split(separator: ":").map(String.init).filter { !$0.isEmpty }
-        return extraDirectories + fromEnvironment + [SpellingDictionaries.systemDirectory]
-    }
-
     /// Searches `directory` first from now on (for tests' own dictionaries).
     func addSearchDirectory(_ directory: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        if !extraDirectories.contains(directory) { extraDirectories.insert(directory, at: 0) }
-        byLanguage = [:]
+        state.withLock { state in
+            if !state.extraDirectories.contains(directory) { state.extraDirectories.insert(directory, at: 0) }
+            state.byLanguage = [:]
+        }
     }
 
     /// The dictionary for `language` ("en_US", "en-US", "de"), nil when none is installed.
     func dictionary(for language: String) -> SpellingDictionary? {
-        lock.lock()
-        defer { lock.unlock() }
-        if let cached = byLanguage[language] { return cached }
-        let found = unlockedOpen(language)
-        byLanguage[language] = found
-        return found
+        state.withLock { state in
+            if let cached = state.byLanguage[language] { return cached }
+            let found = openDictionary(language, in: &state)
+            state.byLanguage[language] = found
+            return found
+        }
     }
 
     /// Every open dictionary (to add or remove a learned word in each).
     func openDictionaries() -> [SpellingDictionary] {
-        lock.lock()
-        defer { lock.unlock() }
-        return Array(open.values)
+        state.withLock { Array($0.open.values) }
     }
 
     /// Closes every dictionary and forgets every lookup (a checker in use keeps its own).
     func reset() {
-        lock.lock()
-        defer { lock.unlock() }
-        open = [:]
-        byLanguage = [:]
+        state.withLock { state in
+            state.open = [:]
+            state.byLanguage = [:]
+        }
     }
 
     /// The language codes of the installed dictionaries, sorted: the names of the `.dic` files
     /// that have an `.aff` beside them and are written like a locale ("en_US", "de_DE", "fr").
     func availableLanguages() -> [String] {
-        lock.lock()
-        let directories = searchDirectories
-        lock.unlock()
+        let directories = state.withLock { $0.searchDirectories }
         var codes: Set<String> = []
         for directory in directories {
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { continue }
@@ -110,8 +111,10 @@ final class SpellingDictionaries: @unchecked Sendable {  // all state is under `
         return names
     }
 
-    private func unlockedOpen(_ language: String) -> SpellingDictionary? {
-        let directories = searchDirectories
+    /// The dictionary for `language`, opened unless it is open under another name (call under
+    /// `state`'s lock).
+    private func openDictionary(_ language: String, in state: inout State) -> SpellingDictionary? {
+        let directories = state.searchDirectories
         var names = candidates(for: language)
         guard !names.isEmpty else { return nil }
         // Any installed variant of the language, as a last resort ("de_AT" → "de_DE").
@@ -126,12 +129,12 @@ final class SpellingDictionaries: @unchecked Sendable {  // all state is under `
                 let aff = directory + "/" + name + ".aff", dic = directory + "/" + name + ".dic"
                 guard FileManager.default.fileExists(atPath: aff), FileManager.default.fileExists(atPath: dic) else { continue }
                 let realDic = URL(fileURLWithPath: dic).resolvingSymlinksInPath().path
-                if let dictionary = open[realDic] { return dictionary }
+                if let dictionary = state.open[realDic] { return dictionary }
                 guard let dictionary = SpellingDictionary(language: name, affixPath: aff, wordListPath: dic) else { continue }
                 // Learned words go into every handle; a word learned while this one opens is
-                // added again by `learnWord` once `lock` is free (adding twice is harmless).
+                // added again by `learnWord` once `state`'s lock is free (adding twice is harmless).
                 for word in LearnedWordStore.shared.words() { dictionary.addLearnedWord(word) }
-                open[realDic] = dictionary
+                state.open[realDic] = dictionary
                 return dictionary
             }
         }

@@ -1,30 +1,33 @@
 import CHunspell
+import TextKitGraphics
 import TextKitModel
 
 /// One hunspell dictionary (an `.aff`/`.dic` pair) opened once and shared by every checker that
 /// asks for its language (see ``SpellingDictionaries``).
 ///
-/// hunspell's handle is not documented as thread-safe, so every call into it takes `lock`.
+/// hunspell's handle is not documented as thread-safe, so every call into it takes `hunspell`'s lock.
 /// Words cross the boundary in the dictionary's own encoding (``DictionaryTextEncoding``).
-final class SpellingDictionary: @unchecked Sendable {  // `handle`, `addedWords` and `validCompletions` are only touched under `lock`
+final class SpellingDictionary: @unchecked Sendable {  // `hunspell` and `index` are only touched under their locks (`Locked`)
     /// The language code the dictionary was found under ("en_US").
     let language: String
     let affixPath: String
     let wordListPath: String
     let encoding: DictionaryTextEncoding
 
-    private let handle: OpaquePointer  // Hunhandle *
-    private let lock = NSLock()
-    /// Learned words this handle did not know and was given with `Hunspell_add`. Only these are
-    /// ever removed again: `Hunspell_remove` marks a word forbidden, which must never happen to a
-    /// word of the dictionary itself (learning then unlearning "the" leaves "the" correct).
-    private var addedWords: Set<String> = []
+    /// The hunspell handle and what this dictionary did with it, only used under the lock.
+    private let hunspell: Locked<Hunspell>
+    private struct Hunspell {
+        let handle: OpaquePointer  // Hunhandle *
+        /// Learned words this handle did not know and was given with `Hunspell_add`. Only these are
+        /// ever removed again: `Hunspell_remove` marks a word forbidden, which must never happen to a
+        /// word of the dictionary itself (learning then unlearning "the" leaves "the" correct).
+        var addedWords: Set<String> = []
+        /// Per index entry: 0 not yet asked, 1 hunspell accepts the word alone, 2 it does not (a
+        /// compound-only, affix-needing or forbidden entry of the word list).
+        var validCompletions: [UInt8] = []
+    }
 
-    private let indexLock = NSLock()
-    private var index: CompletionIndex?  // built on first use, under `indexLock`
-    /// Per index entry: 0 not yet asked, 1 hunspell accepts the word alone, 2 it does not (a
-    /// compound-only, affix-needing or forbidden entry of the word list). Under `lock`.
-    private var validCompletions: [UInt8] = []
+    private let index = Locked<CompletionIndex?>(nil)  // built on first use, under its own lock
 
     /// Opens the dictionary; nil when hunspell cannot, or its encoding is unknown to iconv.
     init?(language: String, affixPath: String, wordListPath: String) {
@@ -40,57 +43,59 @@ final class SpellingDictionary: @unchecked Sendable {  // `handle`, `addedWords`
         self.affixPath = affixPath
         self.wordListPath = wordListPath
         self.encoding = encoding
-        self.handle = handle
+        hunspell = Locked(Hunspell(handle: handle))
     }
 
-    deinit { Hunspell_destroy(handle) }
+    deinit { hunspell.withLock { Hunspell_destroy($0.handle) } }
 
     /// Whether hunspell accepts `word` (learned words included). A word the dictionary's
     /// encoding cannot write is not in the dictionary.
     func isCorrect(_ word: String) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return unlockedIsCorrect(word)
+        hunspell.withLock { isCorrect(word, in: $0.handle) }
     }
 
-    private func unlockedIsCorrect(_ word: String) -> Bool {
+    /// ``isCorrect(_:)`` with the handle, under its lock.
+    private func isCorrect(_ word: String, in handle: OpaquePointer) -> Bool {
         encoding.withCString(word) { Hunspell_spell(handle, $0) != 0 } ?? false
     }
 
     /// hunspell's suggestions for `word`, best first.
     func suggestions(for word: String) -> [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return encoding.withCString(word) { cWord -> [String] in
-            var list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
-            let count = Int(Hunspell_suggest(handle, &list, cWord))
-            guard count > 0, let items = list else { return [] }
-            defer { Hunspell_free_list(handle, &list, Int32(count)) }
-            var result: [String] = []
-            for i in 0..<count {
-                if let item = items[i], let suggestion = encoding.decode(cString: item), !result.contains(suggestion) {
-                    result.append(suggestion)
+        hunspell.withLock { hunspell in
+            let handle = hunspell.handle
+            return encoding.withCString(word) { cWord -> [String] in
+                var list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+                let count = Int(Hunspell_suggest(handle, &list, cWord))
+                guard count > 0, let items = list else { return [] }
+                defer { Hunspell_free_list(handle, &list, Int32(count)) }
+                var result: [String] = []
+                for i in 0..<count {
+                    if let item = items[i], let suggestion = encoding.decode(cString: item), !result.contains(suggestion) {
+                        result.append(suggestion)
+                    }
                 }
-            }
-            return result
-        } ?? []
+                return result
+            } ?? []
+        }
     }
 
     /// Makes a learned word correct in this handle (and in the forms hunspell derives from it:
     /// "Zorblatt" learned makes "ZORBLATT" correct too).
     func addLearnedWord(_ word: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !addedWords.contains(word), !unlockedIsCorrect(word) else { return }
-        if encoding.withCString(word, { Hunspell_add(handle, $0) }) != nil { addedWords.insert(word) }
+        hunspell.withLock { hunspell in
+            let handle = hunspell.handle
+            guard !hunspell.addedWords.contains(word), !isCorrect(word, in: handle) else { return }
+            if encoding.withCString(word, { Hunspell_add(handle, $0) }) != nil { hunspell.addedWords.insert(word) }
+        }
     }
 
     /// Undoes ``addLearnedWord(_:)``; a word the dictionary knew by itself stays correct.
     func removeLearnedWord(_ word: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard addedWords.remove(word) != nil else { return }
-        _ = encoding.withCString(word) { Hunspell_remove(handle, $0) }
+        hunspell.withLock { hunspell in
+            guard hunspell.addedWords.remove(word) != nil else { return }
+            let handle = hunspell.handle
+            _ = encoding.withCString(word) { Hunspell_remove(handle, $0) }
+        }
     }
 
     // MARK: Completions
@@ -106,40 +111,40 @@ final class SpellingDictionary: @unchecked Sendable {  // `handle`, `addedWords`
         let partialUTF8 = Array(partial.utf8)
         var seen: Set<String> = []
         var ranked: [(length: Int, order: Int, word: String)] = []
-        lock.lock()
-        if validCompletions.count != index.count { validCompletions = [UInt8](repeating: 0, count: index.count) }
-        for i in candidates {
-            let word = index.words[i]
-            let completion: String
-            switch style {
-            case .lowercase, .mixed:
-                // An exact prefix: "hap" completes to "happy", not to "Hapsburg".
-                guard word.utf8.starts(with: partialUTF8) else { continue }
-                completion = word
-            case .capitalized:
-                completion = word.first.map { $0.isLowercase ? $0.uppercased() + word.dropFirst() : word } ?? word
-            case .uppercase:
-                completion = word.uppercased()
+        hunspell.withLock { hunspell in
+            if hunspell.validCompletions.count != index.count { hunspell.validCompletions = [UInt8](repeating: 0, count: index.count) }
+            for i in candidates {
+                let word = index.words[i]
+                let completion: String
+                switch style {
+                case .lowercase, .mixed:
+                    // An exact prefix: "hap" completes to "happy", not to "Hapsburg".
+                    guard word.utf8.starts(with: partialUTF8) else { continue }
+                    completion = word
+                case .capitalized:
+                    completion = word.first.map { $0.isLowercase ? $0.uppercased() + word.dropFirst() : word } ?? word
+                case .uppercase:
+                    completion = word.uppercased()
+                }
+                guard completion != partial, !seen.contains(completion) else { continue }
+                if hunspell.validCompletions[i] == 0 { hunspell.validCompletions[i] = isCorrect(word, in: hunspell.handle) ? 1 : 2 }
+                guard hunspell.validCompletions[i] == 1 else { continue }
+                seen.insert(completion)
+                ranked.append((completion.count, i, completion))
             }
-            guard completion != partial, !seen.contains(completion) else { continue }
-            if validCompletions[i] == 0 { validCompletions[i] = unlockedIsCorrect(word) ? 1 : 2 }
-            guard validCompletions[i] == 1 else { continue }
-            seen.insert(completion)
-            ranked.append((completion.count, i, completion))
         }
-        lock.unlock()
         ranked.sort { ($0.length, $0.order) < ($1.length, $1.order) }
         return ranked.map(\.word)
     }
 
     /// The sorted word list, read from the `.dic` file the first time completions are asked for.
     private func completionIndex() -> CompletionIndex {
-        indexLock.lock()
-        defer { indexLock.unlock() }
-        if let index { return index }
-        let built = CompletionIndex(wordListPath: wordListPath, encoding: encoding)
-        index = built
-        return built
+        index.withLock { index in
+            if let index { return index }
+            let built = CompletionIndex(wordListPath: wordListPath, encoding: encoding)
+            index = built
+            return built
+        }
     }
 }
 

@@ -1,4 +1,5 @@
 import COTKICU
+import TextKitGraphics
 import TextKitModel
 import TextKitTypesetting
 #if canImport(Glibc)
@@ -74,13 +75,10 @@ enum UnicodeText {
 /// Problems with the user's data (a dictionary in an unknown encoding, an unreadable learned-words
 /// file) are written to standard error, each message once per process: they never trap.
 enum SpellingDiagnostics {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var reported: Set<String> = []  // only touched under `lock`
+    private static let reported = Locked<Set<String>>([])
 
     static func report(_ message: String) {
-        lock.lock()
-        let isNew = reported.insert(message).inserted
-        lock.unlock()
+        let isNew = reported.withLock { $0.insert(message).inserted }
         guard isNew else { return }
         var bytes = Array((message + "\n").utf8)
         _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }

@@ -20,7 +20,7 @@ import TextKitModel
 ///
 /// Immutable and safe to share between threads. Making a line costs time proportional to its
 /// glyphs (its runs are built at once).
-public final class CTLine: @unchecked Sendable {  // immutable but for the caret cache, which is locked
+public final class CTLine: @unchecked Sendable {  // immutable but for the caret cache, which is `Locked`
     let paragraph: TypesetParagraph
     let placed: PlacedLine
     /// The truncation token drawn in place of hidden glyphs, if any.
@@ -33,9 +33,8 @@ public final class CTLine: @unchecked Sendable {  // immutable but for the caret
     public let trailingWhitespaceWidth: Double
     /// Points added after each glyph cluster by justification of a line without spaces.
     let clusterSpacing: Float
-    /// The caret geometry, made by the first caret query and kept (guarded by `caretLock`).
-    private var caretCache: LineCarets?
-    private let caretLock = NSLock()
+    /// The caret geometry, made by the first caret query and kept (under its lock).
+    private let caretCache = Locked<LineCarets?>(nil)
 
     /// The line's caret geometry (``LineCarets``, the model NSLayoutManager answers from too),
     /// x in the placed line's text coordinates: subtract `placed.originX` for line space.
@@ -47,13 +46,13 @@ public final class CTLine: @unchecked Sendable {  // immutable but for the caret
     /// frame are only drawn. It is built while holding the lock, so threads that race to the first
     /// query build it once and all see the same value.
     var carets: LineCarets {
-        caretLock.lock()
-        defer { caretLock.unlock() }
-        if let caretCache { return caretCache }
-        let positions = Self.glyphPositions(placed: placed, glyphs: paragraph.glyphs, clusterSpacing: clusterSpacing)
-        let made = placed.carets(in: paragraph.analysis, text: paragraph.text, positions: positions)
-        caretCache = made
-        return made
+        caretCache.withLock { caretCache in
+            if let caretCache { return caretCache }
+            let positions = Self.glyphPositions(placed: placed, glyphs: paragraph.glyphs, clusterSpacing: clusterSpacing)
+            let made = placed.carets(in: paragraph.analysis, text: paragraph.text, positions: positions)
+            caretCache = made
+            return made
+        }
     }
     /// The characters of the line in its string (UTF-16 offsets), the paragraph separator included
     /// when the line ends a paragraph.

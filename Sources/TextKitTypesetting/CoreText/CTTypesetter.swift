@@ -24,13 +24,17 @@ public let kCTTypesetterOptionAllowUnboundedLayout = "kCTTypesetterOptionAllowUn
 /// (frames do, when the paragraph style asks).
 ///
 /// Thread safety: safe to share between threads, as Core Text's; the paragraph cache is locked.
-public final class CTTypesetter: @unchecked Sendable {  // mutable state (cache, analyzer) is under `lock`
+public final class CTTypesetter: @unchecked Sendable {  // mutable state (cache, analyzer) is in `state` (`Locked`)
     /// The typesetter's private copy of the string.
     let string: NSAttributedString
     let forcedDirection: NSWritingDirection?
-    private let lock = NSLock()
-    private var cache: [Int: TypesetParagraph] = [:]
-    private let analyzer = ParagraphAnalyzer.reused()
+    /// The paragraphs analyzed so far (by paragraph index), and the analyzer, which has scratch
+    /// buffers: both only used under the lock.
+    private let state = Locked(State())
+    private struct State {
+        var cache: [Int: TypesetParagraph] = [:]
+        let analyzer = ParagraphAnalyzer.reused()
+    }
 
     /// A typesetter for `string` (copied). See ``kCTTypesetterOptionForcedEmbeddingLevel`` for
     /// `options`.
@@ -43,7 +47,7 @@ public final class CTTypesetter: @unchecked Sendable {  // mutable state (cache,
         }
     }
 
-    deinit { ParagraphAnalyzer.recycle(analyzer) }
+    deinit { ParagraphAnalyzer.recycle(state.withLock { $0.analyzer }) }
 
     /// The string's length in UTF-16 units.
     public var length: Int { string.length }
@@ -53,14 +57,14 @@ public final class CTTypesetter: @unchecked Sendable {  // mutable state (cache,
     /// The analyzed paragraph holding `offset` (0 ≤ offset ≤ length; the end belongs to the last
     /// paragraph). Cached.
     func paragraph(containing offset: Int) -> TypesetParagraph {
-        lock.lock()
-        defer { lock.unlock() }
-        let index = string._paragraphIndex(containing: offset)
-        if let cached = cache[index] { return cached }
-        let range = string._paragraph(at: index).range
-        let paragraph = analyze(range)
-        cache[index] = paragraph
-        return paragraph
+        state.withLock { state in
+            let index = string._paragraphIndex(containing: offset)
+            if let cached = state.cache[index] { return cached }
+            let range = string._paragraph(at: index).range
+            let paragraph = analyze(range, with: state.analyzer)
+            state.cache[index] = paragraph
+            return paragraph
+        }
     }
 
     /// The analyzed text that `range` lies in: its paragraph when it lies in one (cached), else
@@ -68,13 +72,11 @@ public final class CTTypesetter: @unchecked Sendable {  // mutable state (cache,
     func paragraph(for range: Range<Int>) -> TypesetParagraph {
         let first = paragraph(containing: range.lowerBound)
         if range.upperBound <= first.start + first.length || range.isEmpty { return first }
-        lock.lock()
-        defer { lock.unlock() }
-        return analyze(NSRange(location: range.lowerBound, length: range.count))
+        return state.withLock { analyze(NSRange(location: range.lowerBound, length: range.count), with: $0.analyzer) }
     }
 
-    /// Analyzes `range` (call under `lock`: the analyzer has scratch buffers).
-    private func analyze(_ range: NSRange) -> TypesetParagraph {
+    /// Analyzes `range` with `state`'s analyzer (call under its lock: the analyzer has scratch buffers).
+    private func analyze(_ range: NSRange, with analyzer: ParagraphAnalyzer) -> TypesetParagraph {
         TypesetParagraph(string: string, range: range, analyzer: analyzer, direction: forcedDirection)
     }
 

@@ -1,21 +1,25 @@
 import CHyphen
+import TextKitGraphics
 import TextKitModel
 
 /// Where a word may be hyphenated, from libhyphen's TeX patterns (Debian's hyphen-* packages).
 ///
 /// One hyphenator per language is loaded on first use and shared. Words are looked up in
 /// lower case; the result is in UTF-16 offsets of the word as given.
-package final class Hyphenator: @unchecked Sendable {  // `dictionary` and `cache` are only used under `lock`
+package final class Hyphenator: @unchecked Sendable {  // `dictionary` and `cache` are only used under `state`'s lock (`Locked`)
     /// Where the dictionaries live (Debian's hyphen-en-us, hyphen-de, hyphen-fr, …).
     package static let dictionaryDirectory = "/usr/share/hyphen"
 
     package let language: String
     package let dictionaryPath: String
-    private let dictionary: UnsafeMutablePointer<HyphenDict>
     private let isUTF8: Bool
-    private let lock = NSLock()
-    /// Words already hyphenated (under `lock`).
-    private var cache: [UInt64: (word: [UInt16], points: [Int])] = [:]
+    /// libhyphen's dictionary and the words already hyphenated, only used under the lock.
+    private let state: Locked<State>
+    private struct State {
+        let dictionary: UnsafeMutablePointer<HyphenDict>
+        /// Words already hyphenated.
+        var cache: [UInt64: (word: [UInt16], points: [Int])] = [:]
+    }
     /// The fewest characters before and after a hyphen (TeX's lefthyphenmin/righthyphenmin).
     package let leftMinimum: Int
     package let rightMinimum: Int
@@ -24,13 +28,13 @@ package final class Hyphenator: @unchecked Sendable {  // `dictionary` and `cach
         guard let dictionary = hnj_hyphen_load(path) else { return nil }
         self.language = language
         self.dictionaryPath = path
-        self.dictionary = dictionary
+        state = Locked(State(dictionary: dictionary))
         isUTF8 = dictionary.pointee.utf8 != 0
         leftMinimum = max(2, Int(dictionary.pointee.lhmin))
         rightMinimum = max(3, Int(dictionary.pointee.rhmin))
     }
 
-    deinit { hnj_hyphen_free(dictionary) }
+    deinit { state.withLock { hnj_hyphen_free($0.dictionary) } }
 
     /// The hyphenator for a BCP 47 or POSIX language ("en", "en-US", "de_CH", "fr"), or nil when
     /// no dictionary for it is installed.
@@ -69,15 +73,15 @@ package final class Hyphenator: @unchecked Sendable {  // `dictionary` and `cach
         // array is made for a lookup.
         var key: UInt64 = 0xCBF2_9CE4_8422_2325
         for unit in word { key = (key ^ UInt64(unit)) &* 0x100_0000_01B3 }
-        let known: [Int]? = lock.withLock {
-            guard let entry = cache[key], Self.isSame(entry.word, word) else { return nil }
+        let known: [Int]? = state.withLock { state in
+            guard let entry = state.cache[key], Self.isSame(entry.word, word) else { return nil }
             return entry.points
         }
         if let known { return known }
         let points = computeHyphenationPoints(in: word)
-        lock.withLock {
-            if cache.count >= Self.cachedWords { cache.removeAll(keepingCapacity: true) }
-            cache[key] = (Array(word), points)
+        state.withLock { state in
+            if state.cache.count >= Self.cachedWords { state.cache.removeAll(keepingCapacity: true) }
+            state.cache[key] = (Array(word), points)
         }
         return points
     }
@@ -118,8 +122,8 @@ package final class Hyphenator: @unchecked Sendable {  // `dictionary` and `cach
         var rep: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
         var pos: UnsafeMutablePointer<Int32>?
         var cut: UnsafeMutablePointer<Int32>?
-        let status: Int32 = lock.withLock {
-            hnj_hyphen_hyphenate3(dictionary, bytes, Int32(bytes.count - 1), &hyphens, nil, &rep, &pos, &cut,
+        let status: Int32 = state.withLock { state in
+            hnj_hyphen_hyphenate3(state.dictionary, bytes, Int32(bytes.count - 1), &hyphens, nil, &rep, &pos, &cut,
                                   Int32(leftMinimum), Int32(rightMinimum), 2, 2)
         }
         defer { Self.freeNonStandard(rep, pos, cut, count: bytes.count - 1) }
@@ -151,18 +155,17 @@ package final class Hyphenator: @unchecked Sendable {  // `dictionary` and `cach
     }
 }
 
-private final class HyphenatorCache: @unchecked Sendable {  // `loaded` is only touched under `lock`
+private final class HyphenatorCache: @unchecked Sendable {  // `loaded` is only touched under its lock (`Locked`)
     static let shared = HyphenatorCache()
-    private let lock = NSLock()
-    private var loaded: [String: Hyphenator?] = [:]
+    private let loaded = Locked<[String: Hyphenator?]>([:])
 
     func hyphenator(for language: String) -> Hyphenator? {
         let key = language.lowercased()
-        lock.lock()
-        defer { lock.unlock() }
-        if let known = loaded[key] { return known }
-        let hyphenator = Hyphenator.load(language: language)
-        loaded[key] = hyphenator
-        return hyphenator
+        return loaded.withLock { loaded in
+            if let known = loaded[key] { return known }
+            let hyphenator = Hyphenator.load(language: language)
+            loaded[key] = hyphenator
+            return hyphenator
+        }
     }
 }

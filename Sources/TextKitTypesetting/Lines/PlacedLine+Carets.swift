@@ -1,4 +1,5 @@
 import TextKitFonts
+import TextKitGraphics
 import TextKitModel
 
 /// The caret geometry of one placed line: where each grapheme cluster sits, where the insertion
@@ -72,8 +73,10 @@ package struct LineCarets: Sendable, Equatable {
     /// visual order, and their boxes as ``NearestIntervals`` (ranks are positions in that list).
     /// Made by the second hit on the line (the first walks: a line's carets serve caret rects and
     /// selections too, which never search, and a line hit once costs no more than before) and
-    /// shared by the copies of this value.
-    private let search: HitSearchBox
+    /// shared by the copies of this value, under its lock.
+    private let search: Locked<HitSearch>
+    /// Whether the line is searched (else walked).
+    private let searches: Bool
 
     /// Lines with at least this many graphemes are searched by ``hit(x:)``, shorter ones walked
     /// (a walk of a few hundred boxes costs less than a microsecond; the search's tables cost some
@@ -91,7 +94,8 @@ package struct LineCarets: Sendable, Equatable {
         self.startEdgeX = startEdgeX
         self.endEdgeX = endEdgeX
         self.visualStops = visualStops
-        search = HitSearchBox(searches: searched ?? (graphemes.count >= Self.searchedLength))
+        searches = searched ?? (graphemes.count >= Self.searchedLength)
+        search = Locked(HitSearch())
     }
 
     /// This line with ``hit(x:)`` searching (`true`) or walking (`false`) whatever its length
@@ -108,18 +112,18 @@ package struct LineCarets: Sendable, Equatable {
     /// The search, made on the second call (or at once, `now`); nil before, and for a line
     /// that is walked.
     private func hitSearch(now: Bool = false) -> (graphemes: [Int32], boxes: NearestIntervals)? {
-        guard search.searches else { return nil }
-        search.lock.lock()
-        defer { search.lock.unlock() }
-        if search.isMade { return search.made }
-        search.calls += 1
-        guard now || search.calls >= 2 else { return nil }
-        search.isMade = true
-        var hittable = visualOrder.filter { graphemes[$0].width > 0 }
-        if hittable.isEmpty { hittable = visualOrder }
-        search.made = NearestIntervals(lower: hittable.map { graphemes[$0].minX }, upper: hittable.map { graphemes[$0].maxX })
-            .map { (hittable.map { Int32($0) }, $0) }
-        return search.made
+        guard searches else { return nil }
+        return search.withLock { search in
+            if search.isMade { return search.made }
+            search.calls += 1
+            guard now || search.calls >= 2 else { return nil }
+            search.isMade = true
+            var hittable = visualOrder.filter { graphemes[$0].width > 0 }
+            if hittable.isEmpty { hittable = visualOrder }
+            search.made = NearestIntervals(lower: hittable.map { graphemes[$0].minX }, upper: hittable.map { graphemes[$0].maxX })
+                .map { (hittable.map { Int32($0) }, $0) }
+            return search.made
+        }
     }
 
     /// The line's geometry, the search left out (it is made from the rest).
@@ -303,16 +307,11 @@ package struct LineCarets: Sendable, Equatable {
 }
 
 /// Where ``LineCarets`` keeps its hit search once made: values are copied and shared between
-/// threads (a `CTLine`'s carets), so the search is made under a lock, once.
-private final class HitSearchBox: @unchecked Sendable {
-    let lock = NSLock()
-    /// Whether the line is searched (else walked).
-    let searches: Bool
+/// threads (a `CTLine`'s carets), so the search is made under a lock (`Locked`), once.
+private struct HitSearch {
     var calls = 0
     var isMade = false
     var made: (graphemes: [Int32], boxes: NearestIntervals)?
-
-    init(searches: Bool) { self.searches = searches }
 }
 
 extension PlacedLine {

@@ -1,3 +1,4 @@
+import TextKitGraphics
 import TextKitModel
 
 /// A process-wide cache of shaped words, the trick that makes browser and Android text layout
@@ -12,7 +13,7 @@ import TextKitModel
 ///
 /// Faces are never freed (the font layer keeps one per file for the life of the process), so a
 /// face's identity is a stable key.
-package final class ShapedWordCache: @unchecked Sendable {  // shards are only touched under their locks
+package final class ShapedWordCache: @unchecked Sendable {  // shards and parameter sets are only touched under their locks (`Locked`)
     package static let shared = ShapedWordCache()
 
     /// Words up to this many UTF-16 units are keyed inline (no allocation per lookup).
@@ -60,39 +61,43 @@ package final class ShapedWordCache: @unchecked Sendable {  // shards are only t
         var text: [UInt16]
     }
 
-    /// One part of the table. Its fields are read and written only under `lock` (shaping runs
-    /// outside it), so no two accesses overlap and they skip the exclusivity checks.
-    private final class Shard {
-        let lock = NSLock()
-        @exclusivity(unchecked) var inline = InlineWordTable()
-        @exclusivity(unchecked) var long: [LongKey: ShapedPiece] = [:]
-        @exclusivity(unchecked) var bytes = 0
-        @exclusivity(unchecked) var hits = 0
-        @exclusivity(unchecked) var misses = 0
+    /// One part of the table. Its fields are read and written only under its lock (shaping runs
+    /// outside it), so no two accesses overlap and they skip the exclusivity checks (`Locked`).
+    private struct Shard: ~Copyable {
+        var inline = InlineWordTable()
+        var long: [LongKey: ShapedPiece] = [:]
+        var bytes = 0
+        var hits = 0
+        var misses = 0
     }
 
-    private let shards: [Shard]
+    private let shards: [Locked<Shard>]
     private let bytesPerShard: Int
-    private let parameterLock = NSLock()
-    /// The parameter sets given an id, the id being the index. A list, not a dictionary: a
-    /// process holds a few sets, and a dictionary of them made the runtime search every loaded
-    /// conformance for `ShapingParameters: Hashable` in the first paragraph (about 390 K
-    /// instructions).
-    private var parameterSets: [ShapingParameters] = []
+    /// The parameter sets and the generation, under their own lock.
+    private let parameterTable = Locked(ParameterTable())
+    private struct ParameterTable {
+        /// The parameter sets given an id, the id being the index. A list, not a dictionary: a
+        /// process holds a few sets, and a dictionary of them made the runtime search every loaded
+        /// conformance for `ShapingParameters: Hashable` in the first paragraph (about 390 K
+        /// instructions).
+        var sets: [ShapingParameters] = []
+        /// A number that changes whenever the cache is emptied, so front caches know to drop theirs.
+        var generation = 0
+    }
 
     /// - Parameter budget: the most bytes of shaped glyphs to keep.
     package init(budget: Int = 64 << 20) {
-        shards = (0..<16).map { _ in Shard() }
+        shards = (0..<16).map { _ in Locked(Shard()) }
         bytesPerShard = budget / 16
     }
 
     /// A small number standing for a parameter set, for cheap keys.
     package func id(for parameters: ShapingParameters) -> Int32 {
-        parameterLock.lock()
-        defer { parameterLock.unlock() }
-        if let known = parameterSets.firstIndex(of: parameters) { return Int32(known) }
-        parameterSets.append(parameters)
-        return Int32(parameterSets.count - 1)
+        parameterTable.withLock { table in
+            if let known = table.sets.firstIndex(of: parameters) { return Int32(known) }
+            table.sets.append(parameters)
+            return Int32(table.sets.count - 1)
+        }
     }
 
     /// The cached piece for an inline key, shaping it with `make` on a miss.
@@ -104,12 +109,11 @@ package final class ShapedWordCache: @unchecked Sendable {  // shards are only t
     /// Counts a hit when `countingHit` (a lookahead that finds the word, as ``ParagraphAnalyzer``'s
     /// batched shaping does, counts nothing: its caller's lookup counts it later).
     package func existingPiece(for key: InlineKey, countingHit: Bool = false) -> ShapedPiece? {
-        let shard = shards[Int(key.hash >> 60)]
-        shard.lock.lock()
-        defer { shard.lock.unlock() }
-        let found = shard.inline.piece(for: key)
-        if countingHit && found != nil { shard.hits += 1 }
-        return found
+        shards[Int(key.hash >> 60)].withLock { shard in
+            let found = shard.inline.piece(for: key)
+            if countingHit && found != nil { shard.hits += 1 }
+            return found
+        }
     }
 
     /// Stores a piece shaped for `key` by the caller (counted as a miss) and returns the one the
@@ -133,35 +137,33 @@ package final class ShapedWordCache: @unchecked Sendable {  // shards are only t
     /// Counts a hit served by a front cache, for the statistics.
     package func countFrontHits(_ n: Int) {
         guard n > 0 else { return }
-        let shard = shards[0]
-        shard.lock.lock()
-        shard.hits += n
-        shard.lock.unlock()
+        shards[0].withLock { $0.hits += n }
     }
 
     /// The piece `find` finds in `shard`, or else the one `make` shapes (outside the lock, so other
     /// threads are not held up by shaping), stored with `store`. A shard over its budget is emptied.
     @inline(__always)
-    private func cachedPiece(in shard: Shard, find: (Shard) -> ShapedPiece?, store: (Shard, ShapedPiece) -> Void,
-                             make: () -> ShapedPiece) -> ShapedPiece {
-        shard.lock.lock()
-        if let found = find(shard) {
-            shard.hits += 1
-            shard.lock.unlock()
-            return found
+    private func cachedPiece(in shard: Locked<Shard>, find: (borrowing Shard) -> ShapedPiece?,
+                             store: (inout Shard, ShapedPiece) -> Void, make: () -> ShapedPiece) -> ShapedPiece {
+        let found = shard.withLock { shard -> ShapedPiece? in
+            if let found = find(shard) {
+                shard.hits += 1
+                return found
+            }
+            shard.misses += 1
+            return nil
         }
-        shard.misses += 1
-        shard.lock.unlock()
+        if let found { return found }
         let piece = make()
-        shard.lock.lock()
-        if shard.bytes + piece.byteCount > bytesPerShard {
-            shard.inline.removeAll(keepingCapacity: true)
-            shard.long.removeAll(keepingCapacity: true)
-            shard.bytes = 0
+        shard.withLock { shard in
+            if shard.bytes + piece.byteCount > bytesPerShard {
+                shard.inline.removeAll(keepingCapacity: true)
+                shard.long.removeAll(keepingCapacity: true)
+                shard.bytes = 0
+            }
+            store(&shard, piece)
+            shard.bytes += piece.byteCount
         }
-        store(shard, piece)
-        shard.bytes += piece.byteCount
-        shard.lock.unlock()
         return piece
     }
 
@@ -169,42 +171,37 @@ package final class ShapedWordCache: @unchecked Sendable {  // shards are only t
     package var statistics: (hits: Int, misses: Int) {
         var hits = 0, misses = 0
         for shard in shards {
-            shard.lock.lock()
-            hits += shard.hits
-            misses += shard.misses
-            shard.lock.unlock()
+            shard.withLock { shard in
+                hits += shard.hits
+                misses += shard.misses
+            }
         }
         return (hits, misses)
     }
 
     package func resetStatistics() {
         for shard in shards {
-            shard.lock.lock()
-            shard.hits = 0
-            shard.misses = 0
-            shard.lock.unlock()
+            shard.withLock { shard in
+                shard.hits = 0
+                shard.misses = 0
+            }
         }
     }
 
     /// A number that changes whenever the cache is emptied, so front caches know to drop theirs.
-    private var generationCount = 0
     package var generation: Int {
-        parameterLock.lock()
-        defer { parameterLock.unlock() }
-        return generationCount
+        parameterTable.withLock { $0.generation }
     }
 
     /// Empties the cache (benchmarks use it to measure layout with fresh caches).
     package func removeAll() {
         for shard in shards {
-            shard.lock.lock()
-            shard.inline.removeAll(keepingCapacity: false)
-            shard.long.removeAll()
-            shard.bytes = 0
-            shard.lock.unlock()
+            shard.withLock { shard in
+                shard.inline.removeAll(keepingCapacity: false)
+                shard.long.removeAll()
+                shard.bytes = 0
+            }
         }
-        parameterLock.lock()
-        generationCount += 1
-        parameterLock.unlock()
+        parameterTable.withLock { $0.generation += 1 }
     }
 }

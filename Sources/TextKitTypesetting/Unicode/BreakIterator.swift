@@ -1,4 +1,5 @@
 import COTKICU
+import TextKitGraphics
 import TextKitModel
 
 /// A reusable ICU break iterator (UAX #29 grapheme clusters, words and sentences; UAX #14 lines)
@@ -82,13 +83,12 @@ package final class BreakIterator {
 }
 
 /// Open iterators waiting for reuse, per kind and locale. Thread-safe.
-private final class BreakIteratorPool: @unchecked Sendable {  // `free` is only touched under `lock`
+private final class BreakIteratorPool: @unchecked Sendable {  // `free` is only touched under its lock (`Locked`)
     static let shared = BreakIteratorPool()
-    private let lock = NSLock()
     /// One entry per kind and locale met, searched in order: a process meets a handful, and
     /// comparing a short locale string costs less than hashing it (twice a paragraph, in a
-    /// dictionary). Unchecked exclusivity: only touched under `lock`.
-    @exclusivity(unchecked) private var free: [Entry] = []
+    /// dictionary). Its accesses skip the exclusivity checks (see `Locked`).
+    private let free = Locked<[Entry]>([])
 
     private struct Entry {
         let kind: BreakIterator.Kind
@@ -102,27 +102,24 @@ private final class BreakIteratorPool: @unchecked Sendable {  // `free` is only 
     private static let keptEntries = 64
 
     func take(_ kind: BreakIterator.Kind, locale: String) -> BreakIterator {
-        lock.lock()
-        if let e = entry(kind, locale), let iterator = free[e].iterators.popLast() {
-            lock.unlock()
-            return iterator
+        let iterator = free.withLock { free in
+            Self.entry(kind, locale, in: free).flatMap { free[$0].iterators.popLast() }
         }
-        lock.unlock()
-        return BreakIterator.open(kind, locale: locale)
+        return iterator ?? BreakIterator.open(kind, locale: locale)
     }
 
     func giveBack(_ iterator: BreakIterator) {
-        lock.lock()
-        defer { lock.unlock() }
-        if let e = entry(iterator.kind, iterator.locale) {
-            if free[e].iterators.count < Self.kept { free[e].iterators.append(iterator) }
-            return
+        free.withLock { free in
+            if let e = Self.entry(iterator.kind, iterator.locale, in: free) {
+                if free[e].iterators.count < Self.kept { free[e].iterators.append(iterator) }
+                return
+            }
+            if free.count >= Self.keptEntries { free.removeFirst() }
+            free.append(Entry(kind: iterator.kind, locale: iterator.locale, iterators: [iterator]))
         }
-        if free.count >= Self.keptEntries { free.removeFirst() }
-        free.append(Entry(kind: iterator.kind, locale: iterator.locale, iterators: [iterator]))
     }
 
-    private func entry(_ kind: BreakIterator.Kind, _ locale: String) -> Int? {
+    private static func entry(_ kind: BreakIterator.Kind, _ locale: String, in free: [Entry]) -> Int? {
         free.firstIndex { $0.kind == kind && $0.locale == locale }
     }
 }

@@ -45,7 +45,9 @@ package struct HyphenationTable: Sendable {
 /// paragraphs are laid out on several threads, and a paragraph's analysis may be read by another).
 package final class HyphenationMemo: @unchecked Sendable {  // `table` is only touched under `lock`
     /// One lock for every memo: every paragraph has a memo, few are broken by total fit, and a
-    /// lock each cost an allocation and a mutex per paragraph.
+    /// lock each cost an allocation and a mutex per paragraph. (Hence a bare `NSLock` beside the
+    /// state rather than a `Locked` holding it: a `Locked` holds one value, and one per memo
+    /// would be that lock each.)
     private static let lock = NSLock()
     private var table: HyphenationTable?
 

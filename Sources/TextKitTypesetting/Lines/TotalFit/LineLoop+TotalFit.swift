@@ -14,16 +14,15 @@ struct TotalFitProgress {
 
 /// Counts the total-fit plans made while it is the task's ``TotalFitPlan/recorder``: how tests
 /// see which paragraphs an edit re-broke, and how much work breaking them took.
-package final class TotalFitRecorder: @unchecked Sendable {  // `recorded` is only touched under `lock`
-    private let lock = NSLock()
-    private var recorded: [(start: Int, statistics: TotalFitStatistics, pass: TotalFitPass)] = []
+package final class TotalFitRecorder: @unchecked Sendable {  // `recorded` is only touched under its lock (`Locked`)
+    private let recorded = Locked<[(start: Int, statistics: TotalFitStatistics, pass: TotalFitPass)]>([])
     package init() {}
 
     /// The plans made: the paragraph's first character (in the text) and the breaker's work.
-    package var plans: [(start: Int, statistics: TotalFitStatistics, pass: TotalFitPass)] { lock.withLock { recorded } }
+    package var plans: [(start: Int, statistics: TotalFitStatistics, pass: TotalFitPass)] { recorded.withLock { $0 } }
 
     func record(start: Int, plan: TotalFitPlan) {
-        lock.withLock { recorded.append((start, plan.statistics, plan.pass)) }
+        recorded.withLock { $0.append((start, plan.statistics, plan.pass)) }
     }
 }
 
