@@ -104,15 +104,21 @@ enum Tools {
         return (child.exitCode, child.log)
     }
 
-    /// Pixels darker than mid-grey in `rect` (pixels).
-    static func darkPixels(_ image: CGImage, in rect: CGRect) -> Int {
+    /// Pixels of `image` in `rect` (pixels) whose colour passes `test`.
+    static func pixels(_ image: CGImage, in rect: CGRect,
+                       where test: ((r: UInt8, g: UInt8, b: UInt8, a: UInt8)) -> Bool) -> Int {
         var count = 0
         for y in Int(rect.minY)..<min(Int(rect.maxY), image.height) {
             for x in Int(rect.minX)..<min(Int(rect.maxX), image.width) {
-                if let p = image.rgba(atX: x, y: y), Int(p.r) + Int(p.g) + Int(p.b) < 3 * 128 { count += 1 }
+                if let p = image.rgba(atX: x, y: y), test(p) { count += 1 }
             }
         }
         return count
+    }
+
+    /// Pixels darker than mid-grey in `rect` (pixels).
+    static func darkPixels(_ image: CGImage, in rect: CGRect) -> Int {
+        pixels(image, in: rect) { Int($0.r) + Int($0.g) + Int($0.b) < 3 * 128 }
     }
 
     /// Pixels that differ between two images in `rect`.

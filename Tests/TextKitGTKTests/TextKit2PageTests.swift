@@ -11,13 +11,7 @@ extension WindowTests {
     struct TextKit2PageTests {
         /// Light-blue pixels (a bubble's fill) in `rect`.
         static func bubblePixels(_ image: CGImage, _ rect: CGRect) -> Int {
-            var count = 0
-            for y in Int(rect.minY)..<min(Int(rect.maxY), image.height) {
-                for x in Int(rect.minX)..<min(Int(rect.maxX), image.width) {
-                    if let p = image.rgba(atX: x, y: y), p.b > 240, p.r > 200, p.r < 235, p.g > 225, p.g < 245 { count += 1 }
-                }
-            }
-            return count
+            Tools.pixels(image, in: rect) { $0.b > 240 && $0.r > 200 && $0.r < 235 && $0.g > 225 && $0.g < 245 }
         }
 
         @Test("Bubbles drawn by a fragment subclass, hidden by the delegate, and a typed comment gets one",

@@ -53,9 +53,9 @@ final class ContentStorageDisplayText {
     /// accordingly (the storage's attributes where it has nothing to say).
     func restyle(_ range: NSRange) {
         guard let storage = owner.textStorage, storage.length > 0 else { return }
-        var paragraphs = storage.paragraphRange(for: NSRange(location: min(range.location, storage.length - 1),
-                                                             length: min(range.length, storage.length - min(range.location, storage.length - 1))))
-        if paragraphs.length == 0 { paragraphs = storage.paragraphRange(for: NSRange(location: storage.length - 1, length: 0)) }
+        // The range held to the text (an edit at its end restyles the last paragraph).
+        let location = min(range.location, storage.length - 1)
+        let paragraphs = storage.paragraphRange(for: NSRange(location: location, length: min(range.length, storage.length - location)))
         var start = paragraphs.location
         while start < paragraphs.location + paragraphs.length {
             let paragraph = storage.paragraphRange(for: NSRange(location: start, length: 0))

@@ -54,33 +54,21 @@ package struct FittedLine: Sendable, Equatable {
     /// The line's yes-or-no facts, one bit each (a line fragment holds one per line: kept in a
     /// byte rather than a Bool apiece).
     private var facts: UInt8 = 0
+    private func fact(_ bit: UInt8) -> Bool { facts & bit != 0 }
+    private mutating func setFact(_ bit: UInt8, _ value: Bool) { facts = value ? facts | bit : facts & ~bit }
+
     /// The line ends inside a word, with a hyphen drawn after it.
-    package var isHyphenated: Bool {
-        get { facts & 1 != 0 }
-        set { facts = newValue ? facts | 1 : facts & ~1 }
-    }
+    package var isHyphenated: Bool { get { fact(1) } set { setFact(1, newValue) } }
     /// The line ends at a mandatory break (U+2028 or the paragraph's end).
-    package var endsWithHardBreak: Bool {
-        get { facts & 2 != 0 }
-        set { facts = newValue ? facts | 2 : facts & ~2 }
-    }
+    package var endsWithHardBreak: Bool { get { fact(2) } set { setFact(2, newValue) } }
     /// The line is wider than its room: a single unbreakable piece in a clipping or truncating mode.
-    package var overflows: Bool {
-        get { facts & 4 != 0 }
-        set { facts = newValue ? facts | 4 : facts & ~4 }
-    }
+    package var overflows: Bool { get { fact(4) } set { setFact(4, newValue) } }
     /// The line was broken wider than its room, for justification to shrink its spaces (a line
     /// of a justified paragraph broken by total fit); ``LinePlacer`` then shrinks it to its room.
-    package var shrinksToFit: Bool {
-        get { facts & 8 != 0 }
-        set { facts = newValue ? facts | 8 : facts & ~8 }
-    }
+    package var shrinksToFit: Bool { get { fact(8) } set { setFact(8, newValue) } }
     /// The line of a justified paragraph was left ragged: justifying it would have stretched its
     /// spaces past ``LinePlacer/raggedRatioLimit`` (total-fit paragraphs only).
-    package var isSetRagged: Bool {
-        get { facts & 16 != 0 }
-        set { facts = newValue ? facts | 16 : facts & ~16 }
-    }
+    package var isSetRagged: Bool { get { fact(16) } set { setFact(16, newValue) } }
 
     /// The line's characters (UTF-16 offsets in the paragraph), trailing white space and the
     /// hard break included.
