@@ -102,18 +102,22 @@ extension NSLayoutManager {
     }
 
     func _ensureLayout(forGlyphRange glyphRange: NSRange) {
-        flow.ensureLayout(throughGlyph: GlyphIndex(glyphRange.location + max(0, glyphRange.length - 1)))
+        flow.ensureLayout(glyphs: GlyphIndex(glyphRange.location)..<GlyphIndex(glyphRange.location + glyphRange.length))
     }
 
     func _ensureLayout(forCharacterRange charRange: NSRange) {
         let range = checkedCharacterRange(charRange, #function)
-        flow.ensureLayout(throughCharacter: UTF16Offset(min(flow.characterCount, range.location + range.length)))
+        if flow.laysOutNonContiguously {
+            flow.ensureLayout(characters: UTF16Offset(range.location)..<UTF16Offset(range.location + range.length))
+        } else {
+            flow.ensureLayout(throughCharacter: UTF16Offset(min(flow.characterCount, range.location + range.length)))
+        }
     }
 
     func _ensureLayout(forBoundingRect bounds: CGRect, in container: NSTextContainer) {
         guard let index = textContainers.firstIndex(where: { $0 === container }) else { return }
         let bounds = bounds.clampedToLayoutLimits  // NaN acts as 0, infinities clamp
-        flow.ensureLayout(throughY: flow.containerTop(index) + bounds.maxY, ofContainer: index)
+        flow.ensureLayout(fromY: flow.containerTop(index) + bounds.minY, throughY: flow.containerTop(index) + bounds.maxY, ofContainer: index)
     }
 
     func _firstUnlaidGlyphIndex() -> Int { flow.firstUnlaidPosition().glyph.rawValue }
@@ -123,17 +127,17 @@ extension NSLayoutManager {
     // MARK: The extra line fragment
 
     var _extraLineFragmentRect: CGRect {
-        flow.ensureLayoutOfAllText()
+        flow.ensureLayoutOfTextEnd()
         return flow.extraLineFragment?.rect ?? .zero
     }
 
     var _extraLineFragmentUsedRect: CGRect {
-        flow.ensureLayoutOfAllText()
+        flow.ensureLayoutOfTextEnd()
         return flow.extraLineFragment?.usedRect ?? .zero
     }
 
     var _extraLineFragmentTextContainer: NSTextContainer? {
-        flow.ensureLayoutOfAllText()
+        flow.ensureLayoutOfTextEnd()
         return flow.extraLineFragment.map { textContainers[$0.container] }
     }
 

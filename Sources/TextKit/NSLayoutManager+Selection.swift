@@ -87,7 +87,7 @@ extension NSLayoutManager {
         checkPrecondition(index >= 0 && index <= flow.characterCount,
                      "caretGeometry(forCharacterAt:): character index \(index) out of bounds; text length \(flow.characterCount)")
         if index == flow.characterCount {
-            flow.ensureLayoutOfAllText()
+            flow.ensureLayoutOfTextEnd()
             if let extra = flow.extraLineFragment { return extraCaret(extra) }
             guard index > 0 else { return nil }
         }

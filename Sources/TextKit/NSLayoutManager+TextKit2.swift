@@ -17,13 +17,42 @@ package struct EngineLine {
 }
 
 extension NSLayoutManager {
+    /// Whether every paragraph holding a character of `characterRange` (the one holding its
+    /// location, when empty) has lines. Lays nothing out; O(log n).
+    package func isLaidOut(characterRange: NSRange) -> Bool {
+        flow.isLaidOut(characters: UTF16Offset(characterRange.location)..<UTF16Offset(characterRange.location + characterRange.length))
+    }
+
+    /// The height of the text in the stacked flow: the lines of the laid-out paragraphs, the
+    /// estimates of the others (see ``allowsNonContiguousLayout``) and the extra line fragment
+    /// once known. What a scroller shows before the text is all laid out.
+    package var estimatedTextHeight: CGFloat { flow.estimatedHeight }
+
+    /// Whether queries lay out only what they ask about (``allowsNonContiguousLayout`` in a
+    /// stacked flow: one simple container of unbounded height).
+    package var laysOutNonContiguously: Bool { flow.laysOutNonContiguously }
+
+    /// Lays out what meets `bounds` (container coordinates) and returns how far that moved the
+    /// text that was already laid out there: under non-contiguous layout, text above it laid out
+    /// for the first time replaces estimated heights. A view that scrolls by as much shows that
+    /// text where it was. 0 when nothing laid out moved, and under contiguous layout.
+    package func ensureLayoutKeepingShownText(forBoundingRect bounds: CGRect, in container: NSTextContainer) -> CGFloat {
+        let anchor = flow.laysOutNonContiguously ? flow.laidOutParagraph(startingIn: bounds.clampedToLayoutLimits) : nil
+        ensureLayout(forBoundingRect: bounds, in: container)
+        return anchor.map(flow.distanceMoved) ?? 0
+    }
+
+    /// The number of paragraphs (and pieces of long ones) that have lines: what a test counts to
+    /// see that a query laid out only what it needed.
+    package var laidOutParagraphCount: Int { flow.laidOutParagraphCount }
+
     /// The lines holding the characters of `characterRange` (laid out as far as needed), in order,
     /// read in one walk of the paragraphs: what TextKit 2 builds a layout fragment's geometry from
     /// (a walk instead of five queries a line).
     package func lines(forCharacterRange characterRange: NSRange) -> [EngineLine] {
         guard characterRange.length > 0, characterRange.location + characterRange.length <= flow.characterCount else { return [] }
         let end = characterRange.location + characterRange.length
-        flow.ensureLayout(throughCharacter: UTF16Offset(end - 1))
+        flow.ensureLayout(characters: UTF16Offset(characterRange.location)..<UTF16Offset(end))
         let start = flow.locate(character: UTF16Offset(characterRange.location))
         var result: [EngineLine] = []
         flow.forEachFragment(fromParagraph: start.paragraph) { found in

@@ -57,11 +57,29 @@ open class NSLayoutManager: NSObject {
         didSet { if usesFontLeading != oldValue { flow.invalidateAllLayout() } }
     }
 
-    /// Accepted for source compatibility; layout here is always contiguous from the start of the
-    /// text (it is lazy, so a query near the start never lays out the rest).
-    open var allowsNonContiguousLayout = false
-    /// Always false: see ``allowsNonContiguousLayout``.
-    open var hasNonContiguousLayout: Bool { false }
+    /// Whether layout may lay out a part of the text without the text before it (false by
+    /// default, as in TextKit).
+    ///
+    /// When true and the text is laid out in one rectangular container of unbounded height (a
+    /// scrolling text view's), a query lays out only the paragraphs it asks about: a glyph's line
+    /// fragment, a character range, a bounding rect. Text above them that has no layout yet takes
+    /// an estimated height (lines of the text's first font, at half an em a character), replaced
+    /// by its real height once laid out — which moves what lies below it, never what lies above.
+    /// Glyphs, too, are made only for the paragraphs asked about, so a glyph index is valid until
+    /// glyphs are made for text before it: ask again for indices after such a query, as TextKit
+    /// requires under non-contiguous layout. `numberOfGlyphs` still makes every glyph. With several
+    /// containers, or a shaped or bounded one, layout stays contiguous (each line depends on where
+    /// the text before it ended). TextKit 2 (``NSTextLayoutManager``) always lays out this way.
+    open var allowsNonContiguousLayout = false {
+        didSet {
+            guard allowsNonContiguousLayout != oldValue else { return }
+            flow.allowsNonContiguousLayout = allowsNonContiguousLayout
+            flow.updateHeightEstimate()
+        }
+    }
+    /// Whether some part of the text has layout while text before it has none (see
+    /// ``allowsNonContiguousLayout``).
+    open var hasNonContiguousLayout: Bool { flow.laysOutNonContiguously && flow.hasNonContiguousLayout }
     /// Accepted for source compatibility; layout never degrades on long lines here.
     open var limitsLayoutForSuspiciousContents = false
 

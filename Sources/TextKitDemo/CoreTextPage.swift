@@ -58,7 +58,7 @@ final class CoreTextPage: UIView, ReportingPage {
         context.addPath(path)
         context.strokePath()
         CTFrameDraw(frame, context)
-        let lines = CTFrameGetLines(frame) as! [CTLine]
+        let lines = CTFrameGetLines(frame)
         var origins = [CGPoint](repeating: .zero, count: lines.count)
         CTFrameGetLineOrigins(frame, CFRange(location: 0, length: 0), &origins)
         context.setStrokeColor(UIColor(red: 1, green: 0.4, blue: 0, alpha: 0.6))

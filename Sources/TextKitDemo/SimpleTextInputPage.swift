@@ -102,7 +102,7 @@ final class SimpleTextInputView: UIView, UITextInput {
         // The path is unbounded below, so that a long text keeps its lines.
         let path = CGPath(rect: CGRect(x: 0, y: 0, width: box.width, height: 100_000), transform: nil)
         let frame = CTFramesetterCreateFrame(framesetter, CFRange(location: 0, length: 0), path, nil)
-        let lines = CTFrameGetLines(frame) as! [CTLine]
+        let lines = CTFrameGetLines(frame)
         var origins = [CGPoint](repeating: .zero, count: lines.count)
         CTFrameGetLineOrigins(frame, CFRange(location: 0, length: 0), &origins)
         return zip(lines, origins).map { ($0, CGPoint(x: box.minX + $1.x, y: box.minY + 100_000 - $1.y)) }

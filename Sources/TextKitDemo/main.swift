@@ -251,7 +251,7 @@ final class Demo {
                 // After the frame's own idle work (a low-priority idle runs after it).
                 g_idle_add_full(G_PRIORITY_LOW, { _ in
                     MainActor.assumeIsolated {
-                        if let path = demo.readyPath { FileManager.default.createFile(atPath: path, contents: Data()) }
+                        if let path = demo.readyPath { _ = FileManager.default.createFile(atPath: path, contents: Data()) }
                     }
                     return 0
                 }, nil, nil)

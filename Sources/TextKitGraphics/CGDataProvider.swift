@@ -45,7 +45,7 @@ public final class CGDataProvider: @unchecked Sendable {  // immutable
         var template = Array((NSTemporaryDirectory() + "/opentextkit-data-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { return nil }
-        unlink(String(cString: template))
+        unlink(template)  // the name mkstemp filled in (a C string)
         let written = data.withUnsafeBytes { buffer -> Bool in
             var offset = 0
             while offset < buffer.count {

@@ -9,12 +9,11 @@ import TextKitTypesetting
 /// how many paragraphs fill the rest of the rect from the text laid out so far.
 @Suite("Laying out a screen of a long text")
 struct FirstScreenLayoutTests {
-    /// `text` in DejaVu Serif 12 in a 300-pt column of unbounded height (padding 5, the default),
-    /// non-contiguous layout allowed.
+    /// `text` in DejaVu Serif 12 in a 300-pt column of unbounded height (padding 5, the default):
+    /// contiguous layout, TextKit 1's default (NonContiguousLayoutTests.swift has the other kind).
     func makeStack(_ text: String) -> (NSTextStorage, NSLayoutManager, NSTextContainer) {
         let stack = DrawingHarness.stack(NSAttributedString(string: text, attributes: [.font: DrawingHarness.serif(12)]),
                                          width: 300, padding: 5)
-        stack.lm.allowsNonContiguousLayout = true
         return (stack.storage, stack.layoutManager, stack.container)
     }
 

@@ -45,6 +45,9 @@ final class ParagraphRecord {
             if layout != nil { priorLines = nil }
         }
     }
+    /// The height the paragraph is taken to have while it has no lines: 0, or under non-contiguous
+    /// layout an estimate (HeightEstimate.swift). Set by the store only.
+    @exclusivity(unchecked) fileprivate(set) var estimatedHeight: Int64 = 0
     /// ``layout``'s height, nil without lines: what the sums and the walks ask, read without
     /// copying the layout (a copy of the optional struct and its release cost some 300
     /// instructions through Swift's generic value witnesses).
@@ -59,14 +62,18 @@ final class ParagraphRecord {
     /// glyphs (AnalysisBudget.swift).
     var budgetHandle: AnalysisBudget.Handle?
 
-    init(length: Int) { self.length = length }
+    init(length: Int, estimatedHeight: Int64 = 0) {
+        self.length = length
+        self.estimatedHeight = estimatedHeight
+    }
 
     deinit { budgetHandle?.record = nil }
 
     /// Makes the record as new for a paragraph of `length` units: no glyphs, no lines (what
     /// identifies a record's lines to a cache, ``layoutVersion``, still moves on).
-    func empty(length: Int) {
+    func empty(length: Int, estimatedHeight: Int64) {
         self.length = length
+        self.estimatedHeight = estimatedHeight
         analysis = nil
         layout = nil
         prior = nil
@@ -96,7 +103,7 @@ final class ParagraphRecord {
     var summary: ParagraphSummary {
         ParagraphSummary(paragraphs: 1, length: length, glyphs: glyphCount ?? 0,
                          unanalyzed: glyphCount == nil ? 1 : 0, unlaid: hasLayout ? 0 : 1,
-                         height: layoutHeight ?? 0)
+                         height: layoutHeight ?? estimatedHeight)
     }
 
     /// Checks what the layout relies on in this record (debug builds run it whenever the tree's
@@ -140,7 +147,8 @@ struct ParagraphSummary: Equatable {
     var glyphs = 0
     var unanalyzed = 0
     var unlaid = 0
-    /// Heights in 1/1024 pt (``FixedHeight``), so sums and differences are exact.
+    /// Heights in 1/1024 pt (``FixedHeight``), so sums and differences are exact: of the lines of
+    /// laid-out paragraphs, and the estimates of the others (0 unless layout is non-contiguous).
     var height: Int64 = 0
 
     static var zero: Self { Self() }
@@ -199,6 +207,32 @@ extension ParagraphSummary {
 /// O(log n + size of the edit). Every lookup is one walk down the tree.
 struct ParagraphStore {
     private(set) var tree = ParagraphTree()
+    /// How tall paragraphs without lines are taken to be; nil: they take no room (contiguous layout).
+    private(set) var heightEstimate: HeightEstimate?
+
+    /// An empty store whose paragraphs without lines take `heightEstimate`'s room (none for nil).
+    init(heightEstimate: HeightEstimate? = nil) {
+        self.heightEstimate = heightEstimate
+    }
+
+    /// The estimated height of a paragraph of `length` units without lines.
+    private func estimate(_ length: Int) -> Int64 {
+        heightEstimate?.height(ofParagraphLength: length) ?? 0
+    }
+
+    /// Gives every paragraph without lines `estimate`'s height (none for nil), in one O(n) pass.
+    mutating func setHeightEstimate(_ estimate: HeightEstimate?) {
+        guard estimate != heightEstimate else { return }
+        heightEstimate = estimate
+        var records: [ParagraphRecord] = []
+        records.reserveCapacity(count)
+        tree.forEach(from: 0) { _, record in
+            record.estimatedHeight = estimate?.height(ofParagraphLength: record.length) ?? 0
+            records.append(record)
+            return true
+        }
+        tree = ParagraphTree(records)
+    }
 
     var count: Int { tree.count }
     var length: Int { tree.summary.length }
@@ -330,13 +364,13 @@ struct ParagraphStore {
             var next = lengths.makeIterator()
             forEach(from: range.lowerBound) { index, record in
                 guard index < range.upperBound, let length = next.next() else { return false }
-                record.empty(length: length)
+                record.empty(length: length, estimatedHeight: estimate(length))
                 return true
             }
             tree.refresh(range)
             return
         }
-        let records = lengths.map { ParagraphRecord(length: $0) }
+        let records = lengths.map { ParagraphRecord(length: $0, estimatedHeight: estimate($0)) }
         if range.count + records.count > max(64, count / 4) {
             // Much of the text (a first build, a paste, a select-all and type): the tree is built
             // again from all its records in O(n), rather than changed one record at a time.

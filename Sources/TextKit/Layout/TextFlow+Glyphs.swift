@@ -89,15 +89,20 @@ extension TextFlow {
 
     /// Makes glyphs for every paragraph up to and including the one that holds glyph `glyph`
     /// (all of them when it is past the end). Glyph indices count paragraphs in order, so every
-    /// paragraph before the glyph must have its glyphs.
+    /// paragraph before the glyph must have its glyphs, except under non-contiguous layout
+    /// (TextFlow+NonContiguous.swift), where only glyphs past the last one made make more.
     func ensureGlyphs(throughGlyph glyph: GlyphIndex) {
+        // Non-contiguous: a glyph that exists is in a paragraph that has its glyphs.
+        if glyph < store.glyphEnd, laysOutNonContiguously { return }
         analyzeInOrder { _, glyphsBefore in GlyphIndex(glyphsBefore) <= glyph }
     }
 
-    /// Makes glyphs for the paragraphs holding characters `0...offset`.
+    /// Makes glyphs for the paragraphs holding characters `0...offset` (under non-contiguous
+    /// layout, for the one holding `offset`).
     func ensureGlyphs(throughCharacter offset: UTF16Offset) {
         let target = store.paragraph(containingCharacter: offset).index
         guard let first = store.firstUnanalyzed, first <= target else { return }  // no sums needed
+        if laysOutNonContiguously { ensureAnalysis(target); return }
         analyzeInOrder { paragraph, _ in paragraph <= target }
     }
 

@@ -25,7 +25,7 @@ extension TextFlow {
         if isStacked {
             // Lay out paragraphs, in order, until the laid-out flow reaches the point.
             let y = FixedHeight.from(max(0, point.y))
-            ensureLayout(throughHeight: y)
+            if laysOutNonContiguously { ensureLayout(fromHeight: y, throughHeight: y) } else { ensureLayout(throughHeight: y) }
             p = y >= store.summary.height ? store.count - 1 : store.paragraph(atHeight: y).index
         } else {
             ensureLayout(throughContainer: index)
@@ -57,7 +57,7 @@ extension TextFlow {
         }
         if p + 1 >= last {
             // The extra line fragment competes when the flow reaches the end of the text.
-            ensureLayoutOfAllText()
+            ensureLayoutOfTextEnd()
             if let extra = extraLineFragment, extra.container == index {
                 let key = (Self.distance(point.y, extra.rect.minY, extra.rect.maxY, halfOpen: true), CGFloat(0))
                 if best == nil || key.0 < bestKey.0 || (point.y >= extra.rect.minY && key.0 == 0) { return .extraLine }

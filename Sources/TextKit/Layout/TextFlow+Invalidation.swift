@@ -229,6 +229,7 @@ extension TextFlow {
             for p in laidOut { store.refresh(at: p) }
         }
         invalidateLayout(fromParagraph: first ?? store.count)
+        updateHeightEstimate()  // a new width, or a flow no longer stacked
     }
 
     /// Layout from `paragraph` on must be made again: the flow is checked again from there, and

@@ -112,7 +112,7 @@ extension TextFlow {
     /// The running sums are kept by hand (one tree query per stretch rather than several per
     /// paragraph). True when a paragraph found no room and the flow stopped being stacked
     /// (``leaveStackedFlowIfOverflowed(_:)``): the caller must go on as a flow that stops.
-    private func layOutStretch(from first: Int, above: (length: UTF16Offset, top: Int64), through target: Int) -> Bool {
+    func layOutStretch(from first: Int, above: (length: UTF16Offset, top: Int64), through target: Int) -> Bool {
         var pending = pendingUnits(from: first, start: above.length, through: target)
         if layOutInParallel(from: first, through: target, characterStart: above.length, pendingUnits: pending) {
             return leaveStackedFlowIfOverflowed(first...target)
@@ -260,7 +260,9 @@ extension TextFlow {
     /// did not fit in the containers.
     func layoutReachedEnd() {
         if extraLineFragment == nil { computeExtraLineFragment() }
-        guard !hasReportedCompletion, manager.delegate != nil else { return }
+        // (Under non-contiguous layout the end may be reached with paragraphs above it still
+        // without lines: layout is complete only once every paragraph has them.)
+        guard !hasReportedCompletion, manager.delegate != nil, store.summary.unlaid == 0 else { return }
         hasReportedCompletion = true
         var overflowed = false
         var lastContainer: Int?

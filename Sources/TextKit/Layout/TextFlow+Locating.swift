@@ -131,7 +131,7 @@ extension TextFlow {
     /// glyph is in no container.
     func fragment(forGlyph glyph: GlyphIndex, _ function: StaticString = #function) -> LocatedFragment? {
         let (p, first, start) = locate(glyph: glyph, function)
-        ensureLayout(throughParagraph: p)
+        ensureLayout(paragraph: p)
         guard let layout = store.record(p).layout else { return nil }
         let local = (glyph - first).rawValue
         // Fragments are in glyph order; a glyph belongs to the last fragment starting at or before it.

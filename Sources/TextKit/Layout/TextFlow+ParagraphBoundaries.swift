@@ -7,7 +7,7 @@ import TextKitTypesetting
 extension TextFlow {
     /// Rebuilds every paragraph record from the storage (no glyphs, no lines).
     func rebuildParagraphs() {
-        store = ParagraphStore()
+        store = ParagraphStore(heightEstimate: currentHeightEstimate())
         analysisBudget.reset()
         hasPieces = false
         let length = manager.textStorage?.length ?? 0

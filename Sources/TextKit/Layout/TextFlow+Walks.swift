@@ -18,7 +18,7 @@ extension TextFlow {
                                           _ firstCharacter: UTF16Offset, _ top: CGFloat) -> Bool) {
         var p = start
         // The sums below count only laid-out paragraphs: lay out up to `start` before reading them.
-        if start < store.count { ensureLayout(throughParagraph: start) }
+        if start < store.count { ensureLayout(paragraph: start) }
         let before = store.prefix(start)
         var firstGlyph = GlyphIndex(before.glyphs)
         var firstCharacter = UTF16Offset(before.length)
@@ -46,7 +46,7 @@ extension TextFlow {
             // reported from there).
             if !record.hasLayout || p == last || !(stacked || p < validatedParagraphs) {
                 if !laysOut && p > start && (!record.hasLayout || !(stacked || p < validatedParagraphs)) { return }
-                ensureLayout(throughParagraph: p)
+                ensureLayout(paragraph: p)
                 record = store.record(p)
             }
             guard record.hasLayout, let glyphCount = record.glyphCount, let height = record.layoutHeight else { return }
@@ -63,8 +63,13 @@ extension TextFlow {
 
     /// Lays out until everything above `bottom` (points from the top of the first container) in
     /// container `index` has lines: in the stacked flow by the tree's height sums, else paragraph
-    /// by paragraph until the flow has passed the container or that height.
-    func ensureLayout(throughY bottom: CGFloat, ofContainer index: Int) {
+    /// by paragraph until the flow has passed the container or that height. Under non-contiguous
+    /// layout, only what lies between `top` and `bottom`.
+    func ensureLayout(fromY top: CGFloat, throughY bottom: CGFloat, ofContainer index: Int) {
+        if laysOutNonContiguously {
+            ensureLayout(fromHeight: FixedHeight.from(max(0, top)), throughHeight: FixedHeight.from(bottom))
+            return
+        }
         if isStacked {
             // Paragraphs are placed by the tree's height sums: lay out the first paragraphs
             // without lines until everything above the rect's bottom has lines, whatever lies below.

@@ -10,6 +10,7 @@ import TextKitTypesetting
 /// |---|---|
 /// | TextFlow+Glyphs.swift | making a paragraph's glyphs, as far as a glyph or a character |
 /// | TextFlow+Lines.swift | laying out as far as a query needs; container tops; the end of the text |
+/// | TextFlow+NonContiguous.swift, HeightEstimate.swift | laying out only what a query asks about, below estimated heights |
 /// | TextFlow+Paragraph.swift | one paragraph's lines, through the line loop |
 /// | TextFlow+Parallel.swift | many paragraphs on several threads |
 /// | TextFlow+Invalidation.swift | what an edit or a setting throws away, by cause |
@@ -65,6 +66,8 @@ final class TextFlow {
     var workerAnalyzers: [ParagraphAnalyzer] = []
     /// Which paragraphs keep their glyphs (Layout/AnalysisBudget.swift).
     var analysisBudget = AnalysisBudget()
+    /// The layout manager's `allowsNonContiguousLayout` (TextFlow+NonContiguous.swift).
+    var allowsNonContiguousLayout = false
     /// Whether a paragraph has been cut into pieces (ParagraphPieces.swift) since the records were
     /// last made from scratch. While not, every record is a whole paragraph, and asking the text
     /// whether one starts or ends its paragraph can be skipped.

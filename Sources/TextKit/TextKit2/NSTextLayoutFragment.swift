@@ -94,12 +94,7 @@ open class NSTextLayoutFragment: NSObject {
     /// How far layout has gone: `.layoutAvailable` once the paragraph is laid out.
     open var state: State {
         guard let manager = textLayoutManager else { return .none }
-        // Laid out once layout has passed the paragraph's end (or reached the text's end, for the
-        // empty paragraph of an empty document).
-        let engine = manager.engine
-        let laidOut = engine.firstUnlaidCharacterIndex()
-        let end = min(paragraphRange.location + max(paragraphRange.length, 1), engine.textStorage?.length ?? 0)
-        return laidOut >= end ? .layoutAvailable : .none
+        return manager.engine.isLaidOut(characterRange: paragraphRange) ? .layoutAvailable : .none
     }
 
     /// Throws the fragment's layout away (its paragraph is laid out again when next asked).

@@ -11,9 +11,10 @@ import TextKitModel
 /// TextKit 2 here is a second façade over the engine TextKit 1 uses, not a second engine: each
 /// `NSTextLayoutManager` drives an internal TextKit 1 layout manager over the content storage's
 /// text storage, so both generations make the same lines from the same text and container, with
-/// the same caret model and the same painter. Layout is lazy: a fragment is laid out when its
-/// geometry is first asked for (or when ``ensureLayout(for:)-(NSTextRange)`` or an enumeration with
-/// `.ensuresLayout` asks), together with the text before it.
+/// the same caret model and the same painter. Layout is lazy and non-contiguous: a fragment is
+/// laid out when its geometry is first asked for (or when ``ensureLayout(for:)-(NSTextRange)`` or an
+/// enumeration with `.ensuresLayout` asks), without the text before it, which keeps an estimated
+/// height until it is laid out in turn (see ``usageBoundsForTextContainer``).
 ///
 /// Layout needs an ``NSTextContentStorage`` (a content manager of your own can hold the
 /// elements, but only a content storage's text is laid out).
@@ -35,6 +36,7 @@ open class NSTextLayoutManager: NSObject {
     public override init() {
         super.init()
         engine.textKit2Owner = self
+        engine.allowsNonContiguousLayout = true
     }
 
     /// The delegate (held weakly).
@@ -130,9 +132,11 @@ open class NSTextLayoutManager: NSObject {
         forgetFragments()
         released.delegate = nil
         released.textKit2Owner = nil
+        released.allowsNonContiguousLayout = false  // TextKit 1's default
         for container in released.textContainers { container.zeroSizeMeansUnbounded = false }
         engine = NSLayoutManager()
         engine.textKit2Owner = self
+        engine.allowsNonContiguousLayout = true
         contentManager?.removeTextLayoutManager(self)
         if let storage {
             if released.textStorage !== storage { released.textStorage = nil }
@@ -330,7 +334,7 @@ open class NSTextLayoutManager: NSObject {
         }
         engine.ensureLayout(forBoundingRect: CGRect(x: 0, y: max(0, position.y), width: 1, height: 1), in: container)
         let glyph = engine.glyphIndex(for: position, in: container)
-        guard glyph < engine.numberOfGlyphs else { return nil }
+        guard engine.isValidGlyphIndex(glyph) else { return nil }
         let character = engine.characterIndexForGlyph(at: glyph)
         guard let range = paragraphRange(holding: character, in: storage) else { return nil }
         let fragment = self.fragment(forParagraph: range, in: storage)
@@ -373,24 +377,19 @@ open class NSTextLayoutManager: NSObject {
         }
     }
 
-    /// The bounds the text takes in the container: laid-out lines as they are, and for text not
-    /// laid out yet an estimate (its share of the characters at the laid-out text's average height
-    /// per character). Grows and settles as layout proceeds, as TextKit's does.
+    /// The bounds the text takes in the container: laid-out lines as they are, and text not laid
+    /// out yet at an estimated height (lines of the text's first font, at half an em a
+    /// character). Changes as layout replaces estimates, as TextKit's does.
     open var usageBoundsForTextContainer: CGRect {
         guard let container = textContainer, let length = engine.textStorage?.length else { return .zero }
         // TextKit 1's used rects hold the padding at both ends; TextKit 2's bounds start where text starts.
         let padding = container.lineFragmentPadding
-        let unlaid = engine.firstUnlaidCharacterIndex()
-        if unlaid >= length {
+        if !engine.laysOutNonContiguously || engine.firstUnlaidCharacterIndex() >= length {
             let used = engine.usedRect(for: container)
             return CGRect(x: used.minX + padding, y: used.minY, width: max(0, used.width - 2 * padding), height: used.height)
         }
-        guard unlaid > 0 else { return .zero }
-        let last = engine.lineFragmentRect(forGlyphAt: engine.glyphIndexForCharacter(at: unlaid - 1), effectiveRange: nil,
-                                           withoutAdditionalLayout: true)
-        let estimate = last.maxY * CGFloat(length) / CGFloat(unlaid)
-        let width = container.layoutSize.width < LayoutLimits.coordinate ? container.layoutSize.width : last.width
-        return CGRect(x: padding, y: 0, width: max(0, width - 2 * padding), height: estimate)
+        let width = container.layoutSize.width < LayoutLimits.coordinate ? container.layoutSize.width : 0
+        return CGRect(x: padding, y: 0, width: max(0, width - 2 * padding), height: engine.estimatedTextHeight)
     }
 
     /// The controller that lays out and shows what a scrolled view's viewport holds.

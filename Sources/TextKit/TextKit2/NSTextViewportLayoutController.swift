@@ -28,11 +28,16 @@ extension NSTextViewportLayoutControllerDelegate {
 /// Lays out and shows the part of a TextKit 2 document that a scrolled view's viewport holds, as
 /// TextKit's `NSTextViewportLayoutController`.
 ///
-/// ``layoutViewport()`` asks the delegate for the viewport bounds, lays out the text as far as
-/// their bottom, and hands the delegate each layout fragment that meets them. Heights here are
-/// never estimates: layout is exact, from the start of the text to the viewport (lazy, so text
-/// below the viewport is never laid out, and text above it only once), so
-/// ``adjustViewport(byVerticalOffset:)`` has no estimate to correct.
+/// ``layoutViewport()`` asks the delegate for the viewport bounds, lays out the paragraphs that
+/// meet them — those alone: text above and below the viewport keeps an estimated height until a
+/// viewport reaches it — and hands the delegate each layout fragment there.
+///
+/// Laying out a paragraph replaces its estimate with its height, which moves the fragments below
+/// it and never those above. A viewport that moves down therefore finds its fragments where the
+/// estimates put them; one that moves up lays out text above fragments already shown, which then
+/// move by the difference. A view keeps them still by scrolling by as much (`UITextView` does;
+/// see ``adjustViewport(byVerticalOffset:)``). The document's first fragment is always at the top
+/// of the container: there is nothing above it to estimate.
 open class NSTextViewportLayoutController: NSObject {
     /// The delegate (held weakly): the view that shows the fragments.
     open weak var delegate: NSTextViewportLayoutControllerDelegate?
@@ -82,8 +87,11 @@ open class NSTextViewportLayoutController: NSObject {
         textLayoutManager?.textLayoutFragment(for: textLocation)?.layoutFragmentFrame.minY ?? 0
     }
 
-    /// Moves the laid-out fragments by `verticalOffset` to correct estimated heights. Heights here
-    /// are exact (see the class overview), so there is nothing to move.
+    /// In TextKit, moves the laid-out fragments by `verticalOffset` to correct estimates above them
+    /// (a view calls it when its first fragment is not where the document starts). Here
+    /// estimates are corrected where they are made: the first fragment always starts at the top,
+    /// and laying out text above a fragment moves it by the real difference (see the class
+    /// overview). So there is nothing to move; the view scrolls instead.
     open func adjustViewport(byVerticalOffset verticalOffset: CGFloat) {}
 
     /// The fragments whose frames meet `bounds` vertically, in document order (laid out).

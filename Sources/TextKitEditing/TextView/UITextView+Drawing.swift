@@ -51,10 +51,14 @@ extension UITextView {
     }
 
     func updateContentSize() {
+        guard !isKeepingShownTextStill else { return }
         let manager = engine
         let container = textContainer
-        let visible = visibleContainerRect
-        if visible.height > 0 { manager.ensureLayout(forBoundingRect: visible, in: container) }
+        if manager.laysOutNonContiguously {
+            layOutShownTextKeepingItStill()
+        } else if visibleContainerRect.height > 0 {
+            manager.ensureLayout(forBoundingRect: visibleContainerRect, in: container)
+        }
         // Nothing laid out or edited since the last time (a keystroke asks twice: after the edit,
         // and after showing the caret), and the size set then still in place: the same answer.
         if let basis = contentSizeBasis, basis.manager == ObjectIdentifier(manager), basis.layout == manager.layoutChangeCount,
@@ -62,7 +66,9 @@ extension UITextView {
         let length = textStorage.length
         let laid = manager.firstUnlaidCharacterIndex()
         let height: CGFloat
-        if laid >= length {
+        if manager.laysOutNonContiguously {
+            height = manager.estimatedTextHeight  // laid-out lines, and estimates for the rest
+        } else if laid >= length {
             height = manager.usedRect(for: container).maxY
         } else if laid > 0 {
             let lastGlyph = manager.glyphIndexForCharacter(at: laid - 1)
@@ -77,6 +83,22 @@ extension UITextView {
         // (Nothing laid out: the estimate is from the typing font, which the basis does not hold.)
         contentSizeBasis = laid > 0 || length == 0
             ? (ObjectIdentifier(manager), manager.layoutChangeCount, bounds, textContainerInset, contentSize) : nil
+    }
+
+    /// Under non-contiguous layout (TextKit 2): lays out what the view shows, and when that laid
+    /// out text above what it showed before (replacing estimated heights, which moved that text),
+    /// scrolls by as much, so the text on screen stays where it was; again for what then comes
+    /// into view, a few times at most.
+    private func layOutShownTextKeepingItStill() {
+        for _ in 0..<4 {
+            let visible = visibleContainerRect
+            guard visible.height > 0 else { return }
+            let moved = engine.ensureLayoutKeepingShownText(forBoundingRect: visible, in: textContainer)
+            guard moved != 0 else { return }
+            isKeepingShownTextStill = true
+            contentOffset.y += moved
+            isKeepingShownTextStill = false
+        }
     }
 
     // MARK: Focus

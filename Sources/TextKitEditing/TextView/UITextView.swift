@@ -135,6 +135,9 @@ open class UITextView: UIScrollView, UITextInput, TokenizerTextProviding {
     /// What ``updateContentSize()`` last computed from: the layout manager and its change count,
     /// the bounds, the insets, and the content size it set (nil: compute again).
     var contentSizeBasis: (manager: ObjectIdentifier, layout: Int, bounds: CGRect, insets: UIEdgeInsets, size: CGSize)?
+    /// While ``updateContentSize()`` scrolls to keep the shown text still (non-contiguous layout
+    /// corrected estimated heights above it): the scroll it makes does not lay out again.
+    var isKeepingShownTextStill = false
     /// The text around the last point hit-tested, kept until the text changes, so that the next
     /// hits in that paragraph find their grapheme clusters without copying the text again
     /// (``graphemeRange(containing:reusingWindow:)``).

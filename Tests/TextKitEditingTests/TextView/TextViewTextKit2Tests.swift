@@ -1,5 +1,5 @@
 import Testing
-import TextKit
+@testable import TextKit
 import TextKitFonts
 import TextKitGraphics
 import TextKitModel
@@ -31,6 +31,29 @@ struct TextViewTextKit2Tests {
         }
         #expect(view.textLayoutManager != nil)
         #expect(view.caretRect(for: view.endOfDocument).minX > 20)
+    }
+
+    @Test("Scrolling far down lays out what is shown; scrolling back up keeps the text on screen where it was")
+    func scrollingKeepsShownTextStill() throws {
+        let text = (0..<3000).map { "Paragraph \($0) " + String(repeating: "wraps in the column ", count: 1 + $0 % 9) }.joined(separator: "\n")
+        let view = makeTextView(text, width: 300, height: 400)
+        view.layoutIfNeeded()
+        let engine = view.engine
+        view.contentOffset.y = (view.contentSize.height / 2).rounded()
+        #expect(engine.laidOutParagraphCount < 60, "the first screen and the one scrolled to, not the text between")
+        #expect(engine.hasNonContiguousLayout)
+        // A character near the top of the screen, and where the screen shows it.
+        let shown = try #require(view.closestPosition(to: CGPoint(x: 10, y: view.contentOffset.y + 60)))
+        let before = view.caretRect(for: shown).minY - view.contentOffset.y
+        // Up by a screen, into text with estimated heights: laying it out moves the text below it.
+        let offset = view.contentOffset.y
+        view.contentOffset.y -= 380
+        let after = view.caretRect(for: shown).minY - view.contentOffset.y
+        #expect(abs(after - before - 380) < 0.01, "the text moved by \(after - before) on screen for a scroll of 380")
+        #expect(abs(view.contentOffset.y - (offset - 380)) > 0.01, "laying out replaced estimates (else this test shows nothing)")
+        // At the top, nothing is estimated above the first line.
+        view.contentOffset.y = 0
+        #expect(view.caretRect(for: view.beginningOfDocument).minY == view.textContainerInset.top)
     }
 
     @Test("Asking for layoutManager switches to TextKit 1 for good and keeps text, selection and layout")
