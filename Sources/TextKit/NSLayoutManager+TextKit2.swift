@@ -42,6 +42,18 @@ extension NSLayoutManager {
         return anchor.map(flow.distanceMoved) ?? 0
     }
 
+    /// Lays out the paragraph at `paragraphRange` and returns what its lines are made of: while it
+    /// stays equal, so do the paragraph's line fragments, their place and their glyph and
+    /// character numbering, whatever else changed. Nil for a paragraph laid out in pieces (longer
+    /// than 65,536 units): then only the layout change count tells.
+    package func layoutStamp(ofParagraph paragraphRange: NSRange) -> ParagraphLayoutStamp? {
+        flow.layoutStamp(ofParagraph: UTF16Offset(paragraphRange.location)..<UTF16Offset(paragraphRange.location + paragraphRange.length))
+    }
+
+    /// The number of glyphs made so far (under non-contiguous layout, of the paragraphs that have
+    /// them): the glyph index just past the end of the text, as far as glyphs go, without making more.
+    package var glyphCountWithoutGeneration: Int { flow.generatedGlyphCount }
+
     /// The number of paragraphs (and pieces of long ones) that have lines: what a test counts to
     /// see that a query laid out only what it needed.
     package var laidOutParagraphCount: Int { flow.laidOutParagraphCount }

@@ -149,10 +149,19 @@ extension CGContext {
                              "showGlyphs: a cluster boundary at UTF-16 offset \(unit) or \(end) splits a surrogate pair")
             }
             let before = utf8.count
-            for scalar in String(decoding: utf16[unit..<end], as: UTF16.self).unicodeScalars {
-                let v = scalar.value
-                let isNoncharacter = (0xFDD0...0xFDEF).contains(v) || v & 0xFFFE == 0xFFFE
-                utf8.append(contentsOf: UTF8.encode(isNoncharacter ? "\u{FFFD}" : scalar)!)
+            // Decoded by hand, a scalar at a time (a String per cluster cost most of a line's drawing).
+            var i = unit
+            while i < end {
+                var value = UInt32(utf16[i])
+                if UTF16.isLeadSurrogate(utf16[i]), i + 1 < end, UTF16.isTrailSurrogate(utf16[i + 1]) {
+                    value = 0x10000 + ((value - 0xD800) << 10) + (UInt32(utf16[i + 1]) - 0xDC00)
+                    i += 2
+                } else {
+                    i += 1
+                }
+                let isNoncharacter = (0xFDD0...0xFDEF).contains(value) || value & 0xFFFE == 0xFFFE
+                let isSurrogate = (0xD800...0xDFFF).contains(value)  // a lone half of a pair
+                Self.appendUTF8(isNoncharacter || isSurrogate ? 0xFFFD : value, to: &utf8)
             }
             let bytes = utf8.count - before
             unit = end
@@ -166,5 +175,25 @@ extension CGContext {
         checkPrecondition(glyphTotal == glyphCount,
                      "showGlyphs: clusters cover \(glyphTotal) glyphs but \(glyphCount) were given")
         return (String(decoding: utf8, as: UTF8.self), result)
+    }
+
+    /// Appends the UTF-8 bytes of scalar value `value` (not a surrogate) to `bytes`.
+    private static func appendUTF8(_ value: UInt32, to bytes: inout [UInt8]) {
+        switch value {
+        case ..<0x80:
+            bytes.append(UInt8(value))
+        case ..<0x800:
+            bytes.append(UInt8(0xC0 | value >> 6))
+            bytes.append(UInt8(0x80 | value & 0x3F))
+        case ..<0x10000:
+            bytes.append(UInt8(0xE0 | value >> 12))
+            bytes.append(UInt8(0x80 | value >> 6 & 0x3F))
+            bytes.append(UInt8(0x80 | value & 0x3F))
+        default:
+            bytes.append(UInt8(0xF0 | value >> 18))
+            bytes.append(UInt8(0x80 | value >> 12 & 0x3F))
+            bytes.append(UInt8(0x80 | value >> 6 & 0x3F))
+            bytes.append(UInt8(0x80 | value & 0x3F))
+        }
     }
 }

@@ -27,6 +27,10 @@ extension OpenTextKitEngine {
         var shown = 0
         /// OTK_TK2_LAYOUT_ONLY=1: lay out the viewport without drawing it (to see what layout alone costs).
         static let skipsDrawing = ProcessInfo.processInfo.environment["OTK_TK2_LAYOUT_ONLY"] != nil
+        /// OTK_TK2_REPEAT=N: each timed keystroke run makes N keystrokes, typing and erasing a
+        /// character in turn (for a profiler, so the keystrokes outweigh building the document;
+        /// the figure is then N keystrokes' time).
+        static let profileRepeats = Int(ProcessInfo.processInfo.environment["OTK_TK2_REPEAT"] ?? "") ?? 1
 
         init(_ text: String, _ setup: BenchSetup, pageHeight: Double) {
             let font = try! UIFont(url: URL(fileURLWithPath: setup.fontFile), size: CGFloat(setup.fontSize))
@@ -70,14 +74,23 @@ extension OpenTextKitEngine {
                 _ = document.show()
                 return document
             }, body: { document in
-                let location = document.contentStorage.location(document.contentStorage.documentRange.location, offsetBy: at)!
-                document.layoutManager.replaceContents(in: NSTextRange(location: location),
-                                                       with: NSAttributedString(string: "x", attributes: document.contentStorage.textStorage!.attributes(at: at, effectiveRange: nil)))
-                return document.show()
+                var shown = 0
+                for i in 0..<TextKit2Document.profileRepeats {
+                    let location = document.contentStorage.location(document.contentStorage.documentRange.location, offsetBy: at)!
+                    if i % 2 == 0 {
+                        document.layoutManager.replaceContents(in: NSTextRange(location: location),
+                                                               with: NSAttributedString(string: "x", attributes: document.contentStorage.textStorage!.attributes(at: at, effectiveRange: nil)))
+                    } else {  // (profiling: type and erase, so the paragraph stays as it is)
+                        let end = document.contentStorage.location(location, offsetBy: 1)!
+                        document.layoutManager.replaceContents(in: NSTextRange(location: location, end: end)!, with: NSAttributedString())
+                    }
+                    shown = document.show()
+                }
+                return shown
             })
             return .samples(samples)
         case .scrollToMiddle:
-            var laidOut = 0
+            var above = 0, shown = 0
             let samples = timedRuns(runs: setup.runs, prepare: { () -> TextKit2Document in
                 let document = TextKit2Document(text, setup, pageHeight: pageHeight)
                 _ = document.show()
@@ -87,13 +100,17 @@ extension OpenTextKitEngine {
                 let middle = storage.location(storage.documentRange.location, offsetBy: storage.textStorage!.length / 2)!
                 let top = document.layoutManager.textViewportLayoutController.relocateViewport(to: middle)
                 document.viewport.origin.y = top
-                let shown = document.show()
-                laidOut = document.layoutManager.textViewportLayoutController.viewportRange.map {
-                    storage.offset(from: storage.documentRange.location, to: $0.endLocation)
-                } ?? 0
+                shown = document.show()
+                // Fragments above the viewport that have layout: those of the first viewport only.
+                above = 0
+                document.layoutManager.enumerateTextLayoutFragments(from: nil) { fragment in
+                    guard fragment.state == .layoutAvailable else { return false }
+                    above += 1
+                    return true
+                }
                 return shown
             })
-            Self.note("\((path as NSString).lastPathComponent): scrolling to the middle lays out the text above the viewport too (\(laidOut) UTF-16 units up to the viewport's end): TextKit 2 here has no estimated heights yet")
+            Self.note("\((path as NSString).lastPathComponent): relocating to the middle laid out the \(shown) fragments shown there; \(above) fragments from the top have layout (the first viewport's), the rest above the middle estimated heights")
             return .samples(samples)
         }
     }

@@ -53,6 +53,24 @@ extension TextFlow {
         return store.unlaidCount(from: first, to: last + 1) == 0
     }
 
+    /// What the lines of the paragraph record holding exactly `characters` are made of, laid out
+    /// first: the record, its lines' version, its top and its first glyph and character. Two equal
+    /// stamps mean the same lines at the same place with the same numbering; nil when the
+    /// characters are not one record (the pieces of a very long paragraph) or have no lines.
+    func layoutStamp(ofParagraph characters: Range<UTF16Offset>) -> ParagraphLayoutStamp? {
+        guard store.count > 0 else { return nil }
+        var (p, start, record) = store.paragraphRecord(containingCharacter: characters.lowerBound)
+        guard start == characters.lowerBound, record.length == (characters.upperBound - characters.lowerBound).rawValue else { return nil }
+        if !record.hasLayout {
+            ensureLayout(paragraph: p)
+            record = store.record(p)
+            guard record.hasLayout else { return nil }
+        }
+        let before = store.prefix(p)
+        return ParagraphLayoutStamp(record: ObjectIdentifier(record), layoutVersion: record.layoutVersion, top: before.height,
+                                    firstGlyph: before.glyphs, firstCharacter: before.length)
+    }
+
     /// The number of paragraphs (and pieces of long ones) that have lines.
     var laidOutParagraphCount: Int { store.count - store.summary.unlaid }
 
@@ -174,4 +192,14 @@ extension TextFlow {
         }
         if p >= store.count - 1 { ensureLayoutOfTextEnd() }
     }
+}
+
+/// What one paragraph's lines are made of (``TextFlow/layoutStamp(ofParagraph:)``): while it stays
+/// equal, so do the paragraph's line fragments, their place and their glyph and character numbering.
+package struct ParagraphLayoutStamp: Equatable {
+    let record: ObjectIdentifier
+    let layoutVersion: Int
+    let top: Int64
+    let firstGlyph: Int
+    let firstCharacter: Int
 }

@@ -58,8 +58,9 @@ open class NSTextLayoutFragment: NSObject {
     }
     /// Whether the layout manager's `renderingAttributesValidator` has seen this fragment.
     var renderingAttributesValidated = false
-    /// The geometry as last read from the engine, and the engine's change count then.
-    private var geometry: (changeCount: Int, frame: CGRect, lines: [NSTextLineFragment])?
+    /// The geometry as last read from the engine, and what it was read from: the paragraph's layout
+    /// stamp (the engine's `layoutStamp(ofParagraph:)`), or without one the engine's change count.
+    private final var geometry: (stamp: ParagraphLayoutStamp?, changeCount: Int, frame: CGRect, lines: [NSTextLineFragment])?
 
     /// A fragment laying out `textElement` (the part of it in `rangeInElement`, the whole element
     /// for nil). Layout managers make fragments themselves, or ask their delegate for one.
@@ -204,7 +205,7 @@ open class NSTextLayoutFragment: NSObject {
     // MARK: Managed by the layout manager
 
     /// Called by the layout manager that hands the fragment out for the paragraph at `range`.
-    func adopt(by manager: NSTextLayoutManager, paragraph range: NSRange, element: NSTextElement) {
+    final func adopt(by manager: NSTextLayoutManager, paragraph range: NSRange, element: NSTextElement) {
         textLayoutManager = manager
         paragraphRange = range
         endsWithSeparator = ParagraphSeparator.length(atEndOf: (element as? NSTextParagraph)?.attributedString.string ?? "") > 0
@@ -212,7 +213,7 @@ open class NSTextLayoutFragment: NSObject {
     }
 
     /// The paragraph moved to `range` (text before it was edited).
-    func move(to range: NSRange) {
+    final func move(to range: NSRange) {
         paragraphRange = range
         if let storage = textLayoutManager?.contentStorage {
             let moved = storage.textRange(for: range)
@@ -223,20 +224,33 @@ open class NSTextLayoutFragment: NSObject {
     }
 
     /// The layout manager no longer lays the fragment out.
-    func detach() {
+    final func detach() {
         textLayoutManager = nil
         geometry = nil
     }
 
+    /// Lays the fragment out (nothing when its geometry is current).
+    final func ensureLayout() {
+        _ = currentGeometry()
+    }
+
     /// The frame and lines, read from the engine again when it changed since.
-    private func currentGeometry() -> (frame: CGRect, lines: [NSTextLineFragment])? {
+    private final func currentGeometry() -> (frame: CGRect, lines: [NSTextLineFragment])? {
         guard let manager = textLayoutManager, manager.textContainer != nil else { return nil }
         let engine = manager.engine
-        engine.ensureLayout(forCharacterRange: paragraphRange)
-        if let geometry, geometry.changeCount == engine.layoutChangeCount { return (geometry.frame, geometry.lines) }
+        let changeCount = engine.layoutChangeCount
+        if let geometry, geometry.changeCount == changeCount { return (geometry.frame, geometry.lines) }
+        // A keystroke changes one paragraph's lines: the other fragments on screen keep their
+        // geometry (their stamps are unchanged) rather than reading it all again.
+        let stamp = showsExtraLineFragment ? nil : engine.layoutStamp(ofParagraph: paragraphRange)
+        if stamp == nil { engine.ensureLayout(forCharacterRange: paragraphRange) }
+        if let geometry, let stamp, geometry.stamp == stamp {
+            self.geometry?.changeCount = engine.layoutChangeCount
+            return (geometry.frame, geometry.lines)
+        }
         let made = TextKit2Geometry.layout(of: self, paragraph: paragraphRange, in: manager,
                                            extraLine: showsExtraLineFragment)
-        geometry = (engine.layoutChangeCount, made.frame, made.lines)
+        geometry = (stamp, engine.layoutChangeCount, made.frame, made.lines)
         return made
     }
 }

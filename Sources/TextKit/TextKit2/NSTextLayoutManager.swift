@@ -296,7 +296,7 @@ open class NSTextLayoutManager: NSObject {
             let fragment = self.fragment(forParagraph: range, in: storage)
             let isLast = range.location + range.length == length
             if isLast && options.contains(.ensuresExtraLineFragment) { fragment.showsExtraLineFragment = true }
-            if options.contains(.ensuresLayout) { engine.ensureLayout(forCharacterRange: range) }
+            if options.contains(.ensuresLayout) { fragment.ensureLayout() }
             reached = CountableTextLocation(reverse ? range.location : range.location + range.length)
             let shown = storage.delegate.map { delegate in
                 fragment.textElement.map { delegate.textContentManager(storage, shouldEnumerate: $0, options: reverse ? .reverse : []) } ?? true

@@ -49,7 +49,7 @@ enum TextKit2Geometry {
             let box = CGRect(x: used.minX + container.lineFragmentPadding, y: used.minY, width: 0, height: used.height)
             let font = length > 0 ? engine.textStorage?.attribute(.font, at: length - 1, effectiveRange: nil) as? UIFont : nil
             let baseline = engine.defaultBaselineOffset(for: font ?? UIFont.systemFont(ofSize: 12))
-            lines.append((rect, box, CGPoint(x: 0, y: rect.minY + baseline - box.minY), NSRange(location: engine.numberOfGlyphs, length: 0),
+            lines.append((rect, box, CGPoint(x: 0, y: rect.minY + baseline - box.minY), NSRange(location: engine.glyphCountWithoutGeneration, length: 0),
                           NSRange(location: paragraph.length, length: 0), true))
         }
         guard let first = lines.first, let last = lines.last else { return (.zero, []) }
