@@ -24,7 +24,7 @@ func makeHighlightingPage() -> UITextView {
 let highlighter = SwiftHighlighter()
 
 /// Colours the paragraphs of each edit: keywords purple, strings red, comments green.
-final class SwiftHighlighter: NSObject, NSTextStorageDelegate, @unchecked Sendable {
+final class SwiftHighlighter: NSObject, NSTextStorageDelegate, @unchecked Sendable {  // stateless: its regexes are made once
     private let rules: [(NSRegularExpression, UIColor)] = [
         (try! NSRegularExpression(pattern: "\\b(let|var|func|for|in|import|return|if|else|struct|class|final)\\b"), .systemPurple),
         (try! NSRegularExpression(pattern: "\"[^\"\\n]*\"?"), .systemRed),

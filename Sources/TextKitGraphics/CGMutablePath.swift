@@ -5,7 +5,7 @@ import Foundation
 /// Every building method takes an optional `transform` that maps the given points before they
 /// are added (as Core Graphics). A segment added while the path has no current point starts a
 /// new subpath at its end point (Core Graphics logs an error and ignores it).
-public final class CGMutablePath: CGPath, @unchecked Sendable {
+public final class CGMutablePath: CGPath, @unchecked Sendable {  // as Core Graphics: share it only once built (see CGPath)
     /// An empty path.
     public convenience init() { self.init(elements: []) }
 

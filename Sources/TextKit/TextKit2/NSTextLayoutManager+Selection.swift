@@ -67,74 +67,41 @@ extension NSTextLayoutManager: NSTextSelectionDataSource {
         _ = block(boundary)
     }
 
-    // MARK: The caret model, for navigation
+    // MARK: The caret model, for navigation (NSLayoutManager+CaretMoves.swift, shared with text views)
 
     /// Whether the paragraph at `offset` runs right to left.
     func paragraphIsRightToLeft(at offset: Int) -> Bool {
-        guard let text = engine.textStorage, text.length > 0 else { return false }
-        return engine.paragraphIsRightToLeft(forCharacterAt: min(offset, text.length))
-            ?? ((text.attribute(.paragraphStyle, at: min(offset, text.length - 1), effectiveRange: nil) as? NSParagraphStyle)?.baseWritingDirection == .rightToLeft)
+        engine.paragraphRunsRightToLeft(at: offset)
     }
 
     /// The insertion point nearest `point` (container coordinates), and whether it stands at the
     /// end of a soft-wrapped line (upstream).
     func insertionPoint(at point: CGPoint) -> (offset: Int, upstream: Bool) {
-        guard let container = textContainer, let length = engine.textStorage?.length, length > 0 else { return (0, false) }
-        var fraction: CGFloat = 0
-        let character = engine.characterIndex(for: point, in: container, fractionOfDistanceBetweenInsertionPoints: &fraction)
-        guard character < length else { return (length, false) }
-        let text = engine.textStorage!
-        let offset = fraction >= 0.5 ? TextBoundaries(text: text).clusterEnd(after: character) : character
-        var lineGlyphs = NSRange(location: 0, length: 0)
-        _ = engine.lineFragmentRect(forGlyphAt: engine.glyphIndexForCharacter(at: character), effectiveRange: &lineGlyphs)
-        guard lineGlyphs.location != NSNotFound else { return (offset, false) }
-        let line = engine.characterRange(forGlyphRange: lineGlyphs, actualGlyphRange: nil)
-        return (offset, offset == line.location + line.length && offset < length && offset > line.location)
+        guard let container = textContainer, let text = engine.textStorage else { return (0, false) }
+        let boundaries = TextBoundaries(text: text)
+        return engine.insertionPoint(at: point, in: container) { boundaries.clusterEnd(after: $0) }
     }
 
     /// The insertion point next to `offset` on the screen, through bidi text visually; nil at the
     /// text's visual edge.
     func visualNeighbour(of offset: Int, movingRight: Bool, upstream: Bool, boundaries: TextBoundaries) -> Int? {
-        for upstream in [upstream, !upstream] {
-            let stops = engine.visualCaretStops(forCharacterAt: offset, upstream: upstream)
-            guard let i = stops.firstIndex(where: { $0.characterIndex == offset }) else { continue }
-            let j = movingRight ? i + 1 : i - 1
-            if stops.indices.contains(j) { return stops[j].characterIndex }
+        engine.visualNeighbour(of: offset, movingRight: movingRight, upstream: upstream) { offset, forward in
+            forward ? boundaries.clusterEnd(after: offset) : boundaries.clusterStart(before: offset)
         }
-        let forward = movingRight != paragraphIsRightToLeft(at: offset)
-        let next = forward ? boundaries.clusterEnd(after: offset) : boundaries.clusterStart(before: offset)
-        return next == offset ? nil : next
     }
 
     /// The start and end of the line `offset` is on (the end before a hard break; at a soft wrap,
     /// where the next line starts).
     func lineBounds(of offset: Int, upstream: Bool) -> (start: Int, end: Int, endIsSoftWrap: Bool) {
-        guard let text = engine.textStorage, let caret = engine.caretGeometry(forCharacterAt: min(offset, text.length), upstream: upstream),
-              !caret.isExtraLineFragment else { return (offset, offset, false) }
-        let line = caret.lineCharacterRange
-        let lineEnd = line.location + line.length
-        let units = text._utf16(in: NSRange(location: max(line.location, lineEnd - 2), length: min(2, line.length)))
-        var separator = ParagraphSeparator.length(atEndOf: String(decoding: units, as: UTF16.self))
-        if separator == 0, units.last == 0x2028 { separator = 1 }
-        let end = lineEnd - separator
-        return (line.location, end, separator == 0 && end < text.length)
+        engine.lineBounds(of: offset, upstream: upstream)
     }
 
     /// The insertion point a line above or below `offset` at `goalX` (the caret's x when nil); the
     /// text's start above the first line, its end below the last.
     func verticalTarget(from offset: Int, up: Bool, goalX: CGFloat?, upstream: Bool) -> (offset: Int, upstream: Bool, goalX: CGFloat) {
-        guard let text = engine.textStorage, let caret = engine.caretGeometry(forCharacterAt: min(offset, text.length), upstream: upstream) else {
-            return (up ? 0 : engine.textStorage?.length ?? 0, false, goalX ?? 0)
-        }
-        let x = goalX ?? caret.primaryX
-        let line = caret.lineFragmentRect
-        let y = up ? line.minY - 0.5 : line.maxY + 0.5
-        if y < 0 { return (0, false, x) }
-        let hit = insertionPoint(at: CGPoint(x: x, y: y))
-        if !up, let landed = engine.caretGeometry(forCharacterAt: hit.offset, upstream: hit.upstream),
-           landed.lineFragmentRect.minY <= line.minY {
-            return (text.length, false, x)  // below the last line
-        }
-        return (hit.offset, hit.upstream, x)
+        guard let container = textContainer, let text = engine.textStorage else { return (0, false, goalX ?? 0) }
+        let boundaries = TextBoundaries(text: text)
+        let moved = engine.verticalTarget(from: offset, up: up, goalX: goalX, upstream: upstream, in: container) { boundaries.clusterEnd(after: $0) }
+        return (moved.offset, moved.upstream, moved.goalX ?? goalX ?? 0)
     }
 }

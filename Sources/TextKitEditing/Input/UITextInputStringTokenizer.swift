@@ -1,3 +1,4 @@
+import TextKit
 import TextKitGraphics
 import TextKitModel
 import TextKitTypesetting

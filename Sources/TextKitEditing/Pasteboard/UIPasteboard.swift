@@ -23,7 +23,7 @@ open class UIPasteboard: @unchecked Sendable {  // the backend is only used unde
     }
 
     /// The in-process backend.
-    final class MemoryBackend: Backend, @unchecked Sendable {
+    final class MemoryBackend: Backend, @unchecked Sendable {  // only reached under the pasteboard's lock (`_backend`)
         var items: [[String: Any]] = [] { didSet { changeCount += 1 } }
         private(set) var changeCount = 0
     }

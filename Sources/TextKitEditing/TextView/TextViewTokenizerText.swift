@@ -57,20 +57,8 @@ extension UITextView {
     var tokenizerText: any TokenizerText { tokenizerSource }
 
     /// Whether the paragraph at `offset` runs right to left: its style's base writing direction,
-    /// or, when natural, its first strong character (UAX #9).
+    /// or, when natural, its first strong character (UAX #9). Lays nothing out.
     func paragraphIsRightToLeft(at offset: Int) -> Bool {
-        let storage = textStorage
-        guard storage.length > 0 else { return false }
-        let at = min(max(offset, 0), storage.length)
-        let paragraph = storage.paragraphRange(for: NSRange(location: at, length: 0))
-        let styleAt = min(paragraph.location, storage.length - 1)
-        let style = storage.attribute(.paragraphStyle, at: styleAt, effectiveRange: nil) as? NSParagraphStyle
-        switch style?.baseWritingDirection ?? .natural {
-        case .rightToLeft: return true
-        case .leftToRight: return false
-        default:
-            let units = storage._utf16(in: NSRange(location: paragraph.location, length: min(paragraph.length, 4096)))
-            return units.withUnsafeBufferPointer { BidiParagraph.firstStrongLevel($0) } == 1
-        }
+        engine.paragraphRunsRightToLeft(at: offset)
     }
 }

@@ -305,16 +305,9 @@ extension UITextView {
     /// The insertion point next to `offset` on the screen, left or right, through bidi text
     /// visually and across line ends; nil at the text's visual edge.
     func visualNeighbour(of offset: Int, movingRight: Bool) -> Int? {
-        for upstream in [selectionAffinity == .backward, selectionAffinity != .backward] {
-            let stops = engine.visualCaretStops(forCharacterAt: offset, upstream: upstream)
-            guard let i = stops.firstIndex(where: { $0.characterIndex == offset }) else { continue }
-            let j = movingRight ? i + 1 : i - 1
-            if stops.indices.contains(j) { return stops[j].characterIndex }
+        engine.visualNeighbour(of: offset, movingRight: movingRight, upstream: selectionAffinity == .backward) { offset, forward in
+            forward ? graphemeEnd(after: offset) : graphemeStart(before: offset)
         }
-        // Not an insertion point the layout knows (inside a cluster, or text not laid out): logically.
-        let forward = movingRight != paragraphIsRightToLeft(at: offset)
-        let next = forward ? graphemeEnd(after: offset) : graphemeStart(before: offset)
-        return next == offset ? nil : next
     }
 
     /// The left or right end of the selection on the screen (logical start or end by direction).
@@ -332,14 +325,8 @@ extension UITextView {
 
     /// The start of the line `offset` is on, and its end (before a hard break; upstream at a soft wrap).
     func lineBounds(of offset: Int) -> (start: Int, end: (offset: Int, upstream: Bool)) {
-        let upstream = selectionAffinity == .backward
-        guard let caret = engine.caretGeometry(forCharacterAt: offset, upstream: upstream), !caret.isExtraLineFragment else {
-            return (offset, (offset, false))
-        }
-        let line = caret.lineCharacterRange.location..<caret.lineCharacterRange.upperBound
-        let end = Separators.contentEnd(of: line, lineBreaks: true, units: storageUnits)
-        // A soft-wrapped line ends where the next begins: the caret stays on it (upstream).
-        return (line.lowerBound, (end, end == line.upperBound && end < textStorage.length))
+        let line = engine.lineBounds(of: offset, upstream: selectionAffinity == .backward)
+        return (line.start, (line.end, line.endIsSoftWrap))
     }
 
     /// The paragraph around `offset`, without its separator.
@@ -361,27 +348,13 @@ extension UITextView {
     /// The insertion point a line (or `distance`) above or below `offset`, at the caret's goal x;
     /// the text's start above the first line, its end below the last.
     func verticalTarget(from offset: Int, up: Bool, distance: CGFloat? = nil) -> (offset: Int, upstream: Bool) {
-        let upstream = selectionAffinity == .backward
-        guard let caret = engine.caretGeometry(forCharacterAt: offset, upstream: upstream) else {
-            return (up ? 0 : textStorage.length, false)
-        }
         let origin = textContainerOrigin
-        let x = caretGoalX ?? (caret.primaryX + origin.x)
-        caretGoalX = x
-        let line = caret.lineFragmentRect
-        let y: CGFloat
-        if let distance {
-            y = up ? line.midY - distance : line.midY + distance
-        } else {
-            y = up ? line.minY - 0.5 : line.maxY + 0.5
+        let moved = engine.verticalTarget(from: offset, up: up, goalX: caretGoalX.map { $0 - origin.x },
+                                          upstream: selectionAffinity == .backward, distance: distance, in: textContainer) {
+            graphemeRange(containing: $0, reusingWindow: true).upperBound
         }
-        if y < 0 { return (0, false) }
-        let hit = textHit(at: CGPoint(x: x, y: y + origin.y))
-        if !up, let landed = engine.caretGeometry(forCharacterAt: hit.offset, upstream: hit.upstream),
-           landed.lineFragmentRect.minY <= line.minY {
-            return (textStorage.length, false)  // below the last line
-        }
-        return hit
+        if let x = moved.goalX { caretGoalX = x + origin.x }
+        return (moved.offset, moved.upstream)
     }
 
     /// Kept for ``position(from:in:offset:)``: the neighbour a line up or down.

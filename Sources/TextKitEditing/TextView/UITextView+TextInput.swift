@@ -189,23 +189,8 @@ extension UITextView {
     /// The insertion point nearest to `point` (view coordinates) and whether it belongs to the
     /// end of the line before (a point past the end of a soft-wrapped line).
     func textHit(at point: CGPoint) -> (offset: Int, upstream: Bool) {
-        let length = textStorage.length
-        guard length > 0 else { return (0, false) }
         let inContainer = CGPoint(x: point.x - textContainerOrigin.x, y: point.y - textContainerOrigin.y)
-        var fraction: CGFloat = 0
-        let character = engine.characterIndex(for: inContainer, in: textContainer,
-                                                     fractionOfDistanceBetweenInsertionPoints: &fraction)
-        guard character < length else { return (length, false) }
-        var offset = character
-        if fraction >= 0.5 { offset = graphemeRange(containing: character, reusingWindow: true).upperBound }
-        // Past the end of a soft-wrapped line: the caret stays on that line.
-        var lineRange = NSRange(location: 0, length: 0)
-        _ = engine.lineFragmentRect(forGlyphAt: engine.glyphIndexForCharacter(at: character),
-                                           effectiveRange: &lineRange)
-        guard lineRange.location != NSNotFound else { return (offset, false) }  // in no container (no room)
-        let lineCharacters = engine.characterRange(forGlyphRange: lineRange, actualGlyphRange: nil)
-        let upstream = offset == lineCharacters.upperBound && offset < length && offset > lineCharacters.location
-        return (offset, upstream)
+        return engine.insertionPoint(at: inContainer, in: textContainer) { graphemeRange(containing: $0, reusingWindow: true).upperBound }
     }
 
     // MARK: Conversions

@@ -184,7 +184,7 @@ open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying, @unchecked S
 /// A paragraph style whose properties can be set, as UIKit's `NSMutableParagraphStyle`. Put a copy
 /// into attribute dictionaries (`copy() as! NSParagraphStyle`): a style changed after it was added
 /// changes the text's layout without telling the text storage.
-open class NSMutableParagraphStyle: NSParagraphStyle, @unchecked Sendable {
+open class NSMutableParagraphStyle: NSParagraphStyle, @unchecked Sendable {  // as UIKit's: share a copy, not the one you set
     open override var alignment: NSTextAlignment { get { values.alignment } set { values.alignment = newValue } }
     open override var firstLineHeadIndent: CGFloat { get { values.firstLineHeadIndent } set { values.firstLineHeadIndent = newValue } }
     open override var headIndent: CGFloat { get { values.headIndent } set { values.headIndent = newValue } }
