@@ -364,7 +364,10 @@ struct ParagraphStore {
             var next = lengths.makeIterator()
             forEach(from: range.lowerBound) { index, record in
                 guard index < range.upperBound, let length = next.next() else { return false }
-                record.empty(length: length, estimatedHeight: estimate(length))
+                // (Under estimates, an edited paragraph is taken to keep its height until laid out
+                // again: a keystroke does not move the text below it in between.)
+                let kept = heightEstimate == nil ? nil : record.layoutHeight
+                record.empty(length: length, estimatedHeight: kept ?? estimate(length))
                 return true
             }
             tree.refresh(range)

@@ -43,6 +43,9 @@ open class NSTextLayoutFragment: NSObject {
 
     private let element: NSTextElement
     private var range: NSTextRange?
+    /// The paragraph start `range` and the element's range were last made for: text edited before
+    /// the paragraph moves it (``shift(by:)``), and they are made again when next read.
+    private final var rangesMadeAt: Int?
 
     /// The layout manager that handed the fragment out (nil for one made on its own, and after
     /// it is detached).
@@ -79,12 +82,25 @@ open class NSTextLayoutFragment: NSObject {
     // MARK: What it lays out
 
     /// The element laid out.
-    open var textElement: NSTextElement? { element }
+    open var textElement: NSTextElement? {
+        refreshRanges()
+        return element
+    }
 
     /// The part of the element laid out: the paragraph's range while a layout manager lays the
     /// fragment out.
     open var rangeInElement: NSTextRange {
-        range ?? element.elementRange ?? NSTextRange(location: CountableTextLocation(0))
+        refreshRanges()
+        return range ?? element.elementRange ?? NSTextRange(location: CountableTextLocation(0))
+    }
+
+    /// Makes the element's range and ``rangeInElement`` again after the paragraph moved.
+    private final func refreshRanges() {
+        guard let start = rangesMadeAt, start != paragraphRange.location, let storage = textLayoutManager?.contentStorage else { return }
+        let moved = storage.textRange(for: paragraphRange)
+        element.elementRange = moved
+        range = moved
+        rangesMadeAt = paragraphRange.location
     }
 
     /// Accepted for source compatibility: layout runs on the calling thread.
@@ -208,19 +224,15 @@ open class NSTextLayoutFragment: NSObject {
     final func adopt(by manager: NSTextLayoutManager, paragraph range: NSRange, element: NSTextElement) {
         textLayoutManager = manager
         paragraphRange = range
+        rangesMadeAt = range.location
         endsWithSeparator = ParagraphSeparator.length(atEndOf: (element as? NSTextParagraph)?.attributedString.string ?? "") > 0
         geometry = nil
     }
 
-    /// The paragraph moved to `range` (text before it was edited).
-    final func move(to range: NSRange) {
-        paragraphRange = range
-        if let storage = textLayoutManager?.contentStorage {
-            let moved = storage.textRange(for: range)
-            element.elementRange = moved
-            self.range = moved
-        }
-        geometry = nil
+    /// The paragraph moved by `delta` units (text before it was edited). O(1): its ranges are made
+    /// again when read, its geometry when asked (its layout stamp no longer matches).
+    final func shift(by delta: Int) {
+        paragraphRange.location += delta
     }
 
     /// The layout manager no longer lays the fragment out.

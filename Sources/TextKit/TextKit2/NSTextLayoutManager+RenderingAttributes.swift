@@ -51,8 +51,11 @@ extension NSTextLayoutManager {
     public func invalidateRenderingAttributes(for textRange: NSTextRange) {
         guard let range = renderingRange(textRange) else { return }
         engine.setTemporaryAttributes([:], forCharacterRange: range)
-        for (start, fragment) in fragments where start < range.location + range.length && start + fragment.paragraphRange.length > range.location {
-            fragment.renderingAttributesValidated = false
+        let first = max(0, firstFragmentIndex(atOrAfter: range.location) - 1)  // (the one before may reach into the range)
+        for fragment in fragments[first...] {
+            let start = fragment.paragraphRange.location
+            if start >= range.location + range.length { break }
+            if start + fragment.paragraphRange.length > range.location { fragment.renderingAttributesValidated = false }
         }
     }
 

@@ -23,9 +23,11 @@ open class NSTextLayoutManager: NSObject {
     /// ``textContainer``. Not in the storage's `layoutManagers`; the storage tells it of edits
     /// through the content storage (its `textStorageObserver`).
     private(set) var engine = NSLayoutManager()
-    /// The layout fragments handed out, by the storage offset of their paragraph: the same
-    /// fragment object comes back for a paragraph until an edit or an invalidation replaces it.
-    var fragments: [Int: NSTextLayoutFragment] = [:]
+    /// The layout fragments handed out, in document order (by their paragraph's start): the same
+    /// fragment object comes back for a paragraph until an edit in it or an invalidation replaces
+    /// it. An array, so that an edit moves the fragments after it by adding to their starts,
+    /// rather than rehashing up to 4,096 of them a keystroke.
+    var fragments: [NSTextLayoutFragment] = []
     /// At most this many fragments are remembered; past it the cache starts again.
     static let fragmentCacheLimit = 4_096
     private weak var contentManager: NSTextContentManager?
@@ -192,20 +194,20 @@ open class NSTextLayoutManager: NSObject {
         if let storage = engine.textStorage, storage === contentStorage?.textStorage {
             engine.processEditing(for: storage, edited: mask, range: range, changeInLength: delta, invalidatedRange: range)
         }
+        // Fragments before the edit stay (one ending right at it only after a separator); those
+        // starting after its old end move; those of the paragraphs it touched are detached.
         let oldEnd = range.location + range.length - delta
-        var moved: [Int: NSTextLayoutFragment] = [:]
-        for (start, fragment) in fragments {
-            let end = start + fragment.paragraphRange.length
-            if end < range.location || (end == range.location && fragment.endsWithSeparator) {
-                moved[start] = fragment
-            } else if start > oldEnd {
-                fragment.move(to: NSRange(location: start + delta, length: fragment.paragraphRange.length))
-                moved[start + delta] = fragment
-            } else {
-                fragment.detach()
-            }
+        var first = firstFragmentIndex(atOrAfter: range.location)
+        while first > 0 {
+            let before = fragments[first - 1]
+            let end = before.paragraphRange.location + before.paragraphRange.length
+            guard end > range.location || (end == range.location && !before.endsWithSeparator) else { break }
+            first -= 1
         }
-        fragments = moved
+        let after = firstFragmentIndex(atOrAfter: oldEnd + 1)
+        for fragment in fragments[after...] { fragment.shift(by: delta) }
+        for fragment in fragments[first..<after] { fragment.detach() }
+        fragments.removeSubrange(first..<after)
         moveSelections(edited: range, changeInLength: delta)
     }
 
@@ -223,19 +225,29 @@ open class NSTextLayoutManager: NSObject {
         }
     }
 
-    /// Drops the half of the fragments farthest from `offset` (the cache is full): those of an
-    /// enumeration in progress, near `offset`, stay.
+    /// Drops about half of the fragments, keeping those nearest `offset` (those of an enumeration
+    /// in progress, near `offset`, stay).
     private func forgetFragments(farthestFrom offset: Int) {
-        let ordered = fragments.keys.sorted { abs($0 - offset) < abs($1 - offset) }
-        for start in ordered.dropFirst(Self.fragmentCacheLimit / 2) {
-            fragments.removeValue(forKey: start)?.detach()
-        }
+        let center = firstFragmentIndex(atOrAfter: offset)
+        let keep = max(0, center - Self.fragmentCacheLimit / 4)..<min(fragments.count, center + Self.fragmentCacheLimit / 4)
+        for (i, fragment) in fragments.enumerated() where !keep.contains(i) { fragment.detach() }
+        fragments = Array(fragments[keep])
     }
 
     /// Drops every fragment (the container or the content changed).
     func forgetFragments() {
-        for fragment in fragments.values { fragment.detach() }
-        fragments = [:]
+        for fragment in fragments { fragment.detach() }
+        fragments = []
+    }
+
+    /// The index of the first fragment whose paragraph starts at or after `location` (binary search).
+    func firstFragmentIndex(atOrAfter location: Int) -> Int {
+        var low = 0, high = fragments.count
+        while low < high {
+            let mid = (low + high) / 2
+            if fragments[mid].paragraphRange.location < location { low = mid + 1 } else { high = mid }
+        }
+        return low
     }
 
     // MARK: Fragments
@@ -243,13 +255,22 @@ open class NSTextLayoutManager: NSObject {
     /// The fragment of the paragraph at storage range `range`: the one handed out before, or a
     /// new one from the delegate.
     func fragment(forParagraph range: NSRange, in storage: NSTextContentStorage) -> NSTextLayoutFragment {
-        if let fragment = fragments[range.location], fragment.paragraphRange == range { return fragment }
+        var index = firstFragmentIndex(atOrAfter: range.location)
+        if index < fragments.count, fragments[index].paragraphRange == range { return fragments[index] }
         let element = storage.paragraph(for: range)
         let fragment = delegate?.textLayoutManager(self, textLayoutFragmentFor: element.elementRange!.location, in: element)
             ?? NSTextLayoutFragment(textElement: element, range: element.elementRange)
         fragment.adopt(by: self, paragraph: range, element: element)
-        if fragments.count >= Self.fragmentCacheLimit { forgetFragments(farthestFrom: range.location) }
-        fragments[range.location] = fragment
+        if fragments.count >= Self.fragmentCacheLimit {
+            forgetFragments(farthestFrom: range.location)
+            index = firstFragmentIndex(atOrAfter: range.location)
+        }
+        if index < fragments.count, fragments[index].paragraphRange.location == range.location {
+            fragments[index].detach()  // the paragraph's old fragment (a different range)
+            fragments[index] = fragment
+        } else {
+            fragments.insert(fragment, at: index)
+        }
         return fragment
     }
 
@@ -370,10 +391,12 @@ open class NSTextLayoutManager: NSObject {
             display.restyle(widened)  // the delegate's answers may have changed
         }
         engine.invalidateLayout(forCharacterRange: widened, actualCharacterRange: nil)
-        for (start, fragment) in fragments where start <= widened.location + widened.length
-            && start + fragment.paragraphRange.length >= widened.location {
-            fragment.detach()
-            fragments[start] = nil
+        var first = firstFragmentIndex(atOrAfter: widened.location)
+        if first > 0, fragments[first - 1].paragraphRange.location + fragments[first - 1].paragraphRange.length >= widened.location { first -= 1 }
+        let end = firstFragmentIndex(atOrAfter: widened.location + widened.length + 1)
+        if first < end {
+            for fragment in fragments[first..<end] { fragment.detach() }
+            fragments.removeSubrange(first..<end)
         }
     }
 

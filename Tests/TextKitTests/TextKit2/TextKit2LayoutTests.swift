@@ -188,6 +188,33 @@ struct TextKit2LayoutTests {
         #expect(stack.fragments().count == 4)
     }
 
+    @Test("With thousands of fragments handed out, edits keep every other fragment, its element and lines moved with its text")
+    func editsAmongManyFragments() throws {
+        let text = (0..<3000).map { "Paragraph \($0) of many." }.joined(separator: "\n")
+        let stack = TextKit2Stack(text, width: 300)
+        var handedOut: [NSTextLayoutFragment] = []
+        stack.layoutManager.enumerateTextLayoutFragments(from: nil, options: .ensuresLayout) { handedOut.append($0); return true }
+        #expect(handedOut.count == 3000 && stack.layoutManager.fragments.count == 3000)
+        let far = handedOut[2500]
+        let farFrame = far.layoutFragmentFrame
+        // Typing in paragraph 10, then deleting a paragraph separator further down (merging 20 and 21).
+        stack.layoutManager.replaceContents(in: stack.range(NSRange(location: (text as NSString).range(of: "Paragraph 10 ").location, length: 0)),
+                                            with: NSAttributedString(string: "typed ", attributes: [.font: LayoutStack.serif()]))
+        let separator = (stack.textStorage.string as NSString).range(of: "Paragraph 21 ").location - 1
+        stack.layoutManager.replaceContents(in: stack.range(NSRange(location: separator, length: 1)),
+                                            with: NSAttributedString(string: " ", attributes: [.font: LayoutStack.serif()]))
+        #expect(handedOut[10].textLayoutManager == nil && handedOut[20].textLayoutManager == nil && handedOut[21].textLayoutManager == nil)
+        #expect(stack.layoutManager.fragments.count == 2997)
+        let farStart = (stack.textStorage.string as NSString).range(of: "Paragraph 2500 ").location
+        #expect(stack.offset(far.rangeInElement.location) == farStart)
+        #expect(stack.offset(try #require(far.textElement?.elementRange).location) == farStart)
+        #expect(stack.layoutManager.textLayoutFragment(for: stack.location(farStart + 3)) === far)
+        // One line fewer above it (two paragraphs merged into one line), once the edited ones are laid out.
+        stack.layoutManager.ensureLayout(for: stack.range(NSRange(location: 0, length: farStart)))
+        #expect(abs(far.layoutFragmentFrame.minY - (farFrame.minY - farFrame.height)) < 0.01)
+        #expect(stack.layoutManager.fragments.map(\.rangeInElement).allSatisfy { stack.textStorage.attributedSubstring(from: stack.characters($0)).string.hasPrefix("Paragraph") })
+    }
+
     @Test("The extra line fragment: after a final separator, and alone in an empty document")
     func extraLine() throws {
         let stack = TextKit2Stack("Line\n", width: 300)
