@@ -66,8 +66,10 @@ extension NSLayoutManager {
         let end = characterRange.location + characterRange.length
         flow.ensureLayout(characters: UTF16Offset(characterRange.location)..<UTF16Offset(end))
         let start = flow.locate(character: UTF16Offset(characterRange.location))
+        // The walk stops after the range's last paragraph (not laying out the one after it).
+        let glyphEnd = flow.glyphEnd(ofParagraphHolding: UTF16Offset(end - 1))
         var result: [EngineLine] = []
-        flow.forEachFragment(fromParagraph: start.paragraph) { found in
+        flow.forEachFragment(fromParagraph: start.paragraph, beforeGlyph: glyphEnd) { found in
             let characters = found.fragment.line.fitted.characters
             let lower = found.character(characters.lowerBound).rawValue
             guard lower < end else { return false }

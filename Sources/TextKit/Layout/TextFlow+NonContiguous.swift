@@ -71,6 +71,13 @@ extension TextFlow {
                                     firstGlyph: before.glyphs, firstCharacter: before.length)
     }
 
+    /// The glyph just past the glyphs of the paragraph holding character `offset` (glyphs made for
+    /// it as needed).
+    func glyphEnd(ofParagraphHolding offset: UTF16Offset) -> GlyphIndex {
+        let (p, _, firstGlyph) = locate(character: offset)
+        return firstGlyph + GlyphIndex(store.record(p).glyphCount ?? 0)
+    }
+
     /// The number of paragraphs (and pieces of long ones) that have lines.
     var laidOutParagraphCount: Int { store.count - store.summary.unlaid }
 
