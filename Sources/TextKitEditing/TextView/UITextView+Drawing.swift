@@ -24,9 +24,6 @@ extension UITextView {
         bounds.offsetBy(dx: -textContainerOrigin.x, dy: -textContainerOrigin.y)
     }
 
-    /// Lays out the text as far as the view shows it and sets ``contentSize``: exact when all of
-    /// the text is laid out, otherwise the laid-out height extended by its average height per
-    /// character over the rest.
     /// ``UITextView/sizeThatFits(_:)``: lays the text out again in a probe container of the
     /// fitting width, with a second layout manager on the storage.
     func _sizeThatFits(_ size: CGSize) -> CGSize {
@@ -50,6 +47,10 @@ extension UITextView {
         return CGSize(width: width, height: (height + insets.top + insets.bottom).rounded(.up))
     }
 
+    /// Lays out what the view shows and sets ``contentSize``. Under non-contiguous layout (TextKit
+    /// 2): only what it shows, the height counting estimates for the rest. Otherwise the text as far
+    /// as the view shows it, the height exact when all of it is laid out, else the laid-out height
+    /// extended by its average height per character over the rest.
     func updateContentSize() {
         guard !isKeepingShownTextStill else { return }
         let manager = engine
