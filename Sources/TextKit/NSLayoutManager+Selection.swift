@@ -131,13 +131,6 @@ extension NSLayoutManager {
         }
     }
 
-    /// Whether the paragraph of the line that `index` is drawn on runs right to left; nil when the
-    /// index is in no line (the extra line fragment, or no container).
-    package func paragraphIsRightToLeft(forCharacterAt index: Int) -> Bool? {
-        guard let caret = caretGeometry(forCharacterAt: index), let line = caret.fragment else { return nil }
-        return flow.lineCarets(for: line).isRightToLeftParagraph
-    }
-
     /// The selection rects of `characterRange` (widened to whole grapheme clusters), in every
     /// container, with the direction and start/end facts `UITextSelectionRect` reports. Rects as in
     /// ``enumerateEnclosingRects(forGlyphRange:withinSelectedGlyphRange:in:using:)``.

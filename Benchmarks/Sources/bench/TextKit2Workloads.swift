@@ -33,7 +33,7 @@ extension OpenTextKitEngine {
         static let profileRepeats = Int(ProcessInfo.processInfo.environment["OTK_TK2_REPEAT"] ?? "") ?? 1
         /// OTK_TK2_FRAGMENTS=N: before a keystroke run, N fragments are handed out from the top (as
         /// after scrolling through the document), so the layout manager moves them on each edit.
-        static let fragmentsHandedOut = Int(ProcessInfo.processInfo.environment["OTK_TK2_FRAGMENTS"] ?? "") ?? 1
+        static let fragmentsHandedOut = Int(ProcessInfo.processInfo.environment["OTK_TK2_FRAGMENTS"] ?? "") ?? 0
 
         init(_ text: String, _ setup: BenchSetup, pageHeight: Double) {
             let font = try! UIFont(url: URL(fileURLWithPath: setup.fontFile), size: CGFloat(setup.fontSize))
@@ -75,9 +75,11 @@ extension OpenTextKitEngine {
             let samples = timedRuns(runs: setup.runs, prepare: { () -> TextKit2Document in
                 let document = TextKit2Document(text, setup, pageHeight: pageHeight)
                 var handedOut = 0
-                document.layoutManager.enumerateTextLayoutFragments(from: nil) { _ in
-                    handedOut += 1
-                    return handedOut < TextKit2Document.fragmentsHandedOut
+                if TextKit2Document.fragmentsHandedOut > 0 {
+                    document.layoutManager.enumerateTextLayoutFragments(from: nil) { _ in
+                        handedOut += 1
+                        return handedOut < TextKit2Document.fragmentsHandedOut
+                    }
                 }
                 _ = document.show()
                 return document

@@ -224,14 +224,11 @@ struct ParagraphStore {
     mutating func setHeightEstimate(_ estimate: HeightEstimate?) {
         guard estimate != heightEstimate else { return }
         heightEstimate = estimate
-        var records: [ParagraphRecord] = []
-        records.reserveCapacity(count)
         tree.forEach(from: 0) { _, record in
             record.estimatedHeight = estimate?.height(ofParagraphLength: record.length) ?? 0
-            records.append(record)
             return true
         }
-        tree = ParagraphTree(records)
+        tree.refresh(0..<count)
     }
 
     var count: Int { tree.count }

@@ -20,7 +20,7 @@ open class NSTextLayoutFragment: NSObject {
         public init(rawValue: UInt) { self.rawValue = rawValue }
         /// From the given location towards the document's start.
         public static let reverse = EnumerationOptions(rawValue: 1 << 0)
-        /// Sizes may be estimated (layout here is exact whenever a fragment's geometry is read).
+        /// Sizes may be estimated (no effect here: reading a fragment's geometry lays it out).
         public static let estimatesSize = EnumerationOptions(rawValue: 1 << 1)
         /// Each fragment is laid out before it is given.
         public static let ensuresLayout = EnumerationOptions(rawValue: 1 << 2)
@@ -33,7 +33,7 @@ open class NSTextLayoutFragment: NSObject {
     public enum State: UInt, Sendable {
         /// Not laid out (or no longer managed by a layout manager).
         case none = 0
-        /// The frame is an estimate (not used here: layout is exact).
+        /// The frame is an estimate (not used here: reading a fragment's geometry lays it out).
         case estimatedUsageBounds = 1
         /// The frame is measured, the lines not made yet (not used here).
         case calculatedUsageBounds = 2
