@@ -68,4 +68,19 @@ struct TextKit2PortingTests {
         let added = view.visibleFragments.first { ($0.textElement as? NSTextParagraph)?.attributedString.string == "A new remark.\n" }
         #expect(added is BubbleLayoutFragment)
     }
+
+    @Test("Word by word through the selection data source, as an iOS word counter writes it")
+    func wordsThroughTheDataSource() {
+        let storage = NSTextContentStorage()
+        let layoutManager = NSTextLayoutManager()
+        storage.addTextLayoutManager(layoutManager)
+        layoutManager.textContainer = NSTextContainer(size: CGSize(width: 300, height: 0))
+        storage.textStorage?.setAttributedString(NSAttributedString(string: "Count these four words.\nAnd three more.", attributes: Self.body))
+        var words = 0
+        layoutManager.enumerateSubstrings(from: layoutManager.documentRange.location, options: .byWords) { _, _, _, _ in words += 1 }
+        #expect(words == 7)
+        var lines: [String] = []
+        layoutManager.enumerateSubstrings(from: layoutManager.documentRange.location) { substring, _, _, _ in lines.append(substring ?? "") }
+        #expect(lines == ["Count these four words.", "And three more."])
+    }
 }

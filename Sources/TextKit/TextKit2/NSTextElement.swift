@@ -67,9 +67,13 @@ open class NSTextParagraph: NSTextElement {
 enum ParagraphSeparator {
     /// The length in UTF-16 units of the separator that ends `text` (0 when it ends without one).
     static func length(atEndOf text: String) -> Int {
-        let last = Array(text.utf16.suffix(2))
-        switch last.last {
-        case 0x0A: return last.count == 2 && last[0] == 0x0D ? 2 : 1
+        length(atEndOf: Array(text.utf16.suffix(2)))
+    }
+
+    /// The length of the separator (CR LF, CR, LF or U+2029) that ends `units` (0 when none does).
+    static func length(atEndOf units: [UInt16]) -> Int {
+        switch units.last {
+        case 0x0A: return units.count >= 2 && units[units.count - 2] == 0x0D ? 2 : 1
         case 0x0D, 0x2029: return 1
         default: return 0
         }

@@ -54,7 +54,7 @@ extension NSTextLayoutManager: NSTextSelectionDataSource {
     }
 
     /// The layout orientation at `location`: always horizontal (vertical text is not supported).
-    public func textLayoutOrientation(at location: any NSTextLocation) -> NSLayoutManager.TextLayoutOrientation {
+    public func textLayoutOrientation(at location: any NSTextLocation) -> NSTextSelectionNavigation.LayoutOrientation {
         .horizontal
     }
 

@@ -14,6 +14,12 @@ public protocol NSTextSelectionDataSource: AnyObject {
     func location(_ location: any NSTextLocation, offsetBy offset: Int) -> (any NSTextLocation)?
     /// The units from `from` to `to`.
     func offset(from: any NSTextLocation, to: any NSTextLocation) -> Int
+    /// Calls `block` with each substring of the unit `options` names (lines, paragraphs,
+    /// composed character sequences, words or sentences) from `location` on, or back towards
+    /// the start with `.reverse`: the substring (nil with `.substringNotRequired`), its range,
+    /// its enclosing range (separators and filler around it included) and a flag to stop.
+    func enumerateSubstrings(from location: any NSTextLocation, options: NSString.EnumerationOptions,
+                             using block: (String?, NSTextRange, NSTextRange?, UnsafeMutablePointer<ObjCBool>) -> Void)
     /// The writing direction of the paragraph at `location`.
     func baseWritingDirection(at location: any NSTextLocation) -> NSTextSelectionNavigation.WritingDirection
     /// The range of the unit of `selectionGranularity` around `location`.
@@ -47,6 +53,15 @@ open class NSTextSelectionNavigation: NSObject {
         case up = 4
         /// A line down.
         case down = 5
+    }
+
+    /// Which way lines run in a container: horizontally (lines stacked down the page) or
+    /// vertically. OpenTextKit lays out horizontal text only.
+    public enum LayoutOrientation: Int, Sendable {
+        /// Lines run left to right or right to left and stack downwards.
+        case horizontal = 0
+        /// Lines run top to bottom and stack sideways (not laid out by OpenTextKit).
+        case vertical = 1
     }
 
     /// How far a selection moves.

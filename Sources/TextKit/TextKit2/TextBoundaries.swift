@@ -17,7 +17,7 @@ struct TextBoundaries {
     func paragraphContent(around offset: Int) -> NSRange {
         let range = paragraph(around: offset)
         let units = text._utf16(in: NSRange(location: max(range.location, range.location + range.length - 2), length: min(2, range.length)))
-        let separator = ParagraphSeparator.length(atEndOf: String(decoding: units, as: UTF16.self))
+        let separator = ParagraphSeparator.length(atEndOf: units)
         return NSRange(location: range.location, length: range.length - separator)
     }
 

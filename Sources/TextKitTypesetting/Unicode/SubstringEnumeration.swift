@@ -1,5 +1,5 @@
+import Foundation
 import TextKitModel
-import TextKitTypesetting
 
 /// The units Foundation on Linux cannot enumerate: swift-corelibs-foundation declares
 /// `String.EnumerationOptions.byWords` and `.bySentences` unavailable ("isn't supported in
@@ -31,13 +31,13 @@ public struct SubstringEnumerationOptions: OptionSet, Sendable, Hashable {
     /// Use the current locale's rules (the root rules otherwise).
     public static let localized = SubstringEnumerationOptions(rawValue: 1 << 10)
 
-    var unit: UInt { rawValue & 0xFF }
+    package var unit: UInt { rawValue & 0xFF }
 }
 
 /// The word or sentence pieces of UTF-16 `text`: each substring's range and its enclosing range,
 /// in UTF-16 offsets. Enclosing ranges tile `text` (the first also holds what precedes the first
 /// substring), as Apple's enumeration reports them.
-func substringPieces(of text: [UInt16], options: SubstringEnumerationOptions) -> [(substring: Range<Int>, enclosing: Range<Int>)] {
+package func substringPieces(of text: [UInt16], options: SubstringEnumerationOptions) -> [(substring: Range<Int>, enclosing: Range<Int>)] {
     precondition(options.unit == SubstringEnumerationOptions.byWords.rawValue || options.unit == SubstringEnumerationOptions.bySentences.rawValue,
                  "enumerateSubstrings: OpenTextKit's overload enumerates .byWords or .bySentences")
     let words = options.unit == SubstringEnumerationOptions.byWords.rawValue
