@@ -10,7 +10,8 @@ enum TextKit2Action: Sendable, Equatable {
     /// Lay out and draw the first viewport of a document whose storage exists.
     case firstViewport
     /// With the first viewport shown, type one character at UTF-16 offset `at` (on it) through
-    /// `replaceContents(in:with:)`, then lay out and draw the viewport again.
+    /// `replaceContents(in:with:)`, then lay out and draw the viewport again. The typed
+    /// attributed string is made before the clock starts.
     case keystroke(at: Int)
     /// With the first viewport shown, relocate the viewport to the middle of the document and lay
     /// it out and draw it there (count: the fragments shown).
@@ -25,6 +26,8 @@ extension OpenTextKitEngine {
         var viewport: CGRect
         let context: CGContext
         var shown = 0
+        /// The character a keystroke row types, made before the clock (the client's work, not layout).
+        var typed = NSAttributedString()
         /// OTK_TK2_LAYOUT_ONLY=1: lay out the viewport without drawing it (to see what layout alone costs).
         static let skipsDrawing = ProcessInfo.processInfo.environment["OTK_TK2_LAYOUT_ONLY"] != nil
         /// OTK_TK2_REPEAT=N: each timed keystroke run makes N keystrokes, typing and erasing a
@@ -82,6 +85,7 @@ extension OpenTextKitEngine {
                     }
                 }
                 _ = document.show()
+                document.typed = NSAttributedString(string: "x", attributes: document.contentStorage.textStorage!.attributes(at: at, effectiveRange: nil))
                 return document
             }, body: { document in
                 var shown = 0
@@ -89,7 +93,7 @@ extension OpenTextKitEngine {
                     let location = document.contentStorage.location(document.contentStorage.documentRange.location, offsetBy: at)!
                     if i % 2 == 0 {
                         document.layoutManager.replaceContents(in: NSTextRange(location: location),
-                                                               with: NSAttributedString(string: "x", attributes: document.contentStorage.textStorage!.attributes(at: at, effectiveRange: nil)))
+                                                               with: document.typed)
                     } else {  // (profiling: type and erase, so the paragraph stays as it is)
                         let end = document.contentStorage.location(location, offsetBy: 1)!
                         document.layoutManager.replaceContents(in: NSTextRange(location: location, end: end)!, with: NSAttributedString())

@@ -15,7 +15,7 @@ extension NSTextLayoutManager {
     /// `NSString.enumerateSubstrings(in:options:using:)` reports them: enclosing ranges tile
     /// each paragraph. Units: `.byLines` (the default; a line ends at a paragraph separator or
     /// U+2028), `.byParagraphs`, `.byComposedCharacterSequences` (grapheme clusters), and, through
-    /// the overload taking ``SubstringEnumerationOptions``, `.byWords` and `.bySentences` (ICU's
+    /// the overload taking `SubstringEnumerationOptions`, `.byWords` and `.bySentences` (ICU's
     /// UAX #29 boundaries; Foundation on Linux declares those two unavailable). Forwards, the
     /// first unit is the one whose enclosing range holds `location`; backwards, the first is the
     /// one whose enclosing range starts before it.
@@ -56,7 +56,7 @@ extension NSTextLayoutManager {
 
 extension NSTextSelectionDataSource {
     /// Calls `block` with each word or sentence from `location` on (see
-    /// ``NSTextLayoutManager/enumerateSubstrings(from:options:using:)``): the overload that
+    /// `NSTextLayoutManager.enumerateSubstrings(from:options:using:)`): the overload that
     /// answers `options: .byWords` and `.bySentences`, which Foundation on Linux declares
     /// unavailable. Raw values are Apple's, so the call is the same as on iOS.
     public func enumerateSubstrings(from location: any NSTextLocation, options: SubstringEnumerationOptions,

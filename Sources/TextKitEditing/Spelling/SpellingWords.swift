@@ -17,7 +17,7 @@ struct SpellingUnit: Equatable {
 /// Finds what to spell-check in UTF-16 text.
 ///
 /// Words are ICU's UAX #29 word segments (through the COTKICU facade, as
-/// ``SubstringEnumerationOptions/byWords``), so an apostrophe inside a word belongs to it
+/// `SubstringEnumerationOptions.byWords`), so an apostrophe inside a word belongs to it
 /// ("don't", "l'homme", "aujourd’hui"), as do a period or an underscore between letters ("e.g",
 /// "snake_case"). Segments ICU marks as numbers are skipped, and so are words holding a digit
 /// ("3rd", "mp3") or no letter at all ("___"), Kana and
