@@ -109,6 +109,10 @@ let package = Package(
         // The DocC articles' code (quoted from these files, checked by ArticleSnippetTests) and the
         // check that every public declaration has a doc comment.
         .testTarget(name: "DocumentationTests", dependencies: ["TestFontConfig", "OpenTextKit"]),
+        // The fuzzers' findings (Fuzz/Regressions) replayed through their targets' checks: the
+        // targets' files are linked in (Targets/), compiled without their entry points.
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["TestFontConfig", "OpenTextKit"],
+                    swiftSettings: [.define("FUZZ_REGRESSION_TESTS")]),
         // Unit tests of otk's parsers, and tests that run the built otk binary on real inputs.
         .testTarget(name: "OTKCommandTests", dependencies: ["TestFontConfig", "otk"]),
         // The GTK host's key map, and a real window: TextKitDemo run under Xvfb, typed into with xdotool.

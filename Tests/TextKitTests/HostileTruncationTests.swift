@@ -47,4 +47,32 @@ struct HostileTruncationTests {
         }
         #expect(truncatedWidths > full / 2)
     }
+
+    @Test("The last line a container allows stands for the rest of its paragraph past a line separator: its glyphs run to the end, hidden behind an ellipsis",
+          arguments: [NSLineBreakMode.byTruncatingTail, .byTruncatingHead, .byTruncatingMiddle])
+    func lastAllowedLineEndsAtALineSeparator(mode: NSLineBreakMode) {
+        let text = "one\u{2028}two\u{2028}three\u{2028}four"  // one paragraph, four lines
+        let stack = LayoutStack(text, attributes: [.font: LayoutStack.serif()], containerSizes: [CGSize(width: 300, height: 1000)])
+        let lm = stack.layoutManager, container = stack.containers[0]
+        container.maximumNumberOfLines = 2
+        container.lineBreakMode = mode
+        var lines: [NSRange] = []
+        lm.enumerateLineFragments(forGlyphRange: NSRange(location: 0, length: lm.numberOfGlyphs)) { _, _, _, range, _ in lines.append(range) }
+        #expect(lines.count == 2)
+        // The second line holds "two", the separator and everything after: every glyph is in a line.
+        #expect(lines.last.map { $0.location + $0.length } == lm.numberOfGlyphs)
+        #expect(lm.textContainer(forGlyphAt: lm.numberOfGlyphs - 1, effectiveRange: nil) === container)
+        let hidden = lm.truncatedGlyphRange(inLineFragmentForGlyphAt: lines[1].location)
+        #expect(lm.characterRange(forGlyphRange: hidden, actualGlyphRange: nil) == NSRange(location: 7, length: (text as NSString).length - 7))
+        // The line is as wide as "two" and an ellipsis, not as the hidden rest.
+        let used = lm.lineFragmentUsedRect(forGlyphAt: lines[1].location, effectiveRange: nil)
+        let two = ("two…" as NSString).size(withAttributes: [.font: LayoutStack.serif()]).width
+        #expect(abs(used.width - container.lineFragmentPadding * 2 - two) < 1)
+        if mode == .byTruncatingTail, let context = try? CGContext(imageSize: CGSize(width: 120, height: 40), scale: 2) {
+            context.setFillColor(UIColor.white)
+            context.fill(CGRect(x: 0, y: 0, width: 120, height: 40))
+            DrawingHarness.draw(lm, in: context, at: CGPoint(x: 4, y: 4))
+            try? context.writePNG(to: URL(fileURLWithPath: "/tmp/otk-truncated-at-line-separator.png"))
+        }
+    }
 }

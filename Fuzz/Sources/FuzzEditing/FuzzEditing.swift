@@ -1,12 +1,19 @@
+#if canImport(FuzzReplay)  // (the main package's FuzzRegressionTests compile this file with FuzzReplay's)
 import FuzzReplay
+#endif
 import Foundation
 import OpenTextKit
+
+// libFuzzer's entry point (fuzzing builds only; replay and the regression tests call the function below).
+#if FUZZING
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzerTestOneInput(_ bytes: UnsafePointer<UInt8>, _ size: Int) -> CInt { fuzzEditing(bytes, size) }
+#endif
 
 /// Edits a text storage laid out by a layout manager, in a sequence the input chooses (inserts,
 /// deletes, attribute changes, container resizes), and after each edit checks that the layout the
 /// layout manager kept up to date equals a fresh layout of the same text, and that every
 /// character is in exactly one line fragment.
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzEditing(_ bytes: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var input = FuzzInput(bytes, size)
     let shape = FuzzEditingStack.Shape(rawValue: Int(input.byte() % 3))!
@@ -157,7 +164,7 @@ final class FuzzEditingStack {
     }
 }
 
-#if !FUZZING
+#if !FUZZING && !FUZZ_REGRESSION_TESTS
 @main
 enum ReplayEditing {
     static func main() { Replay.run(CommandLine.arguments.dropFirst(), fuzzEditing) }

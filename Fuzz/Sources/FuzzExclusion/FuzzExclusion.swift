@@ -1,6 +1,14 @@
+#if canImport(FuzzReplay)  // (the main package's FuzzRegressionTests compile this file with FuzzReplay's)
 import FuzzReplay
+#endif
 import Foundation
 import OpenTextKit
+
+// libFuzzer's entry point (fuzzing builds only; replay and the regression tests call the function below).
+#if FUZZING
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzerTestOneInput(_ bytes: UnsafePointer<UInt8>, _ size: Int) -> CInt { fuzzExclusion(bytes, size) }
+#endif
 
 /// Lays out text around hostile exclusion geometry: rectangles, ovals, rounded rectangles,
 /// polygons (self-intersecting ones too), curves, paths of up to thousands of subpaths (rings with
@@ -15,7 +23,6 @@ import OpenTextKit
 /// its edges, are outside every path — as `contains(_:)` decides, on the same flattened polygon the
 /// container uses); and the container's own answers for random proposed rects, in both writing
 /// directions, lie inside the proposal and outside every path.
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzExclusion(_ bytes: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var input = FuzzInput(bytes, size)
     let container = NSTextContainer(size: CGSize(width: input.hostileFloat(ordinary: 0...600),
@@ -192,7 +199,7 @@ func manyPaths(_ input: inout FuzzInput) -> [UIBezierPath] {
     return manyShapes(&input).map { ovals ? UIBezierPath(ovalIn: $0) : UIBezierPath(rect: $0) }
 }
 
-#if !FUZZING
+#if !FUZZING && !FUZZ_REGRESSION_TESTS
 @main
 enum ReplayExclusion {
     static func main() { Replay.run(CommandLine.arguments.dropFirst(), fuzzExclusion) }

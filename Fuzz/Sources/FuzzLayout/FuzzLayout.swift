@@ -1,13 +1,20 @@
+#if canImport(FuzzReplay)  // (the main package's FuzzRegressionTests compile this file with FuzzReplay's)
 import FuzzReplay
+#endif
 import Foundation
 import OpenTextKit
+
+// libFuzzer's entry point (fuzzing builds only; replay and the regression tests call the function below).
+#if FUZZING
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzerTestOneInput(_ bytes: UnsafePointer<UInt8>, _ size: Int) -> CInt { fuzzLayout(bytes, size) }
+#endif
 
 /// Lays out hostile text with hostile attributes in hostile geometry: container sizes, padding,
 /// exclusion paths, font sizes, kerning, baseline offsets and paragraph-style numbers that may be
 /// NaN, infinite, negative or huge; text with lone surrogates, marks, bidi controls and joiners.
 /// Invariants: layout finishes (libFuzzer's -timeout catches a hang), never traps, every glyph is in
 /// at most one line fragment in order, hit testing at any point answers, drawing does not trap.
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzLayout(_ bytes: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var input = FuzzInput(bytes, size)
     let units: [[UInt16]] = [[0x61], [0x20], [0x0A], [0x09], [0x0301], [0xD83D], [0xDE00], [0xD83D, 0xDE00], [0x200D],
@@ -106,7 +113,7 @@ func hostileAttributes(_ input: inout FuzzInput) -> [NSAttributedString.Key: Any
     }
 }
 
-#if !FUZZING
+#if !FUZZING && !FUZZ_REGRESSION_TESTS
 @main
 enum ReplayLayout {
     static func main() { Replay.run(CommandLine.arguments.dropFirst(), fuzzLayout) }

@@ -45,10 +45,17 @@ public struct FuzzInput {
 }
 
 /// A precondition whose message survives release builds (Swift drops `precondition` messages
-/// with -O): the message goes to standard error, then the process traps for the fuzzer.
+/// with -O): the message goes to standard error, then the process traps for the fuzzer, or, when
+/// ``requireFailureHandler`` is set (the main package's regression tests), the handler records it
+/// and the check goes on.
 public func require(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String,
                     file: StaticString = #fileID, line: UInt = #line) {
     guard !condition() else { return }
+    if let handler = requireFailureHandler { return handler("\(file):\(line): \(message())") }
     FileHandle.standardError.write(Data("\(file):\(line): \(message())\n".utf8))
     fatalError(message(), file: file, line: line)
 }
+
+/// Where failed checks go instead of trapping: set by the regression tests, which replay one input
+/// at a time on the main actor (nothing else reads or writes it concurrently).
+nonisolated(unsafe) public var requireFailureHandler: ((String) -> Void)?

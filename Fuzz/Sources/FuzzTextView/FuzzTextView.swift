@@ -1,13 +1,20 @@
+#if canImport(FuzzReplay)  // (the main package's FuzzRegressionTests compile this file with FuzzReplay's)
 import FuzzReplay
+#endif
 import Foundation
 import OpenTextKit
+
+// libFuzzer's entry point (fuzzing builds only; replay and the regression tests call the function below).
+#if FUZZING
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzerTestOneInput(_ bytes: UnsafePointer<UInt8>, _ size: Int) -> CInt { fuzzTextView(bytes, size) }
+#endif
 
 /// Drives a UITextView the way a user and an input method would, in a sequence the input chooses
 /// (typing hostile text, deleting, moving, selecting, composing, pasting, styling, clicking,
 /// undoing, resizing, editing the storage behind the view's back), and after each step checks
 /// that the selection and marked text lie inside the text on whole UTF-16 units, that the view's
 /// layout equals a fresh layout of the same text, and that geometry queries answer.
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTextView(_ bytes: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     nonisolated(unsafe) let bytes = bytes  // libFuzzer calls on the main thread and keeps the bytes alive
     return MainActor.assumeIsolated {
@@ -134,7 +141,7 @@ func check(_ view: UITextView) {
     withExtendedLifetime(fresh) {}
 }
 
-#if !FUZZING
+#if !FUZZING && !FUZZ_REGRESSION_TESTS
 @main
 enum ReplayTextView {
     static func main() { Replay.run(CommandLine.arguments.dropFirst(), fuzzTextView) }

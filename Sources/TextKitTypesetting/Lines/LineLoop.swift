@@ -559,20 +559,25 @@ extension LineLoop {
         var fitted = planned.map { fittedLine($0, lineStartX: lineStartX) }
             ?? fitter.fitLine(from: offset, lineStartX: lineStartX, lineEndX: lineEndX)
         var truncation = placesAtNaturalWidth ? nil : rules.truncation
+        // The last line the area allows, truncated, stands for the rest of the paragraph, also
+        // past a line separator where the clipped line stops.
+        var hiddenRestEnd: Int?
         if isLastAllowed && fitted.characters.upperBound < end, ParagraphRules.isTruncating(geometry.lineBreakMode) {
             var clipping = settings
             clipping.mode = .byClipping
             fitted = LineFitter(glyphs: analysis.glyphs, segments: analysis.segments, text: text, settings: clipping)
                 .fitLine(from: offset, lineStartX: lineStartX, lineEndX: lineEndX)
             truncation = geometry.lineBreakMode
+            if fitted.characters.upperBound < end { hiddenRestEnd = end }
         }
         if fitted.characters.upperBound > end {
             fitted = fitter.unbrokenLine(offset..<end, lineStartX: lineStartX)  // a frame's range ends inside the paragraph
         }
-        let isLast = fitted.characters.upperBound >= text.count
         let placed = placer.place(fitted, lineStartX: lineStartX, lineEndX: placesAtNaturalWidth ? lineStartX + fitted.width : lineEndX,
-                                  isLastLineOfParagraph: isLast, truncationMode: truncation)
-        return Line(placed: placed, end: fitted.characters.upperBound, isLastOfParagraph: isLast,
+                                  isLastLineOfParagraph: (hiddenRestEnd ?? fitted.characters.upperBound) >= text.count,
+                                  truncationMode: truncation, hiddenRestEnd: hiddenRestEnd)
+        let lineEnd = placed.fitted.characters.upperBound
+        return Line(placed: placed, end: lineEnd, isLastOfParagraph: lineEnd >= text.count,
                     isLastAllowed: isLastAllowed, truncation: truncation)
     }
 

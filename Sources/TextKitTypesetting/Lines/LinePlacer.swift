@@ -106,8 +106,13 @@ package struct LinePlacer {
 
     /// Places `fitted`, a line whose text area spans `lineStartX…lineEndX` (x from the text
     /// area's leading edge, as given to the fitter).
+    ///
+    /// `hiddenRestEnd`, with a truncation mode, makes the line stand for the paragraph's text up
+    /// to that offset although `fitted` stops earlier, at a line separator: the last line a
+    /// container allows. The rest joins the line's characters and glyphs, hidden behind an
+    /// ellipsis at the line's end, so that every character of the paragraph is in a line.
     package func place(_ fitted: FittedLine, lineStartX: Float, lineEndX: Float, isLastLineOfParagraph: Bool,
-                       truncationMode: NSLineBreakMode? = nil) -> PlacedLine {
+                       truncationMode: NSLineBreakMode? = nil, hiddenRestEnd: Int? = nil) -> PlacedLine {
         let glyphs = analysis.glyphs
         let glyphRange = glyphs.glyphRange(forCharacters: fitted.characters)
         let m = metrics(glyphs: glyphRange, offset: fitted.characters.lowerBound)
@@ -117,7 +122,14 @@ package struct LinePlacer {
                               justification: 0, visualRuns: [], truncation: nil)
         var available = lineEndX - lineStartX
         var hangs = fitted.hangs
-        if let mode = truncationMode, fitted.width > available + hangs.start + hangs.end + 0.001 {
+        if truncationMode != nil, let restEnd = hiddenRestEnd, restEnd > fitted.characters.upperBound {
+            let shownEnd = line.glyphRange.upperBound
+            line.fitted.characters = fitted.characters.lowerBound..<restEnd
+            line.fitted.endsWithHardBreak = true
+            line.glyphRange = line.glyphRange.lowerBound..<glyphs.glyphRange(forCharacters: line.fitted.characters).upperBound
+            truncate(&line, mode: .byTruncatingTail, available: available, shownEnd: shownEnd)
+            hangs = .none
+        } else if let mode = truncationMode, fitted.width > available + hangs.start + hangs.end + 0.001 {
             truncate(&line, mode: mode, available: available)
             hangs = .none  // the ellipsis ends the line
         }
@@ -230,11 +242,13 @@ package struct LinePlacer {
         }
     }
 
-    /// Hides glyphs so that the line, with an ellipsis, fits `available` points.
-    private func truncate(_ line: inout PlacedLine, mode: NSLineBreakMode, available: Float) {
+    /// Hides glyphs so that the line, with an ellipsis, fits `available` points; glyphs from
+    /// `shownEnd` on (a tail truncation's hidden rest) are hidden whatever the room.
+    private func truncate(_ line: inout PlacedLine, mode: NSLineBreakMode, available: Float, shownEnd: Int? = nil) {
         let glyphs = analysis.glyphs
         guard !line.glyphRange.isEmpty else { return }
-        let runIndex = glyphs.runIndex(containingGlyph: mode == .byTruncatingHead ? line.glyphRange.lowerBound : line.glyphRange.upperBound - 1)
+        let lastShown = max(line.glyphRange.lowerBound, min(line.glyphRange.upperBound, shownEnd ?? line.glyphRange.upperBound) - 1)
+        let runIndex = glyphs.runIndex(containingGlyph: mode == .byTruncatingHead ? line.glyphRange.lowerBound : lastShown)
         let fontIndex = glyphs.runs[runIndex].font
         let font = glyphs.fonts[Int(fontIndex)]
         let scale = Float(font.pointSize) / Float(font.face.unitsPerEm)
@@ -243,8 +257,10 @@ package struct LinePlacer {
         let room = max(0, available - ellipsisWidth)
         var visible = line.glyphRange
         // Content glyphs, trailing white space and controls excluded.
-        var end = visible.upperBound
-        while end > visible.lowerBound, glyphs.flags[end - 1].contains(.whitespace) { end -= 1 }
+        var end = min(visible.upperBound, shownEnd ?? visible.upperBound)
+        while end > visible.lowerBound, glyphs.flags[end - 1].contains(.whitespace) || shownEnd != nil && glyphs.flags[end - 1].contains(.control) {
+            end -= 1
+        }
         let content = visible.lowerBound..<end
         // Whole grapheme clusters are hidden or kept: the ellipsis never goes inside one.
         let groups = glyphs.graphemeGroups(in: content, text: text)

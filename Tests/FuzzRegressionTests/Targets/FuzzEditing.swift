@@ -1,0 +1,1 @@
+../../../Fuzz/Sources/FuzzEditing/FuzzEditing.swift

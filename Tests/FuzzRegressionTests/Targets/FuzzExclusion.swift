@@ -1,0 +1,1 @@
+../../../Fuzz/Sources/FuzzExclusion/FuzzExclusion.swift

@@ -1,0 +1,1 @@
+../../../Fuzz/Sources/FuzzReplay/FuzzInput.swift

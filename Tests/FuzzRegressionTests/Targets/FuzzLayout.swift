@@ -1,0 +1,1 @@
+../../../Fuzz/Sources/FuzzLayout/FuzzLayout.swift

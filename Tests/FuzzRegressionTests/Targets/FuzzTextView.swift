@@ -1,0 +1,1 @@
+../../../Fuzz/Sources/FuzzTextView/FuzzTextView.swift
