@@ -24,13 +24,15 @@
 //   OTK_DEMO_REPORT=path       at quit, write the shown page's state there ("key: value" lines,
 //                              values with "\n" for newlines: "page", its number, and what a page
 //                              that reports its state tells; "contextMenuPopups", the menus its
-//                              host showed, and "liveContextMenuPopovers", all hosts' popovers alive)
+//                              host showed, "liveContextMenuPopovers", all hosts' popovers alive,
+//                              and "pasteboardTypes", what the general pasteboard holds)
 //   OTK_DEMO_SNAPSHOT=prefix   write a PNG of the window's content as GTK draws it: on each
 //                              SIGUSR1 to "<prefix>-<n>.png" (n from 1), and at quit to
 //                              "<prefix>-final.png"
-// SIGUSR2 writes OTK_DEMO_REPORT and then OTK_DEMO_TEXT_OUT (each replaced whole) without quitting,
-// once the input already received is handled: what a long scripted run (scripts/soak.py) checks.
-// SIGTERM and SIGINT quit cleanly (the outputs are written).
+// SIGUSR2 writes OTK_DEMO_REPORT and then OTK_DEMO_TEXT_OUT (each replaced whole) without quitting:
+// what a long scripted run (scripts/soak.py) checks. SIGTERM and SIGINT quit cleanly (the outputs
+// are written). Each signal is served once the input sent before it is handled (SignalRequest), so
+// a script may send keys and signal straight after, without waiting.
 import CGTK4
 import Foundation
 import OpenTextKit
@@ -62,7 +64,8 @@ final class Demo {
     var snapshotCount = 0
     var finished = false
     var latencyProbe: LatencyProbe?
-    var snapshotPending = false
+    /// What waits for the next painted frame (``afterNextFrame(_:)``).
+    var afterFrame: [@MainActor () -> Void] = []
     var readyPath: String?
 
     func activate(_ app: UnsafeMutablePointer<GtkApplication>) {
@@ -234,6 +237,7 @@ final class Demo {
             report["contextMenuPopups"] = "\(host.contextMenuPopups)"
         }
         report["liveContextMenuPopovers"] = "\(GTKViewHost.liveContextMenuPopovers)"
+        report["pasteboardTypes"] = UIPasteboard.general.types.sorted().joined(separator: " ")
         let lines = report.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value.replacingOccurrences(of: "\n", with: "\\n"))" }
         try? Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
     }
@@ -268,19 +272,21 @@ final class Demo {
         }
     }
 
-    /// Asks for a frame and snapshots after it is painted: then every widget is allocated (a
-    /// widget waiting for its allocation would draw nothing).
-    func snapshotAfterNextFrame() {
-        guard let window else { return }
-        if !snapshotPending {
-            snapshotPending = true
+    /// Asks for a frame and runs `body` after it is painted: then every widget is allocated and
+    /// drawn in its current state (a widget waiting for its allocation would draw nothing, and
+    /// a view moved by the last input would still show where it was).
+    func afterNextFrame(_ body: @escaping @MainActor () -> Void) {
+        guard let window else { return body() }
+        afterFrame.append(body)
+        if afterFrame.count == 1 {
             let clock = gtk_widget_get_frame_clock(window)
             let onPainted: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Void = { clock, _ in
                 MainActor.assumeIsolated {
                     g_signal_handlers_disconnect_matched(UnsafeMutableRawPointer(clock), G_SIGNAL_MATCH_DATA, 0, 0, nil, nil,
                                                          Unmanaged.passUnretained(demo).toOpaque())
-                    demo.snapshotPending = false
-                    demo.snapshotOnSignal()
+                    let work = demo.afterFrame
+                    demo.afterFrame = []
+                    for body in work { body() }
                 }
             }
             g_signal_connect_data(UnsafeMutableRawPointer(clock), "after-paint", unsafeBitCast(onPainted, to: GCallback.self),
@@ -357,21 +363,38 @@ var handled = sigset_t()
 sigemptyset(&handled)
 for signal in [SIGTERM, SIGINT, SIGUSR1, SIGUSR2] { sigaddset(&handled, signal) }
 pthread_sigmask(SIG_UNBLOCK, &handled, nil)
-g_unix_signal_add(SIGTERM, quit, appPointer)
-g_unix_signal_add(SIGINT, quit, appPointer)
-g_unix_signal_add(SIGUSR1, { _ in
-    MainActor.assumeIsolated { demo.snapshotAfterNextFrame() }
-    return 1
-}, nil)
 
-g_unix_signal_add(SIGUSR2, { _ in
-    // At low priority, after the input events already read (a script sends its keys, then this).
-    g_idle_add_full(G_PRIORITY_LOW, { _ in
-        MainActor.assumeIsolated { demo.writeOutputsOnSignal() }
-        return 0
-    }, nil, nil)
+/// What a signal asks for, done once the input sent before the signal is handled: a round trip to
+/// the X server first (`gdk_display_sync`: the events of input another client such as xdotool
+/// had the server process before are then in GDK's queue), then the work at low priority, after
+/// those events are dispatched. A script can send keys and signal at once, without sleeping.
+enum SignalRequest: Int {
+    case quit, snapshot, outputs
+
+    func handleAfterPendingInput() {
+        if let display = gdk_display_get_default() { gdk_display_sync(display) }
+        g_idle_add_full(G_PRIORITY_LOW, { data in
+            let request = SignalRequest(rawValue: Int(bitPattern: data))!
+            MainActor.assumeIsolated {
+                switch request {
+                case .quit: demo.afterNextFrame { demo.finish(app) }
+                case .snapshot: demo.afterNextFrame { demo.snapshotOnSignal() }
+                case .outputs: demo.writeOutputsOnSignal()
+                }
+            }
+            return 0
+        }, UnsafeMutableRawPointer(bitPattern: rawValue), nil)
+    }
+}
+
+let onSignal: GSourceFunc = { data in
+    SignalRequest(rawValue: Int(bitPattern: data))!.handleAfterPendingInput()
     return 1
-}, nil)
+}
+g_unix_signal_add(SIGTERM, onSignal, UnsafeMutableRawPointer(bitPattern: SignalRequest.quit.rawValue))
+g_unix_signal_add(SIGINT, onSignal, UnsafeMutableRawPointer(bitPattern: SignalRequest.quit.rawValue))
+g_unix_signal_add(SIGUSR1, onSignal, UnsafeMutableRawPointer(bitPattern: SignalRequest.snapshot.rawValue))
+g_unix_signal_add(SIGUSR2, onSignal, UnsafeMutableRawPointer(bitPattern: SignalRequest.outputs.rawValue))
 
 let status = g_application_run(UnsafeMutableRawPointer(app).assumingMemoryBound(to: GApplication.self),
                                CommandLine.argc, CommandLine.unsafeArgv)

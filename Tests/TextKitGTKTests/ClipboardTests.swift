@@ -22,7 +22,7 @@ extension WindowTests {
             defer { session.close() }
             // Out: select all and copy; the other program sees RTF and text.
             try session.xdo("key", "ctrl+a", "ctrl+c")
-            Thread.sleep(forTimeInterval: 0.3)
+            _ = try session.outputsNow()   // the copy is made once the keys are handled
             let targets = try xclip(session, ["-o", "-t", "TARGETS"])
             #expect(targets.contains("text/rtf"), "targets offered: \(targets)")
             let rtf = try xclip(session, ["-o", "-t", "text/rtf"])
@@ -33,7 +33,7 @@ extension WindowTests {
             let file = session.scratch.appendingPathComponent("in.rtf")
             try #"{\rtf1\ansi\deff0{\fonttbl{\f0 DejaVu Serif;}}\f0\fs28 \b Bold\b0  and plain}"#.write(to: file, atomically: true, encoding: .utf8)
             _ = try xclip(session, ["-t", "text/rtf", "-i", file.path])
-            Thread.sleep(forTimeInterval: 0.5)   // the demo reads the new offer when it changes hands
+            try session.waitForOffer(of: "public.rtf")
             try session.xdo("key", "ctrl+End", "ctrl+v")
             try session.xdo("type", "!")
             _ = try session.quit()
@@ -55,7 +55,7 @@ extension WindowTests {
             let file = session.scratch.appendingPathComponent("in.rtf")
             try #"{\rtf1\ansi\deff0{\fonttbl{\f0 DejaVu Serif;}}\f0\fs28 \b Bold\b0  and \u1488?}"#.write(to: file, atomically: true, encoding: .utf8)
             _ = try xclip(session, ["-t", "text/rtf", "-i", file.path])
-            Thread.sleep(forTimeInterval: 0.5)   // the demo reads the new offer when it changes hands
+            try session.waitForOffer(of: "public.rtf")
             // The editor's first line is at y 100…120 of the window; right of the text is its end.
             try session.xdo("mousemove", "--window", session.window, "400", "110", "click", "1")
             try session.xdo("key", "ctrl+End", "ctrl+v")

@@ -86,10 +86,12 @@ final class DemoSession {
         return result.output
     }
 
+    // The demo serves each signal once the input sent before it is handled (it syncs with the X
+    // server, then dispatches the events received), so a signal may follow xdotool at once.
+
     /// Asks the demo for snapshot `n` (SIGUSR1) and returns it once written.
     func snapshot(_ n: Int) throws -> CGImage {
         let file = scratch.appendingPathComponent("snapshot-\(n).png")
-        Thread.sleep(forTimeInterval: 0.3)   // let the demo handle the events before the signal
         kill(app.pid, SIGUSR1)
         // The file appears before the demo has finished writing it: wait until it reads.
         var image: CGImage?
@@ -106,7 +108,6 @@ final class DemoSession {
         let text = scratch.appendingPathComponent("text.txt"), report = scratch.appendingPathComponent("report.txt")
         try? FileManager.default.removeItem(at: text)
         try? FileManager.default.removeItem(at: report)
-        Thread.sleep(forTimeInterval: 0.3)   // let the demo handle the events before the signal
         kill(app.pid, SIGUSR2)
         // The report is written first, the text last, each in one step.
         try #require(Tools.waitFor(within: 15) { FileManager.default.fileExists(atPath: text.path) },
@@ -114,9 +115,27 @@ final class DemoSession {
         return (try textWritten(), try self.report())
     }
 
+    /// Asks the demo for its outputs until its report satisfies `condition` (for state that
+    /// follows input a few main-loop turns later, such as another program's clipboard offer
+    /// read); the last report, or nil after `seconds`.
+    func report(within seconds: Double, where condition: ([String: String]) -> Bool) throws -> [String: String]? {
+        let deadline = Date().addingTimeInterval(seconds)
+        repeat {
+            let report = try outputsNow().report
+            if condition(report) { return report }
+        } while Date() < deadline
+        return nil
+    }
+
+    /// Waits until the demo's pasteboard holds `type`: the demo reads another program's
+    /// clipboard offer a few main-loop turns after it takes the clipboard.
+    func waitForOffer(of type: String) throws {
+        let report = try report(within: 10) { ($0["pasteboardTypes"] ?? "").split(separator: " ").contains(Substring(type)) }
+        try #require(report != nil, "the demo's pasteboard never held \(type); demo log: \(app.log)")
+    }
+
     /// Quits the demo (it writes its final snapshot and outputs) and returns the final snapshot.
     func quit() throws -> CGImage {
-        Thread.sleep(forTimeInterval: 0.3)
         kill(app.pid, SIGTERM)
         try #require(app.wait(within: 10), "the demo did not quit on SIGTERM")
         return try #require(UIImage(contentsOfFile: scratch.appendingPathComponent("snapshot-final.png").path)?.cgImage)

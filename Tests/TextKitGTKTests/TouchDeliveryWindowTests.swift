@@ -17,6 +17,7 @@ extension WindowTests {
             _ = try session.snapshot(1)
             // The page's (300, 200) below the notebook's tabs (about 38 pixels).
             try session.xdo("mousemove", "--window", window, "300", "238", "click", "1")
+            // Longer than the double-click time apart, so that the first click stays a single one.
             try session.xdo("sleep", "0.8", "mousemove", "--window", window, "300", "238", "click", "--repeat", "2", "--delay", "120", "1")
             _ = try session.quit()
             let report = try session.report()
