@@ -15,13 +15,13 @@ extension NSLayoutManager {
     /// The part of `container` (container coordinates) that needs display since the last
     /// ``resetInvalidatedDisplay(in:)``; `.null` when nothing does. An OpenTextKit addition.
     public func invalidatedDisplayRect(in container: NSTextContainer) -> CGRect {
-        guard let index = textContainers.firstIndex(where: { $0 === container }), index < flow.invalidDisplayRects.count else { return .null }
-        return flow.invalidDisplayRects[index]
+        guard let index = textContainers.firstIndex(where: { $0 === container }) else { return .null }
+        return flow.invalidatedDisplayRect(inContainer: index)
     }
 
     /// Forgets what needed display in `container` (call it after painting). An OpenTextKit addition.
     public func resetInvalidatedDisplay(in container: NSTextContainer) {
-        guard let index = textContainers.firstIndex(where: { $0 === container }), index < flow.invalidDisplayRects.count else { return }
-        flow.invalidDisplayRects[index] = .null
+        guard let index = textContainers.firstIndex(where: { $0 === container }) else { return }
+        flow.resetInvalidatedDisplay(inContainer: index)
     }
 }

@@ -21,8 +21,8 @@ extension NSLayoutManager {
     func _drawBackground(forGlyphRange glyphsToShow: NSRange, at origin: CGPoint) {
         guard UIGraphicsGetCurrentContext() != nil,
               let range = checkedDrawingRange(glyphsToShow, "drawBackground(forGlyphRange:at:)") else { return }
-        flow.drawingLineCache = nil
-        defer { flow.drawingLineCache = nil }
+        drawingLineCache = nil
+        defer { drawingLineCache = nil }
         forEachLineToDraw(in: range) { found, subrange, _ in
             guard mayDraw([.backgroundColor, CoreTextKey.backgroundColor], in: found) else { return }
             drawLineBackgrounds(found, subrange, origin: origin)
@@ -90,8 +90,8 @@ extension NSLayoutManager {
               let range = checkedDrawingRange(glyphsToShow, "drawGlyphs(forGlyphRange:at:)") else { return }
         // Positions cached for a line are good for this call only (an edit may keep a line's
         // glyph range and move its glyphs).
-        flow.drawingLineCache = nil
-        defer { flow.drawingLineCache = nil }
+        drawingLineCache = nil
+        defer { drawingLineCache = nil }
         forEachLineToDraw(in: range) { found, subrange, text in
             drawLineGlyphs(found, subrange, text: text, origin: origin, context: context)
             if showsInvisibleCharacters || showsControlCharacters {

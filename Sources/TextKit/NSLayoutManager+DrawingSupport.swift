@@ -104,12 +104,12 @@ extension NSLayoutManager {
     /// The pen positions of the line of `found` (cached for the line last asked about).
     func linePositions(_ found: LocatedFragment) -> (xs: [Float], advances: [Float]) {
         let line = found.fragment.line
-        if let cache = flow.drawingLineCache, cache.paragraph == found.paragraph, cache.fragment == found.index,
+        if let cache = drawingLineCache, cache.paragraph == found.paragraph, cache.fragment == found.index,
            cache.glyphRange == line.glyphRange, cache.xs.count == line.glyphRange.count {
             return (cache.xs, cache.advances)
         }
         let (xs, advances) = line.glyphPositions(in: found.analysis.glyphs)
-        flow.drawingLineCache = DrawingLineCache(paragraph: found.paragraph, fragment: found.index, glyphRange: line.glyphRange,
+        drawingLineCache = DrawingLineCache(paragraph: found.paragraph, fragment: found.index, glyphRange: line.glyphRange,
                                             xs: xs, advances: advances)
         return (xs, advances)
     }

@@ -26,13 +26,13 @@ extension NSLayoutManager {
                           characterIndexes charIndexes: UnsafePointer<Int>, font aFont: UIFont, forGlyphRange glyphRange: NSRange) {
         checkPrecondition(glyphRange.location >= 0 && glyphRange.length >= 0,
                      "setGlyphs(_:properties:characterIndexes:font:forGlyphRange:): glyph range {\(glyphRange.location), \(glyphRange.length)} is negative")
-        if let offer = flow.glyphOffer, glyphRange.location == offer.location {
+        if let offer = glyphOffer, glyphRange.location == offer.location {
             // Inside shouldGenerateGlyphs: the new glyphs stand for all the glyphs offered, however
             // many there are (a ligature the delegate makes itself, a character spelled out).
             let start = flow.currentGlyphs(ofParagraph: offer.paragraph)?.firstCharacter ?? .zero
             let now = flow.replaceGlyphs(offer.glyphs, ofParagraph: offer.paragraph, paragraphStart: start, with: glyphs,
                                          properties: props, characterIndexes: charIndexes, count: glyphRange.length, font: aFont)
-            flow.glyphOffer = (offer.paragraph, offer.location, now)
+            glyphOffer = (offer.paragraph, offer.location, now)
             return
         }
         // Elsewhere: the glyphs of the range, as many as there are, paragraph by paragraph.
@@ -115,7 +115,7 @@ extension NSLayoutManager {
     func offerGlyphsToDelegate(paragraph p: Int) {
         guard let delegate, let (initial, firstCharacter, firstGlyph) = flow.currentGlyphs(ofParagraph: p),
               initial.glyphs.count > 0 else { return }
-        defer { flow.glyphOffer = nil }
+        defer { glyphOffer = nil }
         for characters in initial.glyphs.runs.map(\.characterRange) where !characters.isEmpty {
             // Read the current glyphs: an earlier call may have changed the paragraph.
             guard let current = flow.currentGlyphs(ofParagraph: p)?.analysis else { return }
@@ -127,7 +127,7 @@ extension NSLayoutManager {
             let characterIndexes = range.map { (firstCharacter + UTF16Offset(Int(glyphs.clusters[$0]))).rawValue }
             let font = glyphs.fonts[Int(glyphs.runs[glyphs.runIndex(containingGlyph: range.lowerBound)].font)]
             let location = (firstGlyph + GlyphIndex(range.lowerBound)).rawValue
-            flow.glyphOffer = (p, location, range)
+            glyphOffer = (p, location, range)
             ids.withUnsafeBufferPointer { idBuffer in
                 properties.withUnsafeBufferPointer { propertyBuffer in
                     characterIndexes.withUnsafeBufferPointer { characterBuffer in

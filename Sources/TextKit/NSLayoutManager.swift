@@ -73,8 +73,7 @@ open class NSLayoutManager: NSObject {
     open var allowsNonContiguousLayout = false {
         didSet {
             guard allowsNonContiguousLayout != oldValue else { return }
-            flow.allowsNonContiguousLayout = allowsNonContiguousLayout
-            flow.updateHeightEstimate()
+            flow.setAllowsNonContiguousLayout(allowsNonContiguousLayout)
         }
     }
     /// Whether some part of the text has layout while text before it has none (see
@@ -127,10 +126,17 @@ open class NSLayoutManager: NSObject {
     /// that the default implementation can keep PDF text searchable (Apple's `showCGGlyphs` has no
     /// text parameter). Set just around each call; consumed by the first matching call.
     var pendingGlyphText: PendingGlyphText?
+    /// The glyphs offered to the delegate's `shouldGenerateGlyphs` while it runs (paragraph, their
+    /// first global glyph index, their range in the paragraph): a `setGlyphs` call at that index
+    /// replaces all of them, with as many glyphs as it passes (NSLayoutManager+GlyphGeneration.swift).
+    var glyphOffer: (paragraph: Int, location: Int, glyphs: Range<Int>)?
+    /// The glyph positions of the line drawn last (drawUnderline and friends ask for the same line
+    /// many times in a row; NSLayoutManager+Drawing.swift). Good for one drawing call.
+    var drawingLineCache: DrawingLineCache?
 
     public override init() {
         super.init()
-        flow.manager = self
+        flow.attach(to: self)
     }
 
     /// Keyed-archive decoding, which Apple's class has through `NSSecureCoding`: not supported on
@@ -160,7 +166,7 @@ open class NSLayoutManager: NSObject {
     /// what this stores.
     open func setExtraLineFragmentRect(_ fragmentRect: CGRect, usedRect: CGRect, textContainer container: NSTextContainer) {
         guard let index = textContainers.firstIndex(where: { $0 === container }) else { return }
-        flow.extraLineFragment = (fragmentRect, usedRect, index)
+        flow.storeExtraLineFragment(fragmentRect, usedRect: usedRect, container: index)
     }
 
     /// Stores the container of the line that holds exactly `glyphRange` (it must be one of ``textContainers``).

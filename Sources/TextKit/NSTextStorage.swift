@@ -155,15 +155,14 @@ open class NSTextStorage: NSMutableAttributedString {
         guard let i = layoutManagers.firstIndex(where: { $0 === aLayoutManager }) else { return }
         layoutManagers.remove(at: i)
         aLayoutManager.textStorage = nil
-        aLayoutManager.flow.analysisBudget.sharers = 1
+        aLayoutManager.flow.shareAnalysisBudget(among: 1)
         shareGlyphBudget()
     }
 
     /// Splits the glyph memory a text's layout managers keep between them (see `AnalysisBudget`).
     private func shareGlyphBudget() {
         for layoutManager in layoutManagers {
-            layoutManager.flow.analysisBudget.sharers = layoutManagers.count
-            layoutManager.flow.analysisBudget.dropToShare()
+            layoutManager.flow.shareAnalysisBudget(among: layoutManagers.count)
         }
     }
 

@@ -6,7 +6,8 @@ import Testing
 //
 // - The layout manager is a façade over the engine (`TextFlow`, Sources/TextKit/Layout): the
 //   files of `Sources/TextKit` outside `Layout/` ask the engine's queries and never reach into its
-//   paragraph store (`flow.store`).
+//   paragraph store (`flow.store`), and they change its state only through its methods (no
+//   field of `flow` written outside the engine).
 // - No function of the engine (`Sources/TextKit/Layout`, `Sources/TextKitTypesetting`) is longer
 //   than 80 lines, its signature and closing brace included.
 // - Each method of the layout manager's delegate is called from one place.
@@ -75,6 +76,30 @@ struct EngineShapeTests {
             }
         }
         #expect(found.isEmpty, "the façade reads the engine's paragraph store:\n\(found.joined(separator: "\n"))")
+    }
+
+    @Test func noEngineFieldIsWrittenOutsideTheEngine() throws {
+        // `flow.field = …`, `flow.field.part += …`, `flow.field[i] = …`, and the mutating calls
+        // that change a field in place: the façade tells the engine through its methods
+        // (`flow.storeExtraLineFragment(…)`, `flow.resetInvalidatedDisplay(…)`), never by hand.
+        let chain = #"\bflow\s*\.\s*\w+(?:\s*\.\s*\w+|\s*\[[^\]]*\])*"#
+        let write = try Regex(chain + #"\s*(?:[-+*/&|^]?=(?!=)|\.\s*(?:append|insert|remove\w*|reserveCapacity|sort|swapAt|dropToShare)\s*\()"#)
+            .wordBoundaryKind(.simple)
+        let facade = Repository.files(under: "Sources/TextKit", endingWith: ".swift")
+            .filter { !$0.path.contains("/Sources/TextKit/Layout/") }
+        #expect(facade.count > 20)
+        var found: [String] = []
+        for file in facade {
+            let code = blankCommentsAndStrings(try String(contentsOf: file, encoding: .utf8))
+            for (index, line) in code.enumerated() where line.contains(write) {
+                found.append("\(Repository.relative(file)):\(index + 1): \(line.trimmingCharacters(in: .whitespaces))")
+            }
+        }
+        // The pattern finds what it looks for (a write as the façade once made).
+        #expect("        flow.extraLineFragment = (fragmentRect, usedRect, index)".contains(write))
+        #expect("        layoutManager.flow.analysisBudget.dropToShare()".contains(write))
+        #expect(!"        if flow.changeCount == count { }".contains(write))
+        #expect(found.isEmpty, "the façade writes engine state:\n\(found.joined(separator: "\n"))")
     }
 
     @Test func noEngineFunctionIsLongerThan80Lines() throws {

@@ -36,7 +36,7 @@ extension NSLayoutManager {
         let current = fragment.textOriginX + CGFloat(xs[0]) - fragment.rect.minX
         record.layout?.fragments[i].textOriginX += location.x - current
         record.layout?.fragments[i].baselineOffset = location.y
-        flow.drawingLineCache = nil
+        drawingLineCache = nil
     }
 
     /// Sets or clears a flag of a stored glyph (the glyph arrays are shared by the paragraph's analysis).
@@ -47,7 +47,7 @@ extension NSLayoutManager {
         if flags.contains(flag) == on || (flag == .notShown && on && flags.contains(.control)) { return }
         if on { analysis.glyphs.flags[local].insert(flag) } else { analysis.glyphs.flags[local].remove(flag) }
         record.keepsAnalysis = true  // glyph generation would not set the flag again
-        flow.drawingLineCache = nil
+        drawingLineCache = nil
     }
 
     /// The base behaviour of ``setAttachmentSize(_:forGlyphRange:)``.

@@ -6,6 +6,17 @@ import TextKitModel
 /// and resets it (NSLayoutManager+Display.swift, where the rules are written) and its
 /// `displayInvalidationHandler` hears each growth.
 extension TextFlow {
+    /// What container `index` must repaint since it was last reset (`.null`: nothing).
+    func invalidatedDisplayRect(inContainer index: Int) -> CGRect {
+        index >= 0 && index < invalidDisplayRects.count ? invalidDisplayRects[index] : .null
+    }
+
+    /// Forgets what container `index` had to repaint (it was painted).
+    func resetInvalidatedDisplay(inContainer index: Int) {
+        guard index >= 0, index < invalidDisplayRects.count else { return }
+        invalidDisplayRects[index] = .null
+    }
+
     /// Adds `rect` to what container `index` must repaint.
     func markDisplay(_ rect: CGRect, inContainer index: Int) {
         let containers = manager.textContainers

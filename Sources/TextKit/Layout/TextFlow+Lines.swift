@@ -289,6 +289,12 @@ extension TextFlow {
 
     // MARK: The extra line fragment
 
+    /// Stores the extra line fragment the layout manager's `setExtraLineFragmentRect` was given
+    /// (by layout, or by a subclass that passes other rects on to `super`).
+    func storeExtraLineFragment(_ rect: CGRect, usedRect: CGRect, container index: Int) {
+        extraLineFragment = (rect, usedRect, index)
+    }
+
     /// After the last paragraph: when the text is empty or ends with a paragraph separator, TextKit
     /// adds an extra line fragment (with no glyphs) where the insertion point goes.
     func computeExtraLineFragment() {

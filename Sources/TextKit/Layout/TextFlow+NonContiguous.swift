@@ -37,6 +37,12 @@ extension TextFlow {
                               usesFontLeading: manager.usesFontLeading)
     }
 
+    /// The layout manager's `allowsNonContiguousLayout` changed to `allows`.
+    func setAllowsNonContiguousLayout(_ allows: Bool) {
+        allowsNonContiguousLayout = allows
+        updateHeightEstimate()
+    }
+
     /// Brings the paragraphs' estimates in line with the settings and containers: O(n) when they
     /// changed (a new width), nothing otherwise.
     func updateHeightEstimate() {

@@ -42,8 +42,9 @@ import TextKitTypesetting
 final class TextFlow {
     /// The layout manager this engine lays out for. Not reference-counted: the layout manager owns
     /// its engine (so it always outlives it), and parallel layout's workers read it without
-    /// contending for its reference count. Set once, by the layout manager's initializer.
-    unowned(unsafe) var manager: NSLayoutManager!
+    /// contending for its reference count. Set once, by the layout manager's initializer
+    /// (``attach(to:)``).
+    unowned(unsafe) private(set) var manager: NSLayoutManager!
 
     // MARK: Paragraphs
 
@@ -107,10 +108,6 @@ final class TextFlow {
     /// While a paragraph's new lines are reported through the layout primitives: the paragraph,
     /// its first glyph and its top in the stacked flow.
     var reportingParagraph: (paragraph: Int, glyphBase: GlyphIndex, top: CGFloat)?
-    /// The glyphs offered to the delegate's `shouldGenerateGlyphs` while it runs (paragraph, their
-    /// first global glyph index, their range in the paragraph): a `setGlyphs` call at that index
-    /// replaces all of them, with as many glyphs as it passes (NSLayoutManager+GlyphGeneration.swift).
-    var glyphOffer: (paragraph: Int, location: Int, glyphs: Range<Int>)?
 
     // MARK: Caches of derived geometry
 
@@ -147,9 +144,18 @@ final class TextFlow {
     /// For tests: hit testing walks every fragment of the paragraphs near the point and every box
     /// of the line, as the searches must answer.
     var hitTestingWalks = false
-    /// The glyph positions of the line drawn last (drawUnderline and friends ask for the same line
-    /// many times in a row; NSLayoutManager+Drawing.swift).
-    var drawingLineCache: DrawingLineCache?
+
+    /// Makes `manager` the layout manager this engine lays out for (its initializer calls this once).
+    func attach(to manager: NSLayoutManager) {
+        self.manager = manager
+    }
+
+    /// Keeps glyphs for this text's share of the glyph memory, `sharers` layout managers laying out
+    /// one text (NSTextStorage.addLayoutManager): drops what is over the share at once.
+    func shareAnalysisBudget(among sharers: Int) {
+        analysisBudget.sharers = sharers
+        analysisBudget.dropToShare()
+    }
 
     deinit {
         ParagraphAnalyzer.recycle(analyzer)
