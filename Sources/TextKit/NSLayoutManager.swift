@@ -399,7 +399,7 @@ open class NSLayoutManager: NSObject {
         let range = checkedCharacterRange(charRange, #function)
         // Not `actualCharRange?.pointee = discardParagraphs(…)`: with a nil pointer Swift would
         // skip the call and invalidate nothing.
-        let actual = flow.discardParagraphs(covering: range, glyphsToo: false)
+        let actual = flow.discardParagraphs(covering: range, for: .layoutInvalidated)
         actualCharRange?.pointee = actual
     }
 
@@ -409,7 +409,7 @@ open class NSLayoutManager: NSObject {
     open func invalidateGlyphs(forCharacterRange charRange: NSRange, changeInLength delta: Int,
                                actualCharacterRange actualCharRange: NSRangePointer?) {
         let range = checkedCharacterRange(charRange, #function)
-        let actual = flow.discardParagraphs(covering: range, glyphsToo: true)  // see invalidateLayout
+        let actual = flow.discardParagraphs(covering: range, for: .glyphsInvalidated)  // see invalidateLayout
         actualCharRange?.pointee = actual
     }
 

@@ -2,21 +2,12 @@ import TextKitGraphics
 import TextKitModel
 import TextKitTypesetting
 
-/// Invalidation with causes. What an edit throws away depends on what it changed:
-///
-/// | cause | the paragraph keeps | made again |
-/// |---|---|---|
-/// | characters (an insertion, a deletion) | nothing: a new record | glyphs and lines |
-/// | attributes that change shaping (a font, kerning, a language, an attachment, a run boundary where shaping apart differs) | its record | glyphs and lines |
-/// | the paragraph style, keeping the writing direction | its glyphs | lines |
-/// | attributes that change only drawing (colours, underlines, shadows, links…), new run boundaries included where shaping apart gives the same glyphs (ParagraphGlyphs+Restyle.swift) | glyphs and lines | the pixels |
-/// | geometry (a container's size or shape, settings) | its glyphs | lines, from there on |
-///
-/// (New run boundaries in a paragraph with right-to-left text make its lines again, keeping its
-/// glyphs: a line's visual runs follow the glyph runs.)
-///
-/// Every path ends in `invalidateLayout(fromParagraph:)` for the first paragraph whose lines went
-/// (nothing when only drawing changed) and in display invalidation of what was on screen.
+/// Invalidation with causes: what an edit, a setting or the app throws away depends on what it
+/// changed, named by an ``InvalidationCause`` (characters, shaping attributes, the paragraph
+/// style, drawing-only attributes, geometry, or the app's own invalidation), whose table says what
+/// a paragraph keeps. Each path discards by its cause (``discard(_:at:for:)``) and ends in
+/// `invalidateLayout(fromParagraph:)` for the first paragraph whose lines went (nothing when only
+/// drawing changed) and in display invalidation of what was on screen.
 extension TextFlow {
     /// A round of storage edits: `range` is in the new text, `delta` its change in length.
     func applyEdit(_ editMask: NSTextStorage.EditActions, range: NSRange, changeInLength delta: Int) {
@@ -42,8 +33,8 @@ extension TextFlow {
         }
     }
 
-    /// The paragraphs holding `range` (new text; `delta` is the change in length) get new records;
-    /// returns the characters they hold (in the new text).
+    /// The paragraphs holding `range` (new text; `delta` is the change in length) get new records
+    /// (`.characters`); returns the characters they hold (in the new text).
     @discardableResult
     private func replaceParagraphs(editedIn range: NSRange, changeInLength delta: Int, of storage: NSTextStorage) -> Range<Int> {
         let oldStart = range.location
@@ -115,7 +106,7 @@ extension TextFlow {
     }
 
     /// Attributes changed in `range`, characters did not: each paragraph there keeps what the
-    /// change leaves valid (see the table above).
+    /// change's cause for it leaves valid (``InvalidationCause``).
     private func applyAttributeChange(in range: NSRange, of storage: NSTextStorage) {
         let (first, firstStart) = store.paragraph(containingCharacter: UTF16Offset(min(max(0, range.location), store.length)))
         let end = range.location + range.length
@@ -123,12 +114,10 @@ extension TextFlow {
         var p = first, start = firstStart
         repeat {
             let record = store.record(p)
-            let effect = attributeChangeEffect(on: record, paragraphAt: start, of: storage)
+            let cause = attributeChangeCause(on: record, paragraphAt: start, of: storage)
             markDisplay(ofParagraph: p)
-            if effect != .display {
-                if effect == .glyphs { record.analysis = nil }
-                record.layout = nil
-                store.refresh(at: p)
+            if !cause.keepsLines {
+                discard(record, at: p, for: cause)
                 firstInvalid = firstInvalid ?? p
             }
             start += UTF16Offset(record.length)
@@ -141,34 +130,43 @@ extension TextFlow {
         invalidateLayout(fromParagraph: firstInvalid)
     }
 
-    /// What new attributes do to one paragraph's glyphs and lines; when they keep the glyphs,
-    /// the paragraph gets an analysis with the new styles (and the same glyphs).
-    private func attributeChangeEffect(on record: ParagraphRecord, paragraphAt start: UTF16Offset,
-                                       of storage: NSTextStorage) -> ParagraphAnalyzer.AttributeChangeEffect {
+    /// What new attributes changed for one paragraph (`.drawing`, `.paragraphStyle` or
+    /// `.shaping`); when that keeps the glyphs, the paragraph gets an analysis with the new
+    /// styles (and the same glyphs).
+    private func attributeChangeCause(on record: ParagraphRecord, paragraphAt start: UTF16Offset,
+                                      of storage: NSTextStorage) -> InvalidationCause {
         guard let analysis = record.analysis else {
             // Never made: nothing to keep. Made and evicted: its glyphs cannot be checked.
-            return record.isAnalysisEvicted ? .glyphs : .display
+            return record.isAnalysisEvicted ? .shaping : .drawing
         }
         // A delegate's glyph generation, and glyphs set by hand, may depend on any attribute.
-        guard manager.delegate == nil, !record.keepsAnalysis, record.length > 0 else { return record.length > 0 ? .glyphs : .display }
+        guard manager.delegate == nil, !record.keepsAnalysis, record.length > 0 else { return record.length > 0 ? .shaping : .drawing }
         let runs = attributeRuns(paragraphAt: start, length: record.length)
-        let (effect, restyled) = analyzer.restyle(analysis, runs: runs, paragraphStyle: paragraphStyle(ofPieceAt: start, runs: runs),
-                                                  unit: { storage._utf16Unit(at: start.rawValue + $0) })
-        guard let restyled else { return effect }
+        let (cause, restyled) = analyzer.restyle(analysis, runs: runs, paragraphStyle: paragraphStyle(ofPieceAt: start, runs: runs),
+                                                 unit: { storage._utf16Unit(at: start.rawValue + $0) })
+        guard let restyled else { return cause }
         record.analysis = restyled
         // The same glyphs: the budget's entry still counts them, unless their runs were cut anew
         // (a new object): then the restyled analysis is counted as one just made.
         if restyled.glyphs !== analysis.glyphs { analysisBudget.add(restyled, of: record) }
-        return effect
+        return cause
+    }
+
+    /// Throws away what `cause` leaves invalid of paragraph `p` (its record `record`): its
+    /// glyphs unless the cause keeps them, its lines unless it keeps them.
+    func discard(_ record: ParagraphRecord, at p: Int, for cause: InvalidationCause) {
+        if !cause.keepsGlyphs { record.analysis = nil }
+        if !cause.keepsLines { record.layout = nil }
+        store.refresh(at: p)
     }
 
 
     // MARK: Invalidation by hand, by settings and by geometry
 
-    /// Drops the layout (and with `glyphsToo` the glyphs) of every paragraph touching `range`,
-    /// invalidates the flow from the first of them and tells the delegate. Returns the whole
-    /// paragraphs' character range.
-    func discardParagraphs(covering range: NSRange, glyphsToo: Bool) -> NSRange {
+    /// Drops what `cause` (the app's `.glyphsInvalidated` or `.layoutInvalidated`) leaves invalid
+    /// of every paragraph touching `range`, invalidates the flow from the first of them and tells
+    /// the delegate. Returns the whole paragraphs' character range.
+    func discardParagraphs(covering range: NSRange, for cause: InvalidationCause) -> NSRange {
         let (first, firstStart) = store.paragraph(containingCharacter: UTF16Offset(range.location))
         let last = store.paragraph(containingCharacter: UTF16Offset(max(range.location, range.location + range.length - (range.length > 0 ? 1 : 0)))).index
         var end = firstStart
@@ -179,17 +177,19 @@ extension TextFlow {
             // What an edit left to reuse is not (the app says glyphs or lines are stale).
             record.prior = nil
             record.priorLines = nil
-            guard glyphsToo || record.hasLayout else { continue }
-            if glyphsToo { record.analysis = nil }
-            record.layout = nil
-            store.refresh(at: p)
+            guard !cause.keepsGlyphs || record.hasLayout else { continue }
+            discard(record, at: p, for: cause)
         }
         invalidateLayout(fromParagraph: first)
         return NSRange(firstStart, length: (end - firstStart).rawValue)
     }
 
+    /// A layout setting changed (`.geometry` everywhere): every paragraph keeps its glyphs and
+    /// loses its lines. (Lines are dropped in one walk and the tree refreshed after it, rather
+    /// than through ``discard(_:at:for:)`` one paragraph at a time inside the walk.)
     func invalidateAllLayout() {
         guard store.count > 0 else { return }
+        assert(InvalidationCause.geometry.keepsGlyphs && !InvalidationCause.geometry.keepsLines)
         store.forEach { _, record in
             record.layout = nil
             record.priorLines = nil
@@ -201,7 +201,8 @@ extension TextFlow {
     }
 
 
-    /// Layout from container `index` on must be redone.
+    /// Layout from container `index` on must be redone (`.geometry`: the paragraphs there keep
+    /// their glyphs and lose their lines).
     func invalidateLayoutFromContainer(_ index: Int) {
         containerTops = []
         stackedAnswer = nil

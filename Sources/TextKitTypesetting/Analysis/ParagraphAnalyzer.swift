@@ -238,18 +238,6 @@ package final class ParagraphAnalyzer {
 
     // MARK: Attribute changes
 
-    /// What an attribute change does to a paragraph's analysis.
-    package enum AttributeChangeEffect: Equatable {
-        /// Only drawing changed (colours, underlines, shadows…): the glyphs and the lines stay.
-        case display
-        /// The paragraph style changed in a way that moves lines but not glyphs (alignment,
-        /// indents, spacing, tab stops, line break mode…): the glyphs stay, the lines must be made again.
-        case lines
-        /// Shaping changed (a font, a language, kerning, a run boundary…): the analysis was left
-        /// alone and must be made again.
-        case glyphs
-    }
-
     /// `analysis` brought up to date with its paragraph's new attributes, given as for
     /// ``analyze(text:runs:paragraphStyle:attachmentBounds:)`` (the text is unchanged), when that
     /// needs no shaping: the new attribute runs must shape as the old ones they overlap (see
@@ -257,18 +245,18 @@ package final class ParagraphAnalyzer {
     /// must be the old ones or ones where shaping gives the same glyphs (a colour on a word; see
     /// ParagraphGlyphs+Restyle.swift), and the paragraph style must keep the writing direction.
     /// The new analysis shares the old one's glyphs (with runs cut anew when boundaries moved);
-    /// nil with `.glyphs`.
+    /// nil with `.shaping`. The cause is `.drawing`, `.paragraphStyle` or `.shaping`.
     /// - Parameter unit: the paragraph's UTF-16 unit at an offset, read where a boundary goes away.
     package func restyle(_ analysis: ParagraphAnalysis, runs: [AttributeRunInput], paragraphStyle: NSParagraphStyle,
-                         unit: (Int) -> UInt16) -> (effect: AttributeChangeEffect, analysis: ParagraphAnalysis?) {
+                         unit: (Int) -> UInt16) -> (cause: InvalidationCause, analysis: ParagraphAnalysis?) {
         _ = syncFrontCache()
         let styles = runs.map { runStyle(for: $0.attributes) }
         // An attachment is asked its bounds as the glyphs are made; an edit over it (the same
         // object, re-set after its image changed) must ask again.
-        guard !styles.contains(where: { $0.attachment != nil }) else { return (.glyphs, nil) }
+        guard !styles.contains(where: { $0.attachment != nil }) else { return (.shaping, nil) }
         let paragraphStyle = paragraphStyle.sanitizedForLayout
         let old = analysis.paragraphStyle
-        guard paragraphStyle.baseWritingDirection == old.baseWritingDirection else { return (.glyphs, nil) }
+        guard paragraphStyle.baseWritingDirection == old.baseWritingDirection else { return (.shaping, nil) }
         let ranges = runs.map(\.range)
         var glyphs = analysis.glyphs
         var movesRuns = false
@@ -276,7 +264,7 @@ package final class ParagraphAnalyzer {
             // `.writingDirection` embeds each run's range: other ranges are other embeddings.
             guard !styles.contains(where: { !$0.writingDirectionControls.isEmpty }),
                   let regrouped = glyphs.regrouped(from: analysis.styleRanges, styles: analysis.styles, into: ranges,
-                                                   styles: styles, unit: unit) else { return (.glyphs, nil) }
+                                                   styles: styles, unit: unit) else { return (.shaping, nil) }
             (glyphs, movesRuns) = (regrouped, true)
             #if DEBUG
             // The regrouped runs are what shaping makes: compare with a fresh analysis.
@@ -287,7 +275,7 @@ package final class ParagraphAnalyzer {
                           "glyphs kept over new attribute runs \(ranges) (were \(analysis.styleRanges)) differ from a fresh analysis")
             #endif
         } else {
-            guard zip(styles, analysis.styles).allSatisfy({ $0.shapesLike($1) }) else { return (.glyphs, nil) }
+            guard zip(styles, analysis.styles).allSatisfy({ $0.shapesLike($1) }) else { return (.shaping, nil) }
         }
         let keepsStyle = paragraphStyle === old || paragraphStyle.isEqual(old)
         let restyled = ParagraphAnalysis(glyphs: glyphs, segments: analysis.segments, baseLevel: analysis.baseLevel,
@@ -296,7 +284,7 @@ package final class ParagraphAnalyzer {
                                          tabStops: keepsStyle ? analysis.tabStops : tabStops(for: paragraphStyle))
         // Lines with right-to-left text list their visual runs, cut where the glyph runs are.
         let movesVisualRuns = movesRuns && (analysis.baseLevel != 0 || glyphs.runs.contains { $0.level != 0 })
-        return (keepsStyle && !movesVisualRuns ? .display : .lines, restyled)
+        return (keepsStyle && !movesVisualRuns ? .drawing : .paragraphStyle, restyled)
     }
 
     // MARK: Run styles
