@@ -7,7 +7,8 @@ import Testing
 // - The layout manager is a façade over the engine (`TextFlow`, Sources/TextKit/Layout): the
 //   files of `Sources/TextKit` outside `Layout/` ask the engine's queries and never reach into its
 //   paragraph store (`flow.store`), and they change its state only through its methods (no
-//   field of `flow` written outside the engine).
+//   field of `flow` written outside the engine). The engine calls back only through one
+//   protocol, `TextFlowHost`, and hears the delegate through its `layoutHooks`.
 // - No function of the engine (`Sources/TextKit/Layout`, `Sources/TextKitTypesetting`) is longer
 //   than 80 lines, its signature and closing brace included.
 // - Each method of the layout manager's delegate is called from one place.
@@ -100,6 +101,31 @@ struct EngineShapeTests {
         #expect("        layoutManager.flow.analysisBudget.dropToShare()".contains(write))
         #expect(!"        if flow.changeCount == count { }".contains(write))
         #expect(found.isEmpty, "the façade writes engine state:\n\(found.joined(separator: "\n"))")
+    }
+
+    @Test func theEngineCallsBackThroughOneProtocol() throws {
+        // The engine (Sources/TextKit/Layout, the layout manager's own extensions there aside)
+        // holds its layout manager as a `TextFlowHost` and reaches the delegate only through the
+        // host's `layoutHooks`: it names neither the delegate nor the layout manager's class.
+        let engine = Repository.files(under: "Sources/TextKit/Layout", endingWith: ".swift")
+            .filter { !$0.lastPathComponent.hasPrefix("NSLayoutManager+") }
+        #expect(engine.count > 15)
+        let reachesOut = try Regex(#"\.\s*delegate\b|\bNSLayoutManagerDelegate\b|\bas[!?]?\s+NSLayoutManager\b|:\s*NSLayoutManager\b(?!\.)"#)
+            .wordBoundaryKind(.simple)
+        var found: [String] = []
+        var hostDeclared = false
+        for file in engine {
+            let code = blankCommentsAndStrings(try String(contentsOf: file, encoding: .utf8))
+            for (index, line) in code.enumerated() {
+                if line.contains("var manager: (any TextFlowHost)!") { hostDeclared = true }
+                if line.contains(reachesOut) {
+                    found.append("\(Repository.relative(file)):\(index + 1): \(line.trimmingCharacters(in: .whitespaces))")
+                }
+            }
+        }
+        #expect(hostDeclared, "TextFlow no longer holds its layout manager as a TextFlowHost")
+        #expect("        manager.delegate?.layoutManagerDidInvalidateLayout(manager)".contains(reachesOut))
+        #expect(found.isEmpty, "the engine reaches the layout manager or its delegate around TextFlowHost:\n\(found.joined(separator: "\n"))")
     }
 
     @Test func noEngineFunctionIsLongerThan80Lines() throws {

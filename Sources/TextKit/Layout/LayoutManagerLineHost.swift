@@ -13,10 +13,11 @@ struct LayoutManagerLineHost: LineLoopHost {
     /// Not reference-counted: a host lives only inside one layout call of `flow`, and parallel
     /// layout's workers would otherwise contend for the engine's reference count.
     unowned(unsafe) let flow: TextFlow
-    /// The layout manager the delegate hears about.
-    var manager: NSLayoutManager { flow.manager }
-    /// Read once: `delegate` is a weak reference, and loading one costs an atomic operation.
-    let delegate: NSLayoutManagerDelegate?
+    /// The layout manager laid out for.
+    var manager: any TextFlowHost { flow.manager }
+    /// The delegate's hooks, read once: the delegate is a weak reference, and loading one costs
+    /// an atomic operation.
+    let hooks: LayoutHooks?
     /// The paragraph's first glyph: the delegate hears glyph indices of the whole text.
     let glyphBase: GlyphIndex
 
@@ -31,25 +32,24 @@ struct LayoutManagerLineHost: LineLoopHost {
         }
     }
 
-    var hasHooks: Bool { delegate != nil }
+    var hasHooks: Bool { hooks != nil }
 
     func lineSpacing(afterGlyph glyph: Int, proposed: CGRect) -> CGFloat {
-        delegate?.layoutManager(manager, lineSpacingAfterGlyphAt: (glyphBase + GlyphIndex(glyph)).rawValue, withProposedLineFragmentRect: proposed) ?? .nan
+        hooks?.lineSpacingAfter(glyphAt: (glyphBase + GlyphIndex(glyph)).rawValue, proposed: proposed) ?? .nan
     }
 
     func paragraphSpacing(afterGlyph glyph: Int, proposed: CGRect) -> CGFloat {
-        delegate?.layoutManager(manager, paragraphSpacingAfterGlyphAt: (glyphBase + GlyphIndex(glyph)).rawValue, withProposedLineFragmentRect: proposed) ?? .nan
+        hooks?.paragraphSpacingAfter(glyphAt: (glyphBase + GlyphIndex(glyph)).rawValue, proposed: proposed) ?? .nan
     }
 
     func shouldSetLineFragmentRect(_ rect: inout CGRect, usedRect: inout CGRect, baselineOffset: inout CGFloat,
                                    area: Int, glyphs: Range<Int>) -> Bool {
-        guard let delegate else { return false }
-        return delegate.layoutManager(manager, shouldSetLineFragmentRect: &rect, lineFragmentUsedRect: &usedRect,
-                                      baselineOffset: &baselineOffset, in: manager.textContainers[area],
-                                      forGlyphRange: NSRange(location: (glyphBase + GlyphIndex(glyphs.lowerBound)).rawValue, length: glyphs.count))
+        guard let hooks else { return false }
+        return hooks.shouldSetLineFragmentRect(&rect, usedRect: &usedRect, baselineOffset: &baselineOffset, in: manager.textContainers[area],
+                                               forGlyphRange: NSRange(location: (glyphBase + GlyphIndex(glyphs.lowerBound)).rawValue, length: glyphs.count))
     }
 
     func didComplete(area index: Int) {
-        if delegate != nil { flow.reportCompletedLayout(of: index, atEnd: false) }
+        if hooks != nil { flow.reportCompletedLayout(of: index, atEnd: false) }
     }
 }

@@ -77,8 +77,8 @@ struct LineInputs: Equatable {
 
     /// The flow's inputs now; nil when its lines are never taken again.
     static func current(in flow: TextFlow) -> LineInputs? {
-        let manager: NSLayoutManager = flow.manager
-        guard flow.isStacked, manager.delegate == nil, !flow.reportsLayoutToPrimitives,
+        let manager: any TextFlowHost = flow.manager
+        guard flow.isStacked, manager.layoutHooks == nil, !flow.reportsLayoutToPrimitives,
               let container = manager.textContainers.first else { return nil }
         return LineInputs(width: container.layoutSize.width, padding: container.lineFragmentPadding, usesFontLeading: manager.usesFontLeading,
                           hyphenationFactor: manager.hyphenationFactor, usesDefaultHyphenation: manager.usesDefaultHyphenation)

@@ -20,11 +20,11 @@ extension TextFlow {
         let evictedCount = record.isAnalysisEvicted ? record.glyphCount : nil
         let analysis = analyze(paragraphAt: start, length: record.length, text: text, prior: record.prior)
         record.analysis = analysis
-        if refreshesStore || manager.delegate != nil { store.refresh(at: p) }
+        if refreshesStore || manager.layoutHooks != nil { store.refresh(at: p) }
         // Glyph generation delegate (geometry branch): the delegate sees the new glyphs run by run
         // and may change them through setGlyphs(_:properties:characterIndexes:font:forGlyphRange:),
         // which edits `record.analysis` in place (NSLayoutManager+GlyphGeneration.swift).
-        if manager.delegate != nil {
+        if manager.layoutHooks != nil {
             analysis.isAsShaped = false  // the delegate may change them
             manager.offerGlyphsToDelegate(paragraph: p)
             manager.applyControlCharacterActions(paragraph: p)
@@ -125,7 +125,7 @@ extension TextFlow {
             guard continues(p, glyphs) else { return }
             _ = ensureAnalysis(p, start: start, record: record)
             next = nil
-            if manager.delegate == nil, p + 1 < store.count {
+            if manager.layoutHooks == nil, p + 1 < store.count {
                 let following = store.record(p + 1)
                 if following.glyphCount == nil {
                     next = (p + 1, following, glyphs + (record.glyphCount ?? 0), start + UTF16Offset(record.length))

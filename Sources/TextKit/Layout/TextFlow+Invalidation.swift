@@ -140,7 +140,7 @@ extension TextFlow {
             return record.isAnalysisEvicted ? .shaping : .drawing
         }
         // A delegate's glyph generation, and glyphs set by hand, may depend on any attribute.
-        guard manager.delegate == nil, !record.keepsAnalysis, record.length > 0 else { return record.length > 0 ? .shaping : .drawing }
+        guard manager.layoutHooks == nil, !record.keepsAnalysis, record.length > 0 else { return record.length > 0 ? .shaping : .drawing }
         let runs = attributeRuns(paragraphAt: start, length: record.length)
         let (cause, restyled) = analyzer.restyle(analysis, runs: runs, paragraphStyle: paragraphStyle(ofPieceAt: start, runs: runs),
                                                  unit: { storage._utf16Unit(at: start.rawValue + $0) })
@@ -237,7 +237,7 @@ extension TextFlow {
     /// the delegate hears `layoutManagerDidInvalidateLayout(_:)` (from here only).
     func invalidateLayout(fromParagraph paragraph: Int) {
         invalidateFlow(fromParagraph: paragraph)
-        manager.delegate?.layoutManagerDidInvalidateLayout(manager)
+        manager.layoutHooks?.didInvalidateLayout()
     }
 
     /// The flow before `paragraph` is unchanged; from there on it must be checked again (without

@@ -157,7 +157,7 @@ extension TextFlow {
     /// delegate or a layout-manager subclass sees them). Paragraphs with lines in the range count
     /// as the longest a record can be, so the bound holds without a sum of their lengths.
     func pendingUnits(from first: Int, start: UTF16Offset, through target: Int) -> Int? {
-        guard manager.delegate == nil, !reportsLayoutToPrimitives else { return nil }
+        guard manager.layoutHooks == nil, !reportsLayoutToPrimitives else { return nil }
         let most = min(store.summary.unlaid * Self.maximumPieceLength, (store.characterEnd - start).rawValue)
         guard !analysisBudget.outlasts(pendingUnits: most) else { return nil }
         let end = store.start(ofParagraph: target + 1)
@@ -262,7 +262,7 @@ extension TextFlow {
         if extraLineFragment == nil { computeExtraLineFragment() }
         // (Under non-contiguous layout the end may be reached with paragraphs above it still
         // without lines: layout is complete only once every paragraph has them.)
-        guard !hasReportedCompletion, manager.delegate != nil, store.summary.unlaid == 0 else { return }
+        guard !hasReportedCompletion, manager.layoutHooks != nil, store.summary.unlaid == 0 else { return }
         hasReportedCompletion = true
         var overflowed = false
         var lastContainer: Int?
@@ -284,7 +284,7 @@ extension TextFlow {
     /// to the next), holds the text's end (`atEnd` true), or that the text did not fit (nil): its
     /// `layoutManager(_:didCompleteLayoutFor:atEnd:)`, called from here only.
     func reportCompletedLayout(of index: Int?, atEnd: Bool) {
-        manager.delegate?.layoutManager(manager, didCompleteLayoutFor: index.map { manager.textContainers[$0] }, atEnd: atEnd)
+        manager.layoutHooks?.didCompleteLayout(for: index.map { manager.textContainers[$0] }, atEnd: atEnd)
     }
 
     // MARK: The extra line fragment

@@ -47,15 +47,15 @@ extension TextFlow {
             return ParagraphLayout(fragments: [], height: 0, start: state, end: state, isShiftable: false, overflowed: true)
         }
         let text = text ?? storage._utf16(in: NSRange(characterStart, length: length))
-        let delegate = manager.delegate
-        let host = LayoutManagerLineHost(flow: self, delegate: delegate, glyphBase: delegate == nil ? .zero : store.firstGlyph(ofParagraph: p))
-        let settings = lineBreakSettings(for: analysis, characterStart: characterStart, delegate: delegate)
+        let hooks = manager.layoutHooks
+        let host = LayoutManagerLineHost(flow: self, hooks: hooks, glyphBase: hooks == nil ? .zero : store.firstGlyph(ofParagraph: p))
+        let settings = lineBreakSettings(for: analysis, characterStart: characterStart, hooks: hooks)
         // A long paragraph's pieces (ParagraphPieces.swift): the first-line indent and the spacing
         // before go to its first piece, the spacing after to its last.
         let startsParagraph = self.startsParagraph(at: characterStart)
         var spacingBefore: CGFloat?
-        if let delegate, startsParagraph {
-            let v = delegate.layoutManager(manager, paragraphSpacingBeforeGlyphAt: host.glyphBase.rawValue, withProposedLineFragmentRect: .zero)
+        if let hooks, startsParagraph {
+            let v = hooks.paragraphSpacingBefore(glyphAt: host.glyphBase.rawValue, proposed: .zero)
             if !v.isNaN { spacingBefore = v }
         }
         let rules = ParagraphRules(analysis: analysis, spacingBefore: spacingBefore, startsParagraph: startsParagraph,
@@ -86,7 +86,7 @@ extension TextFlow {
     /// How the paragraph's lines break: as its style says (TextKitTypesetting), hyphenated by the
     /// layout manager's settings where the style says nothing, with the delegate's say on each break.
     private func lineBreakSettings(for analysis: ParagraphAnalysis, characterStart: UTF16Offset,
-                                   delegate: NSLayoutManagerDelegate?) -> LineBreakSettings {
+                                   hooks: LayoutHooks?) -> LineBreakSettings {
         let style = analysis.paragraphStyle
         var settings = LineBreakSettings(paragraphStyle: style, analysis: analysis)
         if settings.hyphenationFactor == 0, manager.usesDefaultHyphenation || manager.hyphenationFactor > 0 {
@@ -94,13 +94,12 @@ extension TextFlow {
             let language = analysis.styles.first?.language ?? ""
             settings.hyphenator = Hyphenator.forLanguage(language.isEmpty ? "en-US" : language)
         }
-        if let delegate {
-            let manager: NSLayoutManager = self.manager
-            settings.shouldBreakByWord = { [unowned manager] offset in
-                delegate.layoutManager(manager, shouldBreakLineByWordBeforeCharacterAt: (characterStart + UTF16Offset(offset)).rawValue)
+        if let hooks {
+            settings.shouldBreakByWord = { offset in
+                hooks.shouldBreakLineByWord(beforeCharacterAt: (characterStart + UTF16Offset(offset)).rawValue)
             }
-            settings.shouldBreakByHyphenating = { [unowned manager] offset in
-                delegate.layoutManager(manager, shouldBreakLineByHyphenatingBeforeCharacterAt: (characterStart + UTF16Offset(offset)).rawValue)
+            settings.shouldBreakByHyphenating = { offset in
+                hooks.shouldBreakLineByHyphenating(beforeCharacterAt: (characterStart + UTF16Offset(offset)).rawValue)
             }
         }
         return settings

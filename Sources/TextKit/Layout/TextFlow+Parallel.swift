@@ -28,7 +28,7 @@ extension TextFlow {
     /// anyway are freed by the worker that made them, as soon as it has their lines.
     func layOutInParallel(from first: Int, through target: Int, characterStart: UTF16Offset, pendingUnits: Int?) -> Bool {
         let threads = min(manager.maximumLayoutThreads, 64)
-        guard threads > 1, manager.delegate == nil, let storage = manager.textStorage, storage._primitives != .custom,
+        guard threads > 1, manager.layoutHooks == nil, let storage = manager.textStorage, storage._primitives != .custom,
               !reportsLayoutToPrimitives, target - first + 1 >= Self.parallelThreshold else { return false }
         // The stretch: consecutive paragraphs without layout.
         var jobs: [ParallelJob] = []

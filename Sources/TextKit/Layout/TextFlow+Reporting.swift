@@ -10,7 +10,7 @@ import TextKitTypesetting
 extension TextFlow {
     /// Whether newly laid-out lines are reported through the overridable setters (and parallel
     /// layout, which could not call them in order, is off).
-    var reportsLayoutToPrimitives: Bool { type(of: manager!) != NSLayoutManager.self }
+    var reportsLayoutToPrimitives: Bool { manager.reportsLayoutToPrimitives }
 
     /// Reports paragraph `p`'s lines, just laid out from the flow position `top` (its top in the
     /// stacked flow), through the layout primitives.

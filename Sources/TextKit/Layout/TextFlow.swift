@@ -31,20 +31,22 @@ import TextKitTypesetting
 /// ```
 ///  NSLayoutManager (façade: Apple API, open hooks, delegate, textStorage, textContainers)
 ///        │ let flow ─────────────► TextFlow (store, caches, engine functions)
-///        ◄──────── unowned(unsafe) manager: settings, containers, delegate, overridable hooks
+///        ◄──────── unowned(unsafe) manager: any TextFlowHost (settings, containers, hooks)
 /// ```
 ///
-/// The engine calls back out only through ``manager``: for the storage, the containers and the
-/// settings the layout manager holds (a subclass may override them), for the delegate (whose
+/// The engine calls back out only through ``manager``, a ``TextFlowHost`` (TextFlowHost.swift,
+/// the one protocol of those calls): for the storage, the containers and the settings the layout
+/// manager holds (a subclass may override them), for the delegate's say (``LayoutHooks``, whose
 /// methods are called in the same order as before the engine had a type of its own), and for the
 /// overridable layout primitives and glyph-generation hooks. It is internal to TextKit, made
-/// once per layout manager and never shared between layout managers.
+/// once per layout manager and never shared between layout managers. It changes its own state;
+/// the façade asks it to through its methods (EngineShapeTests).
 final class TextFlow {
     /// The layout manager this engine lays out for. Not reference-counted: the layout manager owns
     /// its engine (so it always outlives it), and parallel layout's workers read it without
     /// contending for its reference count. Set once, by the layout manager's initializer
     /// (``attach(to:)``).
-    unowned(unsafe) private(set) var manager: NSLayoutManager!
+    unowned(unsafe) private(set) var manager: (any TextFlowHost)!
 
     // MARK: Paragraphs
 
@@ -146,7 +148,7 @@ final class TextFlow {
     var hitTestingWalks = false
 
     /// Makes `manager` the layout manager this engine lays out for (its initializer calls this once).
-    func attach(to manager: NSLayoutManager) {
+    func attach(to manager: any TextFlowHost) {
         self.manager = manager
     }
 
