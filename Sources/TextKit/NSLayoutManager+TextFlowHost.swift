@@ -12,13 +12,13 @@ extension NSLayoutManager: TextFlowHost {
 }
 
 /// The delegate's hooks during layout, for the engine: the delegate asked about the layout
-/// manager it belongs to, with glyph and character indices of the whole text. Made per question
-/// by ``NSLayoutManager/layoutHooks`` (or per paragraph); holds the delegate read once, a weak
-/// reference being dear to load.
+/// manager it belongs to, with glyph and character indices of the whole text. Made by
+/// `NSLayoutManager.layoutHooks` when the engine asks (once per paragraph laid out); holds the
+/// delegate read once, a weak reference being dear to load.
 struct LayoutHooks {
-    /// Not reference-counted: hooks live inside one layout call of the layout manager, and
-    /// parallel layout's workers never have hooks.
-    unowned(unsafe) let manager: NSLayoutManager
+    /// Unowned: the layout manager owns the engine that asks; a line break setting that kept
+    /// the hooks past the layout manager's life would trap rather than read freed memory.
+    unowned let manager: NSLayoutManager
     let delegate: NSLayoutManagerDelegate
 
     func paragraphSpacingBefore(glyphAt glyph: Int, proposed: CGRect) -> CGFloat {
