@@ -63,19 +63,30 @@ func functionSpans(in source: String) -> [(line: Int, lines: Int, signature: Str
 
 @Suite("The layout engine's shape, read from the source")
 struct EngineShapeTests {
-    @Test func theLayoutManagerReadsTheEngineThroughItsQueries() throws {
-        // Simple word boundaries: Unicode's would not break between `manager.` and `flow`.
-        let storeAccess = try Regex(#"\bflow\s*\.\s*store\b"#).wordBoundaryKind(.simple)
-        let facade = Repository.files(under: "Sources/TextKit", endingWith: ".swift")
-            .filter { !$0.path.contains("/Sources/TextKit/Layout/") }
-        #expect(facade.count > 20)
+    /// The façade's files: `Sources/TextKit` outside the engine's `Layout/`.
+    static func facadeFiles() -> [URL] {
+        Repository.files(under: "Sources/TextKit", endingWith: ".swift").filter { !$0.path.contains("/Sources/TextKit/Layout/") }
+    }
+
+    /// Each line of `files` (comments and string literals blanked out) that `pattern` matches, as
+    /// "path:line: code".
+    static func lines(matching pattern: Regex<AnyRegexOutput>, in files: [URL]) throws -> [String] {
         var found: [String] = []
-        for file in facade {
+        for file in files {
             let code = blankCommentsAndStrings(try String(contentsOf: file, encoding: .utf8))
-            for (index, line) in code.enumerated() where line.contains(storeAccess) {
+            for (index, line) in code.enumerated() where line.contains(pattern) {
                 found.append("\(Repository.relative(file)):\(index + 1): \(line.trimmingCharacters(in: .whitespaces))")
             }
         }
+        return found
+    }
+
+    @Test func theLayoutManagerReadsTheEngineThroughItsQueries() throws {
+        // Simple word boundaries: Unicode's would not break between `manager.` and `flow`.
+        let storeAccess = try Regex(#"\bflow\s*\.\s*store\b"#).wordBoundaryKind(.simple)
+        let facade = Self.facadeFiles()
+        #expect(facade.count > 20)
+        let found = try Self.lines(matching: storeAccess, in: facade)
         #expect(found.isEmpty, "the façade reads the engine's paragraph store:\n\(found.joined(separator: "\n"))")
     }
 
@@ -86,16 +97,9 @@ struct EngineShapeTests {
         let chain = #"\bflow\s*\.\s*\w+(?:\s*\.\s*\w+|\s*\[[^\]]*\])*"#
         let write = try Regex(chain + #"\s*(?:[-+*/&|^]?=(?!=)|\.\s*(?:append|insert|remove\w*|reserveCapacity|sort|swapAt|dropToShare)\s*\()"#)
             .wordBoundaryKind(.simple)
-        let facade = Repository.files(under: "Sources/TextKit", endingWith: ".swift")
-            .filter { !$0.path.contains("/Sources/TextKit/Layout/") }
+        let facade = Self.facadeFiles()
         #expect(facade.count > 20)
-        var found: [String] = []
-        for file in facade {
-            let code = blankCommentsAndStrings(try String(contentsOf: file, encoding: .utf8))
-            for (index, line) in code.enumerated() where line.contains(write) {
-                found.append("\(Repository.relative(file)):\(index + 1): \(line.trimmingCharacters(in: .whitespaces))")
-            }
-        }
+        let found = try Self.lines(matching: write, in: facade)
         // The pattern finds what it looks for (a write as the façade once made).
         #expect("        flow.extraLineFragment = (fragmentRect, usedRect, index)".contains(write))
         #expect("        layoutManager.flow.analysisBudget.dropToShare()".contains(write))
@@ -112,17 +116,8 @@ struct EngineShapeTests {
         #expect(engine.count > 15)
         let reachesOut = try Regex(#"\.\s*delegate\b|\bNSLayoutManagerDelegate\b|\bas[!?]?\s+NSLayoutManager\b|:\s*NSLayoutManager\b(?!\.)"#)
             .wordBoundaryKind(.simple)
-        var found: [String] = []
-        var hostDeclared = false
-        for file in engine {
-            let code = blankCommentsAndStrings(try String(contentsOf: file, encoding: .utf8))
-            for (index, line) in code.enumerated() {
-                if line.contains("var manager: (any TextFlowHost)!") { hostDeclared = true }
-                if line.contains(reachesOut) {
-                    found.append("\(Repository.relative(file)):\(index + 1): \(line.trimmingCharacters(in: .whitespaces))")
-                }
-            }
-        }
+        let found = try Self.lines(matching: reachesOut, in: engine)
+        let hostDeclared = try Self.lines(matching: Regex(#"var manager: \(any TextFlowHost\)!"#), in: engine).count == 1
         #expect(hostDeclared, "TextFlow no longer holds its layout manager as a TextFlowHost")
         #expect("        manager.delegate?.layoutManagerDidInvalidateLayout(manager)".contains(reachesOut))
         #expect(found.isEmpty, "the engine reaches the layout manager or its delegate around TextFlowHost:\n\(found.joined(separator: "\n"))")
