@@ -17,6 +17,14 @@ struct LayoutStack {
         for size in containerSizes { layoutManager.addTextContainer(NSTextContainer(size: size)) }
     }
 
+    /// The stack for an attributed text.
+    init(_ text: NSAttributedString, containerSizes: [CGSize] = [CGSize(width: 300, height: CGFloat.greatestFiniteMagnitude)]) {
+        storage = NSTextStorage(attributedString: text)
+        layoutManager = NSLayoutManager()
+        storage.addLayoutManager(layoutManager)
+        for size in containerSizes { layoutManager.addTextContainer(NSTextContainer(size: size)) }
+    }
+
     static func serif(_ size: CGFloat = 12) -> UIFont {
         try! UIFont(url: URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf"), size: size)
     }

@@ -7,7 +7,7 @@
 /// | heading 1 … 6 | `.title1`, `.title2`, `.title3`, `.headline`, `.subheadline`, `.footnote`; space above; never hyphenated |
 /// | paragraph | `.body`; paragraph spacing of half the font size |
 /// | *emphasis* / **strong** / ~~strikethrough~~ | the italic / bold trait; `.strikethroughStyle` |
-/// | `code` | `monospacedSystemFont` at the surrounding size |
+/// | `code` | `monospacedSystemFont` at the surrounding size; `.breaksLikeCode` (breaks only after code tokens, never hyphenated) |
 /// | code blocks | monospaced at 0.85 of the size, one paragraph per line, inset; wrapped lines indented further |
 /// | [link](url) | `.link` (a `URL`, or the string when it does not parse); `#name` links to an anchor |
 /// | ![image](url) | a U+FFFC attachment: an image file the ``DocumentResourceAccess`` policy allows (by default inside the document's directory) or a `data:` URL is loaded; anything else shows a placeholder |
@@ -170,6 +170,7 @@ struct MarkdownImporter {
         attrs[.markdownBlock] = currentBlock
         if let link = context.link { attrs[.link] = link }
         if context.strikethrough { attrs[.strikethroughStyle] = NSUnderlineStyle.single.rawValue }
+        if context.code { attrs[.breaksLikeCode] = true }
         return attrs
     }
 

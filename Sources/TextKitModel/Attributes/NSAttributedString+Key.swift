@@ -53,6 +53,15 @@ extension Foundation.NSAttributedString.Key {
     /// `kCTLanguageAttributeName` and of Foundation's `AttributedString` `languageIdentifier`
     /// attribute, so it maps to both.
     public static let languageIdentifier = Self("NSLanguage")
+
+    /// `Bool` (an OpenTextKit addition, no Apple counterpart): the text is code — an identifier,
+    /// a path, a URL, an option — and breaks as code does. A line may end inside it only at white
+    /// space or right after a code token: `/`, `.`, `-`, `_` or `::` (not between two of them,
+    /// and not before white space), so `Sources/TextKit/Layout` may break after a slash where a
+    /// word would otherwise be cut anywhere. It is never hyphenated, and nothing is inserted where
+    /// it breaks, so what a reader copies is the code. The Markdown reader sets it on code spans.
+    /// Raw "OTKBreaksLikeCode".
+    public static let breaksLikeCode = Self("OTKBreaksLikeCode")
 }
 
 extension NSAttributedString {

@@ -215,8 +215,9 @@ package final class ParagraphAnalyzer {
         itemBuffer = items
         let glyphs = builder.finish(length: text.count)
         let copied = reuse?.copied(length: text.count)
+        let code = ParagraphAnalysis.codeRanges(styles: styles, ranges: runs.map(\.range))
         let segments = glyphs.breakSegments(text: text, locale: ParagraphAnalysis.lineBreakLocale(styles: styles),
-                                            prior: prior?.breaks, copied: copied)
+                                            prior: prior?.breaks, copied: copied, code: code)
         cache.countFrontHits(front.hits)
         front.hits = 0
         copiedGlyphCount += reuse?.copiedGlyphs ?? 0

@@ -27,6 +27,9 @@ package final class RunStyle: @unchecked Sendable {  // immutable after init; `a
     package let runDelegate: CTRunDelegate?
     /// The bidi controls `.writingDirection` wraps the run in (empty without one).
     package let writingDirectionControls: [UInt16]
+    /// The run is code (`.breaksLikeCode`): it breaks only at white space and after code tokens,
+    /// and is never hyphenated.
+    package let breaksLikeCode: Bool
 
     /// The font of text that has none: Helvetica 12 as in TextKit, or the system font at 12 points
     /// when no Helvetica (or metric-compatible substitute) is installed.
@@ -61,6 +64,7 @@ package final class RunStyle: @unchecked Sendable {  // immutable after init; `a
         runDelegate = attributes[CoreTextKey.runDelegate] as? CTRunDelegate
         attachment = attributes[.attachment] as? NSTextAttachment ?? runDelegate?.attachment()
         writingDirectionControls = BidiParagraph.controls(forWritingDirection: attributes[.writingDirection])
+        breaksLikeCode = (attributes[.breaksLikeCode] as? Bool) ?? ((attributes[.breaksLikeCode] as? NSNumber)?.boolValue ?? false)
     }
 
     /// Whether text in this style is shaped exactly as in `other`: the same font, OpenType
@@ -74,6 +78,7 @@ package final class RunStyle: @unchecked Sendable {  // immutable after init; `a
             && horizontalScale == other.horizontalScale && attachment === other.attachment
             && runDelegate === other.runDelegate
             && writingDirectionControls == other.writingDirectionControls
+            && breaksLikeCode == other.breaksLikeCode  // (its break opportunities are the analysis's)
     }
 
     /// A numeric attribute value, whatever numeric type it was stored as.

@@ -84,6 +84,7 @@ extension LineBreakSettings {
             hyphenator = Hyphenator.forLanguage(language.isEmpty ? "en-US" : language)
         }
         tabStops = analysis.tabStops
+        code = analysis.codeRanges
         let glyphs = analysis.glyphs
         hyphenWidth = { offset in
             let g = glyphs.glyph(forCharacterAt: offset)

@@ -33,9 +33,15 @@ extension ParagraphGlyphs {
     ///   is then asked only about the text around the edit (PriorBreaks.swift).
     /// - Parameter copied: with `prior`, which of these glyphs were copied from the analysis
     ///   before the edit (PriorGlyphs.swift): the old segments made of them keep their widths.
+    /// - Parameter code: the paragraph's runs of code (`.breaksLikeCode`), where opportunities
+    ///   are code's (CodeBreaks.swift); a paragraph with code asks ICU about all its text.
     package func breakSegments(text: UnsafeBufferPointer<UInt16>, locale: String = "", prior: PriorBreaks? = nil,
-                               copied: CopiedGlyphs? = nil) -> [BreakSegment] {
+                               copied: CopiedGlyphs? = nil, code: [Range<Int>] = []) -> [BreakSegment] {
         precondition(text.count == length, "paragraph text has \(text.count) UTF-16 units but its glyphs were made for \(length)")
+        if !code.isEmpty {
+            let boundaries = BreakIterator.withIterator(.line, locale: locale, text: text) { Array(IteratorSequence(ICUBoundaries(iterator: $0))) }
+            return measure(CodeBreaks.tailor(boundaries, text: text, code: code).makeIterator(), text: text)
+        }
         if let prior, prior.applies(to: text, locale: locale) {
             let boundaries = prior.boundaries(of: text)
             #if DEBUG

@@ -22,8 +22,17 @@ package struct LineBreakSettings {
     /// `hangsPunctuation`, PunctuationHang.swift): lines are fitted with that much more room and
     /// carry their ``FittedLine/hangs`` for the placer.
     package var hangsPunctuation = false
+    /// The paragraph's runs of code (`.breaksLikeCode`): never hyphenated.
+    package var code: [Range<Int>] = []
 
     package init() {}
+
+    /// Whether a hyphen may go before the character at `offset`: not inside code, and as the
+    /// delegate allows.
+    package func allowsHyphen(at offset: Int) -> Bool {
+        if code.contains(where: { $0.lowerBound < offset && offset < $0.upperBound }) { return false }
+        return shouldBreakByHyphenating?(offset) ?? true
+    }
 
     /// Whether lines wrap at all (clipping and truncating modes keep each hard line whole).
     package var wraps: Bool { mode == .byWordWrapping || mode == .byCharWrapping }
@@ -334,7 +343,7 @@ package struct LineFitter {
             // Hanging punctuation: a quote before the line and the hyphen after it stand in the margins.
             let hangs = settings.hangsPunctuation ? startHang(at: start) + endHang(lineFrom: start, to: offset, hyphen: hyphen) : 0
             guard x + width <= lineEndX + hangs + Self.epsilon else { continue }
-            if let allow = settings.shouldBreakByHyphenating, !allow(offset) { continue }
+            guard settings.allowsHyphen(at: offset) else { continue }
             return FittedLine(characters: start..<offset, width: x + width - lineStartX, trailingWhitespace: 0,
                               isHyphenated: true, endsWithHardBreak: false, overflows: false, tabAdvances: tabs)
         }

@@ -23,9 +23,9 @@ package struct PriorBreaks: Sendable, Equatable {
     package var newLength: Int
 
     /// The breaks of `analysis` with an edit inside its paragraph; nil when they were made with a
-    /// locale of their own.
+    /// locale of their own, or tailored for code (CodeBreaks.swift): they are then not ICU's.
     package init?(analysis: ParagraphAnalysis, editStart: Int, oldLength: Int, newLength: Int) {
-        guard ParagraphAnalysis.lineBreakLocale(styles: analysis.styles).isEmpty else { return nil }
+        guard ParagraphAnalysis.lineBreakLocale(styles: analysis.styles).isEmpty, analysis.codeRanges.isEmpty else { return nil }
         self.init(ends: analysis.segments.map(\.end), editStart: editStart, oldLength: oldLength, newLength: newLength)
     }
 

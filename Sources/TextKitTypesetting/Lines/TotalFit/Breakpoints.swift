@@ -142,7 +142,7 @@ extension LineFitter {
                              characterBreaksWiderThan: Double?) -> [(offset: Int, isHyphen: Bool)] {
         var hyphens: [Int] = []
         for point in hyphenation?.points(ofSegment: k) ?? [] where Int(point) > position {
-            if let allow = settings.shouldBreakByHyphenating, !allow(Int(point)) { continue }
+            guard settings.allowsHyphen(at: Int(point)) else { continue }
             hyphens.append(Int(point))
         }
         let segment = segments[k]
