@@ -91,4 +91,25 @@ struct TypographyArticle {
         #expect(firstContainerEnd(preventing: false) > secondParagraph)    // the orphan stays
         #expect(firstContainerEnd(preventing: true) == secondParagraph)    // the paragraph moves on
     }
+
+    @Test("Code in running text breaks after its tokens")
+    func codeInRunningText() {
+        // snippet: breaks-like-code
+        let code: [NSAttributedString.Key: Any] = [.font: UIFont.monospacedSystemFont(ofSize: 11, weight: .regular),
+                                                   .breaksLikeCode: true]
+        let text = NSMutableAttributedString(string: "See ")
+        text.append(NSAttributedString(string: "Sources/TextKit/Layout/TextFlow.swift", attributes: code))
+        // end snippet
+        let storage = NSTextStorage(attributedString: text)
+        let layoutManager = NSLayoutManager()
+        storage.addLayoutManager(layoutManager)
+        layoutManager.addTextContainer(NSTextContainer(size: CGSize(width: 110, height: 1_000)))
+        var ends: [Int] = []
+        layoutManager.enumerateLineFragments(forGlyphRange: NSRange(location: 0, length: layoutManager.numberOfGlyphs)) { _, _, _, glyphs, _ in
+            ends.append(NSMaxRange(layoutManager.characterRange(forGlyphRange: glyphs, actualGlyphRange: nil)))
+        }
+        let units = Array(text.string.utf16)
+        #expect(ends.count > 1)
+        for end in ends.dropLast() { #expect([0x20, 0x2F, 0x2E].contains(units[end - 1]), "a line ends inside a token: \(ends)") }
+    }
 }
