@@ -369,7 +369,8 @@ pthread_sigmask(SIG_UNBLOCK, &handled, nil)
 /// had the server process before are then in GDK's queue), then the work at low priority, after
 /// those events are dispatched. A script can send keys and signal at once, without sleeping.
 enum SignalRequest: Int {
-    case quit, snapshot, outputs
+    // Passed to GLib as the callbacks' data pointer: from 1, so that none is a null pointer.
+    case quit = 1, snapshot, outputs
 
     func handleAfterPendingInput() {
         if let display = gdk_display_get_default() { gdk_display_sync(display) }
