@@ -69,7 +69,11 @@ final class FuzzEditingStack {
 
     static func attributes(_ input: inout FuzzInput) -> [NSAttributedString.Key: Any] {
         switch input.byte() % 7 {
-        case 0: return [.font: input.pick(fonts)]
+        case 0:
+            // Text in the monospaced font is code too (breaks after its tokens, never hyphenated),
+            // decided without another byte so that older inputs keep their meaning.
+            let font: UIFont? = input.pick(fonts)
+            return font?.fontName.contains("Mono") == true ? [.font: font as Any, .breaksLikeCode: true] : [.font: font as Any]
         case 1: return [.kern: Double(input.int(below: 5))]
         case 2:
             let style = NSMutableParagraphStyle()
