@@ -12,8 +12,8 @@ shift clicks, drags, the wheel, the context menu, copy, cut and paste (text and 
 through `xclip`), undo and redo, window resizes and the Interaction page's circle.
 
 Every few seconds it checks that the demo is alive, logs its resident memory (VmRSS) and asks it
-(SIGUSR2) for its text and the shown page's report. On the text view and the SimpleTextInput page
-a model follows the events whose effect is certain (typing, BackSpace, the input method and
+(SIGUSR2) for its text and the shown page's report. On the text view, the SimpleTextInput page and
+the TextKit 2 page a model follows the events whose effect is certain (typing, BackSpace, the input method and
 pastes at the end after ctrl+End, select all and Delete with undo and redo, a copy of everything
 read back with xclip); any other event there makes the model unknown, and the next check takes
 the app's text as the model again. On the Interaction page the circle must be where the drags put
@@ -42,12 +42,13 @@ import sys
 import time
 import unicodedata
 
+# The demo's notebook pages in order (Sources/TextKitDemo/main.swift): a page added there goes here.
 PAGES = ["Text view", "Label and field", "Configuration", "Text styles", "Interaction",
-         "Highlighting", "Columns", "Pages", "Core Text", "SimpleTextInput"]
+         "Highlighting", "Columns", "Pages", "Core Text", "SimpleTextInput", "TextKit 2"]
 TAB_BAR = 38              # the pages' top in window coordinates (below the notebook's tabs)
 CIRCLE_START = (220, 90)  # InteractionPage's circle, page coordinates
 CIRCLE_SIZE = 150
-MODEL_PAGES = (0, 9)      # pages whose text the demo reports: the text view, SimpleTextInput
+MODEL_PAGES = (0, 9, 10)  # pages whose text the demo reports: the text view, SimpleTextInput, TextKit 2
 # Pages with no text input that takes keys: there GTK's keyboard navigation moves the focus with
 # an arrow key (to the notebook's tabs, where Home, End and the arrows switch pages), so after
 # keys the soak asks which page shows.
@@ -409,10 +410,10 @@ class Soak:
             if "length" in report and int(report["length"]) != utf16_length(text):
                 self.fail("the text view reports length %s for a text of %d UTF-16 units" % (report["length"], utf16_length(text)))
             self.compare(0, text, record)
-        elif self.page == 9:
+        elif self.page in (9, 10):
             if report.get("marked", "none") != "none":
                 self.fail("marked text left over between events: %s" % report.get("marked"))
-            self.compare(9, report.get("text", ""), record)
+            self.compare(self.page, report.get("text", ""), record)
         elif self.page == 4:
             circle = [int(v) for v in report.get("circle", "0,0,0").split(",")]
             if abs(circle[0] - self.circle[0]) > 2 or abs(circle[1] - self.circle[1]) > 2:
@@ -566,6 +567,7 @@ class Soak:
             6: (30, 20, width - 80, height - 60),
             7: (40, 40, min(width - 80, 900), 260),
             9: (24, 60, min(width - 60, 400), max(height - 90, 20)),
+            10: (24, 72, width - 60, max(height - 100, 20)),
         }.get(self.page)
 
     def typed_steps(self, text):

@@ -233,7 +233,8 @@ extension TextFlow {
     }
 
     /// The kept geometry of `found`'s line, made (empty) and kept if there is none: the most
-    /// recently asked line comes first, and the least recently asked go while more than
+    /// recently asked line comes first, the lines that no longer stand go (see
+    /// ``dropLineGeometriesNoLongerStanding()``), and the least recently asked go while more than
     /// ``LineGeometry/keptLines`` lines, or more than ``LineGeometry/keptCharacters`` characters
     /// in more than two lines, are kept.
     func lineGeometry(for found: LocatedFragment) -> LineGeometry {
@@ -241,6 +242,7 @@ extension TextFlow {
         let record = store.record(found.paragraph)
         let made = LineGeometry(record: record, version: record.layoutVersion, fragment: found.index,
                                 characters: found.fragment.line.fitted.characters.count)
+        dropLineGeometriesNoLongerStanding()
         lineGeometries.insert(made, at: 0)
         keptLineCharacters += made.characters
         while lineGeometries.count > LineGeometry.keptLines
@@ -248,6 +250,25 @@ extension TextFlow {
             keptLineCharacters -= lineGeometries.removeLast().characters
         }
         return made
+    }
+
+    /// Drops the geometry of lines that no longer stand: their paragraph's record is gone, or
+    /// its lines were made again since (its ``ParagraphRecord/layoutVersion`` moved on, and never
+    /// comes back), so no query can find them again. Each keystroke lays its paragraph out again
+    /// and the caret asks for the new line's geometry: the old line's stayed, so a text view
+    /// typed into filled the whole ``LineGeometry/keptLines`` lines or
+    /// ``LineGeometry/keptCharacters`` characters with dead lines, some 2–3 MB in each of the
+    /// demo's edited views (`BoundedMemoryTests`). Run when a line is added (after a query
+    /// found no kept geometry), so its cost, one look at each kept line, goes with making one.
+    private func dropLineGeometriesNoLongerStanding() {
+        let before = lineGeometries.count
+        lineGeometries.removeAll { geometry in
+            guard let record = geometry.record else { return true }
+            return record.layoutVersion != geometry.version
+        }
+        if lineGeometries.count != before {
+            keptLineCharacters = lineGeometries.reduce(0) { $0 + $1.characters }
+        }
     }
 
     /// The kept geometry of `found`'s line, moved to the front; nil when it is not kept.
