@@ -12,12 +12,12 @@ shift clicks, drags, the wheel, the context menu, copy, cut and paste (text and 
 through `xclip`), undo and redo, window resizes and the Interaction page's circle.
 
 Every few seconds it checks that the demo is alive, logs its resident memory (VmRSS) and asks it
-(SIGUSR2) for its text and the shown page's report. On the text view, the SimpleTextInput page and
-the TextKit 2 page a model follows the events whose effect is certain (typing, BackSpace, the input method and
-pastes at the end after ctrl+End, select all and Delete with undo and redo, a copy of everything
-read back with xclip); any other event there makes the model unknown, and the next check takes
-the app's text as the model again. On the Interaction page the circle must be where the drags put
-it, no line may reach into it and no link may be broken.
+(SIGUSR2) for its text and the shown page's report. On the text view, the SimpleTextInput page
+and the TextKit 2 page a model follows the events whose effect is certain (typing, BackSpace, the
+input method and pastes at the end after ctrl+End, select all and Delete with undo and redo, a
+copy of everything read back with xclip); any other event there makes the model unknown, and the
+next check takes the app's text as the model again. On the Interaction page the circle must be
+where the drags put it, no line may reach into it and no link may be broken.
 
 After the first minute (which visits every page), resident memory may not grow more than
 --rss-limit MiB (16) above the highest level of that minute.
