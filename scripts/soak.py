@@ -19,9 +19,10 @@ copy of everything read back with xclip); any other event there makes the model 
 next check takes the app's text as the model again. On the Interaction page the circle must be
 where the drags put it, no line may reach into it and no link may be broken.
 
-After the first minute (which visits every page, each at the largest window size the run
-uses, so that what a page holds at that size is in the baseline), resident memory may not grow
-more than --rss-limit MiB (16) above the highest level of that minute.
+After the first minute and the first tour of every page (each page shown at the largest window
+size the run uses, so that what a page holds at that size is in the baseline), whichever ends
+later, resident memory may not grow more than --rss-limit MiB (16) above the highest level until
+then (the "first minute" of the summary).
 
 Writes into --out: events.jsonl (the event log, replayable), rss.csv, demo.log (the app's
 output), snapshots/ (PNGs: every 5 minutes, on a failure, and at the end), summary.txt. Exits 1
@@ -156,6 +157,7 @@ class Soak:
         self.events = 0
         self.rss_samples = []          # (seconds, KiB)
         self.baseline = None
+        self.tour_done = False         # the first tour of every page is over: the baseline is set
         self.snapshots = 0
         self.dump_supported = True
         self.log = None
@@ -385,7 +387,7 @@ class Soak:
             self.rss_samples.append((now, rss))
             self.rss_file.write("%.1f,%.2f,%.2f,%d,%d\n" % (now, rss / 1024, (anonymous or 0) / 1024, self.events, self.page))
             self.rss_file.flush()
-            if now <= 60:
+            if now <= 60 or not self.tour_done:
                 self.baseline = max(self.baseline or 0, rss)
             elif self.baseline and rss > self.baseline + self.args.rss_limit * 1024 and "rss" not in self.checks:
                 self.checks["rss"] += 1
@@ -834,6 +836,7 @@ class Soak:
                             yield self.free_event(rng)
                         budget -= length
             tour = False
+            self.tour_done = True
             # The next round starts where this one ended and goes the other way half the time.
             order = order[::-1] if rng.random() < 0.5 else order
 
