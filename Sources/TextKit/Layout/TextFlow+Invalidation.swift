@@ -189,7 +189,6 @@ extension TextFlow {
     /// than through ``discard(_:at:for:)`` one paragraph at a time inside the walk.)
     func invalidateAllLayout() {
         guard store.count > 0 else { return }
-        assert(InvalidationCause.geometry.keepsGlyphs && !InvalidationCause.geometry.keepsLines)
         store.forEach { _, record in
             record.layout = nil
             record.priorLines = nil

@@ -215,7 +215,8 @@ package final class ParagraphAnalyzer {
         itemBuffer = items
         let glyphs = builder.finish(length: text.count)
         let copied = reuse?.copied(length: text.count)
-        let code = ParagraphAnalysis.codeRanges(styles: styles, ranges: runs.map(\.range))
+        // (Most paragraphs hold no code: no list of ranges is made for them.)
+        let code = styles.contains(where: \.breaksLikeCode) ? ParagraphAnalysis.codeRanges(styles: styles, ranges: runs.map(\.range)) : []
         let segments = glyphs.breakSegments(text: text, locale: ParagraphAnalysis.lineBreakLocale(styles: styles),
                                             prior: prior?.breaks, copied: copied, code: code)
         cache.countFrontHits(front.hits)
