@@ -158,7 +158,7 @@ extension NSLayoutManager {
         guard !piece.glyphs.isEmpty else { return }
         let font = piece.font
         let matrix = GlyphPaint.glyphMatrix(font: font, obliqueness: attributes[.obliqueness],
-                                            horizontalScale: CGFloat(piece.style.horizontalScale))
+                                            horizontalScale: CGFloat(piece.style.horizontalScale) * piece.lineGlyphScale)
         // Container coordinates are y down: the y-up glyph space is flipped after the matrix.
         let run = GlyphRunPainter.Run(font: font, glyphs: piece.glyphs, positions: piece.positions,
                                       glyphTransform: matrix.linearPart.concatenating(CGAffineTransform(scaleX: 1, y: -1)))

@@ -189,7 +189,7 @@ extension NSLayoutManager {
             let origin = CGPoint(x: found.fragment.textOriginX, y: found.rect.minY + found.fragment.baselineOffset)
             for piece in found.fragment.line.drawablePieces(glyphs: found.analysis.glyphs, styles: found.analysis.styles,
                                                             text: text, origin: origin, subrange: subrange) {
-                let scale = CGFloat(piece.style.horizontalScale)
+                let scale = CGFloat(piece.style.horizontalScale) * piece.lineGlyphScale
                 for (glyph, p) in zip(piece.glyphs, piece.positions) {
                     var box = piece.font.boundingRect(forGlyph: glyph)
                     guard !box.isEmpty else { continue }

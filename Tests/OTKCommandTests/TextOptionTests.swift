@@ -83,6 +83,33 @@ struct TextOptionTests {
         #expect(bad.status == 2 && bad.stderr.hasPrefix("otk: error: --breaking: 'best' is not greedy or optimal"))
     }
 
+    @Test("--expansion evens the spaces further; the lines still reach the margin and the PDF's text reads as it was")
+    func expansion() throws {
+        let directory = try OTKRunner.scratch()
+        try OTKRunner.write(Self.prose, to: "prose.txt", in: directory)
+        let common = ["--justify", "--hyphenation", "1", "--columns", "2", "--breaking", "optimal"]
+        func report(_ extra: [String]) throws -> Double {
+            let result = try OTKRunner.otk(["measure", "prose.txt", "--json"] + common + extra, in: directory)
+            #expect(result.status == 0, "\(result.stderr)")
+            let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+            return try #require(object?["meanSquaredAdjustmentRatio"] as? Double)
+        }
+        let optimal = try report([])
+        let expanded = try report(["--expansion", "2"])
+        #expect(expanded < optimal * 0.8, "\(expanded) against \(optimal)")
+        #expect(try OTKRunner.otk(["render", "prose.txt", "-o", "plain.pdf", "-q"] + common, in: directory).status == 0)
+        #expect(try OTKRunner.otk(["render", "prose.txt", "-o", "expanded.pdf", "-q", "--expansion", "2"] + common,
+                                  in: directory).status == 0)
+        // Scaled glyphs, not another font: the words come back whole and in order.
+        func words(_ name: String) throws -> [String] {
+            try OTKRunner.pdfText(directory.appendingPathComponent(name)).replacingOccurrences(of: "\u{2010}\n", with: "")
+                .replacingOccurrences(of: "-\n", with: "").split(whereSeparator: \.isWhitespace).map(String.init)
+        }
+        #expect(try words("expanded.pdf") == words("plain.pdf"))
+        let bad = try OTKRunner.otk(["render", "prose.txt", "--expansion", "9"], in: directory)
+        #expect(bad.status == 2 && bad.stderr.hasPrefix("otk: error: --expansion: 9 is not a percentage from 0 to 5"))
+    }
+
     @Test("--hang-punctuation sets full stops and commas at the ends of justified lines past the margin")
     func hangPunctuation() throws {
         let directory = try OTKRunner.scratch()

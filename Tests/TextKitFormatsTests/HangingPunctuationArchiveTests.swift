@@ -27,3 +27,20 @@ struct HangingPunctuationArchiveTests {
         #expect(!off.json.contains("hangsPunctuation"), "archives without the option are as before")
     }
 }
+
+/// `NSParagraphStyle.glyphExpansionLimit` (an OpenTextKit addition) in the JSON archive.
+@Suite("Archive: glyph expansion")
+struct GlyphExpansionArchiveTests {
+    @Test func theLimitSurvivesAndIsLeftOutWhenZero() throws {
+        let expanding = NSMutableParagraphStyle()
+        expanding.glyphExpansionLimit = 0.02
+        expanding.lineBreakStrategy = [.optimal]
+        let on = try HangingPunctuationArchiveTests().roundTrip(expanding)
+        #expect(on.style?.glyphExpansionLimit == 0.02)
+        #expect(on.style == expanding)
+        #expect(on.json.contains("glyphExpansionLimit"))
+        let off = try HangingPunctuationArchiveTests().roundTrip(NSMutableParagraphStyle())
+        #expect(off.style?.glyphExpansionLimit == 0)
+        #expect(!off.json.contains("glyphExpansionLimit"), "archives without the option are as before")
+    }
+}

@@ -1,32 +1,42 @@
 import Foundation
 import OpenTextKit
 
-/// One paragraph set both ways side by side, greedy on the left and total fit on the right, each
-/// justified line marked in the margin by a bar as long as its adjustment ratio (green while the
-/// spaces moved by less than half their give, orange up to all of it, red beyond).
+/// One paragraph set side by side: greedy on the left, total fit beside it and, when `expansion` is
+/// not 0, total fit with glyph expansion on the right; each justified line marked in the margin by
+/// a bar as long as its adjustment ratio (green while the spaces moved by less than half their
+/// give, orange up to all of it, red beyond).
 struct Picture {
     let paragraph: String
     let font: UIFont
     let hyphenation: Float
     let columnWidth: CGFloat
+    let expansion: CGFloat
     private let margin: CGFloat = 16
     private let gutter: CGFloat = 56
     private let headerHeight: CGFloat = 40
 
-    init(paragraph: String, font: UIFont, hyphenation: Float, columnWidth: CGFloat) {
+    init(paragraph: String, font: UIFont, hyphenation: Float, columnWidth: CGFloat, expansion: CGFloat) {
         self.paragraph = paragraph
         self.font = font
         self.hyphenation = hyphenation
         self.columnWidth = columnWidth
+        self.expansion = expansion
     }
 
     func pngData() -> Data {
-        let columns = [false, true].map { optimal in
-            Document(text: paragraph, font: font, style: style(optimal: optimal, hyphenation: hyphenation), width: Double(columnWidth))
+        var setups: [(title: String, style: NSParagraphStyle)] = [
+            ("greedy (TextKit)", style(optimal: false, hyphenation: hyphenation)),
+            ("total fit (Knuth–Plass)", style(optimal: true, hyphenation: hyphenation)),
+        ]
+        if expansion > 0 {
+            setups.append(("total fit, glyphs ±\(String(format: "%g", Double(expansion) * 100)) %",
+                           style(optimal: true, hyphenation: hyphenation, expansion: expansion)))
         }
+        let columns = setups.map { Document(text: paragraph, font: font, style: $0.style, width: Double(columnWidth)) }
         for column in columns { column.layoutManager.ensureLayout(for: column.container) }
         let height = columns.map { $0.layoutManager.usedRect(for: $0.container).height }.max() ?? 0
-        let size = CGSize(width: 2 * margin + 2 * columnWidth + gutter + 28, height: headerHeight + height + margin)
+        let count = CGFloat(columns.count)
+        let size = CGSize(width: 2 * margin + count * columnWidth + (count - 1) * gutter + 28, height: headerHeight + height + margin)
         let format = UIGraphicsImageRendererFormat()
         format.scale = 2
         format.opaque = true
@@ -35,7 +45,7 @@ struct Picture {
             context.fill(CGRect(origin: .zero, size: size))
             for (i, column) in columns.enumerated() {
                 let x = margin + CGFloat(i) * (columnWidth + gutter)
-                draw(column, at: CGPoint(x: x, y: headerHeight), title: i == 0 ? "greedy (TextKit)" : "total fit (Knuth–Plass)")
+                draw(column, at: CGPoint(x: x, y: headerHeight), title: setups[i].title)
             }
         }
     }

@@ -5,11 +5,14 @@
 //
 // W1 (the corpus's 1 MB of English) in DejaVu Serif 12 pt, every paragraph justified and
 // hyphenated (hyphenation factor 1, US English), in one column 400 pt and then 200 pt wide, no
-// line fragment padding. For each width and each breaker: the mean squared adjustment ratio of the
-// justified lines (NSLayoutManager.adjustmentRatio(ofLineFragmentAt:), one definition for both),
+// line fragment padding. Three breakers: greedy (TextKit's), total fit, and total fit with glyph
+// expansion (NSParagraphStyle.glyphExpansionLimit, 2 % unless --expansion says otherwise). For each
+// width and each breaker: the mean squared adjustment ratio of the justified lines — the spread of
+// their gaps (NSLayoutManager.adjustmentRatio(ofLineFragmentAt:), one definition for all, the
+// spaces' ratio after expansion took its share),
 // the line count, and two medians of wall time: a full layout by a fresh layout manager (glyphs
 // included, the shaped-word cache warm), and a relayout at the width from another width (lines
-// only: the glyphs stay), on one thread. Then total fit / greedy as ratios.
+// only: the glyphs stay), on one thread. Then each total fit / greedy as ratios.
 import Foundation
 import OpenTextKit
 import PeerSupport
@@ -19,6 +22,8 @@ struct Options {
     var runs = 5
     var widths: [Double] = [400, 200]
     var hyphenation: Float = 1
+    /// The third breaker's glyph expansion limit (a fraction).
+    var expansion: CGFloat = 0.02
     /// Write the picture of one paragraph set both ways here, instead of measuring.
     var picture: String?
     /// The paragraph (line of W1, from 1) the picture shows.
@@ -39,7 +44,8 @@ func parseOptions() -> Options {
     while !arguments.isEmpty {
         let name = arguments.removeFirst()
         if name == "--help" || name == "-h" {
-            print("usage: BreakingBench [--corpus DIR] [--runs N] [--widths 400,200] [--hyphenation 0…1] [--png FILE [--paragraph N] [--picture-width POINTS]]")
+            print("usage: BreakingBench [--corpus DIR] [--runs N] [--widths 400,200] [--hyphenation 0…1] [--expansion 0…0.05] "
+                  + "[--png FILE [--paragraph N] [--picture-width POINTS]]")
             exit(0)
         }
         guard let value = arguments.first else { fatalError("\(name) needs a value") }
@@ -49,6 +55,7 @@ func parseOptions() -> Options {
         case "--runs": options.runs = max(1, Int(value) ?? 5)
         case "--widths": options.widths = value.split(separator: ",").compactMap { Double($0) }
         case "--hyphenation": options.hyphenation = Float(value) ?? 1
+        case "--expansion": options.expansion = CGFloat(Double(value) ?? 0.02)
         case "--png": options.picture = value
         case "--paragraph": options.pictureParagraph = max(1, Int(value) ?? 1)
         case "--picture-width": options.pictureWidth = min(2000, max(20, Double(value) ?? 400))
@@ -125,11 +132,12 @@ func measure(text: String, font: UIFont, style: NSParagraphStyle, width: Double,
                    layoutSeconds: median(layout), relayoutSeconds: median(relayout))
 }
 
-func style(optimal: Bool, hyphenation: Float) -> NSParagraphStyle {
+func style(optimal: Bool, hyphenation: Float, expansion: CGFloat = 0) -> NSParagraphStyle {
     let style = NSMutableParagraphStyle()
     style.alignment = .justified
     style.hyphenationFactor = hyphenation
     if optimal { style.lineBreakStrategy = [.optimal] }
+    style.glyphExpansionLimit = expansion
     return style
 }
 
@@ -145,13 +153,14 @@ let font = try! UIFont(url: URL(fileURLWithPath: "/usr/share/fonts/truetype/deja
 if let picture = options.picture {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     let paragraph = options.pictureParagraph <= lines.count ? String(lines[options.pictureParagraph - 1]) : ""
-    let png = Picture(paragraph: paragraph, font: font, hyphenation: options.hyphenation, columnWidth: CGFloat(options.pictureWidth)).pngData()
+    let png = Picture(paragraph: paragraph, font: font, hyphenation: options.hyphenation, columnWidth: CGFloat(options.pictureWidth),
+                      expansion: options.expansion).pngData()
     guard !png.isEmpty, FileManager.default.createFile(atPath: picture, contents: png) else { fatalError("cannot write \(picture)") }
     print("wrote \(picture)")
     exit(0)
 }
 print("W1 (\(text.utf8.count) bytes), DejaVu Serif 12 pt, justified, hyphenation factor \(options.hyphenation), "
-      + "median of \(options.runs) runs after a warm-up")
+      + "expansion \(fixed(Double(options.expansion) * 100, 1)) %, median of \(options.runs) runs after a warm-up")
 print("")
 print("| width | breaker | mean squared adjustment ratio | lines | layout | relayout (lines only) |")
 print("|---|---|---|---|---|---|")
@@ -159,15 +168,20 @@ var summary: [String] = []
 for width in options.widths {
     let greedy = measure(text: text, font: font, style: style(optimal: false, hyphenation: options.hyphenation), width: width, runs: options.runs)
     let optimal = measure(text: text, font: font, style: style(optimal: true, hyphenation: options.hyphenation), width: width, runs: options.runs)
-    for (name, f) in [("greedy", greedy), ("total fit", optimal)] {
+    let expanded = measure(text: text, font: font, style: style(optimal: true, hyphenation: options.hyphenation, expansion: options.expansion),
+                           width: width, runs: options.runs)
+    let rows = [("greedy", greedy), ("total fit", optimal), ("total fit + expansion", expanded)]
+    for (name, f) in rows {
         print("| \(Int(width)) pt | \(name) | \(fixed(f.meanSquaredRatio, 3)) (\(f.justifiedLines) justified lines) | \(f.lines) | "
               + "\(fixed(f.layoutSeconds * 1000, 1)) ms | \(fixed(f.relayoutSeconds * 1000, 1)) ms |")
     }
-    summary.append("| \(Int(width)) pt | ×\(fixed(optimal.meanSquaredRatio / greedy.meanSquaredRatio, 2)) | "
-                   + "×\(fixed(Double(optimal.lines) / Double(greedy.lines), 4)) | ×\(fixed(optimal.layoutSeconds / greedy.layoutSeconds, 2)) | "
-                   + "×\(fixed(optimal.relayoutSeconds / greedy.relayoutSeconds, 2)) |")
+    for (name, f) in rows.dropFirst() {
+        summary.append("| \(Int(width)) pt | \(name) | ×\(fixed(f.meanSquaredRatio / greedy.meanSquaredRatio, 2)) | "
+                       + "×\(fixed(Double(f.lines) / Double(greedy.lines), 4)) | ×\(fixed(f.layoutSeconds / greedy.layoutSeconds, 2)) | "
+                       + "×\(fixed(f.relayoutSeconds / greedy.relayoutSeconds, 2)) |")
+    }
 }
 print("")
-print("| width | total fit / greedy: mean squared ratio | lines | layout time | relayout time |")
-print("|---|---|---|---|---|")
+print("| width | breaker | / greedy: mean squared ratio | lines | layout time | relayout time |")
+print("|---|---|---|---|---|---|")
 for line in summary { print(line) }

@@ -159,6 +159,8 @@ struct ArchivedParagraphStyle: Codable, Equatable {
     /// `hangsPunctuation` (an OpenTextKit addition); absent when false, so archives of styles
     /// without it, and archives written before it, are alike.
     var hangsPunctuation: Bool? = nil
+    /// `glyphExpansionLimit` (an OpenTextKit addition); absent when 0, as above.
+    var glyphExpansionLimit: Double? = nil
 }
 
 struct ArchivedShadow: Codable, Equatable {

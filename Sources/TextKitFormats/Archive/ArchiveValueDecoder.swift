@@ -127,6 +127,7 @@ struct ArchiveValueDecoder {
         s.lineBreakStrategy = NSParagraphStyle.LineBreakStrategy(rawValue: v.lineBreakStrategy)
         s.preventsWidowsAndOrphans = v.preventsWidowsAndOrphans ?? false
         s.hangsPunctuation = v.hangsPunctuation ?? false
+        s.glyphExpansionLimit = CGFloat(v.glyphExpansionLimit ?? 0)
         var tabs: [NSTextTab] = []
         for tab in v.tabStops {
             guard let a = NSTextAlignment(rawValue: tab.alignment) else { throw Self.invalid("a tab stop has an unknown alignment") }

@@ -119,7 +119,8 @@ struct ArchiveValueEncoder {
             allowsDefaultTighteningForTruncation: style.allowsDefaultTighteningForTruncation,
             lineBreakStrategy: style.lineBreakStrategy.rawValue, textLists: lists,
             preventsWidowsAndOrphans: style.preventsWidowsAndOrphans ? true : nil,
-            hangsPunctuation: style.hangsPunctuation ? true : nil)
+            hangsPunctuation: style.hangsPunctuation ? true : nil,
+            glyphExpansionLimit: style.glyphExpansionLimit > 0 ? Double(style.glyphExpansionLimit) : nil)
     }
 
     mutating func archive(_ attachment: NSTextAttachment) -> Int {

@@ -48,6 +48,7 @@ open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying, @unchecked S
         var preventsWidowsAndOrphans = false
         var textLists: [NSTextList] = []
         var hangsPunctuation = false
+        var glyphExpansionLimit: CGFloat = 0
 
         package static func == (a: Values, b: Values) -> Bool {
             a.alignment == b.alignment && a.firstLineHeadIndent == b.firstLineHeadIndent && a.headIndent == b.headIndent
@@ -59,7 +60,7 @@ open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying, @unchecked S
                 && a.tabStops == b.tabStops && a.defaultTabInterval == b.defaultTabInterval
                 && a.allowsDefaultTighteningForTruncation == b.allowsDefaultTighteningForTruncation
                 && a.lineBreakStrategy == b.lineBreakStrategy && a.preventsWidowsAndOrphans == b.preventsWidowsAndOrphans
-                && a.hangsPunctuation == b.hangsPunctuation
+                && a.hangsPunctuation == b.hangsPunctuation && a.glyphExpansionLimit == b.glyphExpansionLimit
                 && a.textLists.count == b.textLists.count && zip(a.textLists, b.textLists).allSatisfy { $0 === $1 }
         }
     }
@@ -143,6 +144,18 @@ open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying, @unchecked S
     /// ends a line early, so two lines go on). A paragraph of two lines moves whole; lines never
     /// move when that would leave a container empty. Default false, as TextKit lays out.
     open var preventsWidowsAndOrphans: Bool { values.preventsWidowsAndOrphans }
+    /// An OpenTextKit addition, not in UIKit (no screen text engine does it; pdfTeX's font
+    /// expansion, as the microtype package sets it up, does): how far a justified line broken by
+    /// total fit (``LineBreakStrategy/optimal``) may widen or narrow its glyphs, as a fraction of
+    /// their advances — 0.02 lets a line's glyphs be up to 2 % wider or narrower. The breaker
+    /// counts that give beside the spaces' when it chooses the breaks, and each line is then set
+    /// with its glyphs scaled horizontally by one factor (in steps of 0.1 %) and its spaces taking
+    /// the rest of the adjustment, so spaces vary less from line to line. Glyphs are drawn
+    /// scaled, not in another font: text in PDF output stays searchable and copies as it reads.
+    /// White space, the hyphen a line ends with, tabs and attachments are not scaled; lines that
+    /// justification leaves alone (a paragraph's last line, a greedy paragraph's lines) never
+    /// are. Values are clamped to 0…0.05; default 0, no expansion.
+    open var glyphExpansionLimit: CGFloat { values.glyphExpansionLimit }
 
     open func copy(with zone: NSZone? = nil) -> Any { NSParagraphStyle(values: values) }
     open func mutableCopy(with zone: NSZone? = nil) -> Any { NSMutableParagraphStyle(values: values) }
@@ -178,6 +191,7 @@ open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying, @unchecked S
             + "lineHeightMultiple \(v.lineHeightMultiple), lineBreakMode \(v.lineBreakMode), tabs \(v.tabStops.count), "
             + "defaultTabInterval \(v.defaultTabInterval), baseWritingDirection \(v.baseWritingDirection), "
             + "hyphenationFactor \(v.hyphenationFactor)" + (v.hangsPunctuation ? ", hangsPunctuation" : "")
+            + (v.glyphExpansionLimit > 0 ? ", glyphExpansionLimit \(v.glyphExpansionLimit)" : "")
     }
 }
 
@@ -215,6 +229,11 @@ open class NSMutableParagraphStyle: NSParagraphStyle, @unchecked Sendable {  // 
     open override var preventsWidowsAndOrphans: Bool {
         get { values.preventsWidowsAndOrphans }
         set { values.preventsWidowsAndOrphans = newValue }
+    }
+    /// Clamped to 0…0.05 (a non-finite value sets 0).
+    open override var glyphExpansionLimit: CGFloat {
+        get { values.glyphExpansionLimit }
+        set { values.glyphExpansionLimit = newValue.isFinite ? min(0.05, max(0, newValue)) : 0 }
     }
 
     /// Adds a tab stop, keeping ``tabStops`` sorted by location.

@@ -18,7 +18,7 @@ extension CTLine {
         let pieces = visualPieces(of: placed, glyphs: glyphs)
         var runs = pieces.map {
             textRun($0.range, run: $0.run, rightToLeft: $0.rightToLeft, paragraph: paragraph, xs: xs, drawn: drawn,
-                    lower: lower, pen: pen)
+                    lower: lower, pen: pen, placed: placed)
         }
 
         if let truncation = placed.truncation, !truncation.hiddenGlyphs.isEmpty {
@@ -127,7 +127,7 @@ extension CTLine {
 
     /// The run of the paragraph glyphs `range` (logical order; stored in visual order).
     private static func textRun(_ range: Range<Int>, run: GlyphRun, rightToLeft: Bool, paragraph: TypesetParagraph,
-                                xs: [Float], drawn: [Float], lower: Int, pen: Float) -> CTRun {
+                                xs: [Float], drawn: [Float], lower: Int, pen: Float, placed: PlacedLine) -> CTRun {
         let glyphs = paragraph.glyphs
         let style = paragraph.analysis.styles[Int(run.style)]
         let font = glyphs.fonts[Int(run.font)]
@@ -149,7 +149,8 @@ extension CTLine {
         for g in order {
             let offset = glyphs.offsets[Int32(g)] ?? .zero  // y down
             ids.append(glyphs.glyphs[g])
-            positions.append(CGPoint(x: CGFloat(xs[g - lower] + offset.x - pen), y: shift - CGFloat(offset.y)))
+            positions.append(CGPoint(x: CGFloat(xs[g - lower] + placed.glyphOffsetX(offset.x, of: g, in: glyphs) - pen),
+                                     y: shift - CGFloat(offset.y)))
             advances.append(CGSize(width: CGFloat(drawn[g - lower]), height: 0))
             indices.append(paragraph.start + Int(glyphs.clusters[g]))
             sources.append(Int32(g))
@@ -164,8 +165,8 @@ extension CTLine {
         return CTRun(attributes: runAttributes(style, font: font), font: font, glyphs: ids, positions: positions,
                      advances: advances, stringIndices: indices,
                      stringRange: CFRange(location: paragraph.start + characters.lowerBound, length: characters.count),
-                     isRightToLeft: rightToLeft, textMatrix: textMatrix(style, font: font), baselineShift: shift,
-                     ascent: (box?.maxY ?? font.ascender) + shift, descent: (box.map { -$0.minY } ?? -font.descender) - shift,
+                     isRightToLeft: rightToLeft, textMatrix: textMatrix(style, font: font, lineScale: placed.fitted.glyphScale),
+                     baselineShift: shift, ascent: (box?.maxY ?? font.ascender) + shift, descent: (box.map { -$0.minY } ?? -font.descender) - shift,
                      leading: box != nil ? 0 : font.leading,
                      source: .paragraph(paragraph, glyphIndices: sources), invisible: anyInvisible ? invisible : nil,
                      kind: .text)
@@ -191,7 +192,9 @@ extension CTLine {
     }
 
     /// The glyph-space transform of a run (see ``GlyphPaint/glyphMatrix(font:obliqueness:horizontalScale:)``).
-    private static func textMatrix(_ style: RunStyle, font: UIFont) -> CGAffineTransform {
-        GlyphPaint.glyphMatrix(font: font, obliqueness: style.attributes[.obliqueness], horizontalScale: CGFloat(style.horizontalScale))
+    /// `lineScale` is the line's glyph expansion (``FittedLine/glyphScale``).
+    private static func textMatrix(_ style: RunStyle, font: UIFont, lineScale: Float = 1) -> CGAffineTransform {
+        GlyphPaint.glyphMatrix(font: font, obliqueness: style.attributes[.obliqueness],
+                               horizontalScale: CGFloat(style.horizontalScale * lineScale))
     }
 }

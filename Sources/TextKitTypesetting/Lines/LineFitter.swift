@@ -63,6 +63,13 @@ package struct FittedLine: Sendable, Equatable {
     /// The line's yes-or-no facts, one bit each (a line fragment holds one per line: kept in a
     /// byte rather than a Bool apiece).
     private var facts: UInt8 = 0
+    /// How much wider (negative: narrower) justification set the line's glyphs, in thousandths
+    /// of their advances (``NSParagraphStyle/glyphExpansionLimit``; 0 for almost every line).
+    /// The placer sets it; it takes the byte after `facts`, so a line is no bigger for it.
+    package var expansionStep: Int8 = 0
+    /// The horizontal scale of the line's glyphs that are not white space, controls or
+    /// attachments: 1 unless justification expanded them.
+    package var glyphScale: Float { 1 + Float(expansionStep) / 1000 }
     private func fact(_ bit: UInt8) -> Bool { facts & bit != 0 }
     private mutating func setFact(_ bit: UInt8, _ value: Bool) { facts = value ? facts | bit : facts & ~bit }
 

@@ -151,14 +151,18 @@ package struct LinePlacer {
         case .justified:
             line.originX = roomStartX
             if !isLastLineOfParagraph && !fitted.endsWithHardBreak && line.truncation == nil {
-                let (spaces, spaceAdvance) = stretchableSpaces(in: line)
+                let (spaces, spaceAdvance, glyphAdvance) = stretchableSpaces(in: line)
                 let adjustment = fitted.shrinksToFit ? available - used : slack
-                if spaces > 0, isTooLooseToJustify(adjustment: adjustment, spaceAdvance: spaceAdvance) {
+                // Glyph expansion takes its share first (nothing unless the paragraph allows it).
+                let step = spaces > 0 ? expansionStep(adjustment: adjustment, spaceAdvance: spaceAdvance, glyphAdvance: glyphAdvance) : 0
+                let spacesAdjustment = adjustment - Float(step) / 1000 * glyphAdvance
+                if spaces > 0, isTooLooseToJustify(adjustment: spacesAdjustment, spaceAdvance: spaceAdvance) {
                     line.fitted.isSetRagged = true
                 } else if spaces > 0 {
                     // A total-fit line may be wider than its room: its spaces shrink (at most by
                     // a third, as the breaker allowed).
-                    line.justification = adjustment / Float(spaces)
+                    line.fitted.expansionStep = step
+                    line.justification = spacesAdjustment / Float(spaces)
                     line.fitted.width = available
                 }
             }
@@ -190,19 +194,45 @@ package struct LinePlacer {
         return adjustment / (spaceAdvance * Float(AdjustmentRatio.stretchFraction)) > Self.raggedRatioLimit
     }
 
-    /// Spaces inside the line (trailing white space excluded) that justification widens, and
-    /// their advance.
-    private func stretchableSpaces(in line: PlacedLine) -> (count: Int, advance: Float) {
+    /// Spaces inside the line (trailing white space excluded) that justification widens, their
+    /// advance, and the advance of the glyphs glyph expansion scales (neither white space, nor
+    /// controls, nor attachments; the breaker's ``Breakpoint/glyphWidth``).
+    private func stretchableSpaces(in line: PlacedLine) -> (count: Int, advance: Float, glyphAdvance: Float) {
         let glyphs = analysis.glyphs
         var end = line.glyphRange.upperBound
         while end > line.glyphRange.lowerBound, glyphs.flags[end - 1].contains(.whitespace) { end -= 1 }
         var count = 0
         var advance: Float = 0
-        for g in line.glyphRange.lowerBound..<end where glyphs.flags[g].contains(.whitespace) && !glyphs.flags[g].contains(.control) {
-            count += 1
-            advance += glyphs.advances[g]
+        var glyphAdvance: Float = 0
+        for g in line.glyphRange.lowerBound..<end {
+            let flags = glyphs.flags[g]
+            if flags.contains(.control) { continue }
+            if flags.contains(.whitespace) {
+                count += 1
+                advance += glyphs.advances[g]
+            } else if !flags.contains(.attachment) {
+                glyphAdvance += glyphs.advances[g]
+            }
         }
-        return (count, advance)
+        return (count, advance, glyphAdvance)
+    }
+
+    /// The glyph expansion of a justified line whose spaces (`spaceAdvance` wide) and glyphs
+    /// (`glyphAdvance`) share `adjustment`, in thousandths (``FittedLine/expansionStep``): the
+    /// split the total-fit breaker judged the line by
+    /// (``AdjustmentRatio/glyphShare(target:natural:stretch:shrink:glyphGive:)``), rounded to a
+    /// step; the spaces take what the rounding leaves. 0 unless the paragraph is broken by total
+    /// fit with a ``NSParagraphStyle/glyphExpansionLimit``.
+    private func expansionStep(adjustment: Float, spaceAdvance: Float, glyphAdvance: Float) -> Int8 {
+        let style = analysis.paragraphStyle
+        let limit = Double(style.glyphExpansionLimit)
+        guard limit > 0, style.lineBreakStrategy.contains(.optimal), glyphAdvance > 0 else { return 0 }
+        let share = AdjustmentRatio.glyphShare(target: Double(adjustment), natural: 0,
+                                               stretch: Double(spaceAdvance) * AdjustmentRatio.stretchFraction,
+                                               shrink: Double(spaceAdvance) * AdjustmentRatio.shrinkFraction,
+                                               glyphGive: limit * Double(glyphAdvance))
+        let steps = (limit * 1000).rounded(.down)
+        return Int8(max(-steps, min(steps, (share * limit * 1000).rounded())))
     }
 
     /// The line's runs in visual order (UAX #9 L1: trailing white space takes the paragraph

@@ -380,7 +380,7 @@ extension PlacedLine {
                 let flags = glyphs.flags[g]
                 if flags.contains(.control) || flags.contains(.null) { continue }
                 let offset = glyphs.offsets[Int32(g)] ?? .zero
-                let x = CGFloat(xs[g - glyphRange.lowerBound] + offset.x)
+                let x = CGFloat(xs[g - glyphRange.lowerBound] + glyphOffsetX(offset.x, of: g, in: glyphs))
                 let y = CGFloat(offset.y - style.baselineOffset)
                 var box: CGRect
                 if flags.contains(.attachment), let attachment = style.attachment {
@@ -389,8 +389,8 @@ extension PlacedLine {
                 } else {
                     box = font.boundingRect(forGlyph: glyphs.glyphs[g])
                     if box.isEmpty { continue }
-                    box = CGRect(x: box.minX * CGFloat(style.horizontalScale), y: box.minY,
-                                 width: box.width * CGFloat(style.horizontalScale), height: box.height)
+                    let scale = CGFloat(style.horizontalScale * fitted.glyphScale)
+                    box = CGRect(x: box.minX * scale, y: box.minY, width: box.width * scale, height: box.height)
                 }
                 result = result.union(box.offsetBy(dx: x, dy: y))
             }

@@ -21,6 +21,10 @@ package struct GlyphRunPiece {
     package var isRightToLeft: Bool
     /// The characters of the piece (paragraph offsets).
     package var characterRange: Range<Int>
+    /// How much wider than the font draws them the glyphs are drawn, beside the style's own
+    /// expansion: the line's ``FittedLine/glyphScale`` (1 for a hyphen, an ellipsis, and lines
+    /// justification did not expand).
+    package var lineGlyphScale: CGFloat = 1
 }
 
 extension PlacedLine {
@@ -126,7 +130,7 @@ extension PlacedLine {
         for g in order {
             ids.append(glyphs.glyphs[g])
             let offset = glyphs.offsets[Int32(g)] ?? .zero
-            positions.append(CGPoint(x: origin.x + CGFloat(xs[g - lower] + offset.x),
+            positions.append(CGPoint(x: origin.x + CGFloat(xs[g - lower] + glyphOffsetX(offset.x, of: g, in: glyphs)),
                                      y: origin.y - shift + CGFloat(offset.y)))
             drawn.append(CGFloat(advances[g - lower]))
         }
@@ -135,6 +139,6 @@ extension PlacedLine {
         return GlyphRunPiece(font: font, style: style, glyphRange: logical[0]..<(logical[logical.count - 1] + 1),
                              glyphs: ids, positions: positions, advances: drawn, text: string,
                              clusters: clusters, isRightToLeft: rightToLeft,
-                             characterRange: characters)
+                             characterRange: characters, lineGlyphScale: CGFloat(fitted.glyphScale))
     }
 }

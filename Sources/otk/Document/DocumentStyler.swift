@@ -3,7 +3,7 @@ import OpenTextKit
 /// Applies the text options to a loaded document.
 enum DocumentStyler {
     /// Applies the paragraph overrides (alignment, hyphenation, line height, line breaking, widow
-    /// and orphan control, hanging punctuation) to every paragraph, and the language to every
+    /// and orphan control, hanging punctuation, glyph expansion) to every paragraph, and the language to every
     /// character, where the options give them.
     ///
     /// Only running text is justified and hyphenated: a paragraph that a Markdown document marks as
@@ -13,7 +13,7 @@ enum DocumentStyler {
         let all = NSRange(location: 0, length: text.length)
         guard all.length > 0 else { return }
         if settings.alignment != nil || settings.hyphenation != nil || settings.lineHeight != nil || settings.breaksOptimally != nil
-            || settings.preventsWidowsAndOrphans || settings.hangsPunctuation != nil {
+            || settings.preventsWidowsAndOrphans || settings.hangsPunctuation != nil || settings.glyphExpansion != nil {
             var runs: [(NSRange, NSParagraphStyle?, isBody: Bool)] = []
             text.enumerateAttribute(.paragraphStyle, in: all, options: []) { value, range, _ in
                 text.enumerateAttribute(.markdownBlock, in: range, options: []) { block, subrange, _ in
@@ -37,9 +37,9 @@ enum DocumentStyler {
         }
     }
 
-    /// `style` with the options' alignment, hyphenation, line height, line breaking and widow
-    /// control; text that is not running
-    /// text is neither justified nor hyphenated.
+    /// `style` with the options' alignment, hyphenation, line height, line breaking, widow
+    /// control, hanging punctuation and glyph expansion; text that is not running text is neither
+    /// justified, hyphenated, hung nor expanded.
     private static func overridden(_ style: NSParagraphStyle, _ settings: TextSettings, isBody: Bool) -> NSParagraphStyle {
         let mutable = style.mutableCopy() as! NSMutableParagraphStyle  // swiftlint:disable:this force_cast — mutableCopy() of a paragraph style is one
         if let alignment = settings.alignment, isBody || alignment != .justified { mutable.alignment = alignment }
@@ -49,6 +49,7 @@ enum DocumentStyler {
             if optimal { mutable.lineBreakStrategy.insert(.optimal) } else { mutable.lineBreakStrategy.remove(.optimal) }
         }
         if let hangs = settings.hangsPunctuation { mutable.hangsPunctuation = hangs && isBody }
+        if let expansion = settings.glyphExpansion { mutable.glyphExpansionLimit = isBody ? expansion : 0 }
         if settings.preventsWidowsAndOrphans { mutable.preventsWidowsAndOrphans = true }
         return mutable
     }

@@ -14,6 +14,8 @@ struct TextSettings {
     var breaksOptimally: Bool?
     /// `--hang-punctuation`: punctuation at the lines' edges hangs into the margins (running text).
     var hangsPunctuation: Bool?
+    /// `--expansion`: the glyph expansion limit of running text (a fraction: 0.02 for 2 %).
+    var glyphExpansion: CGFloat?
     /// Widow and orphan control for every paragraph (on unless `--no-widow-control`).
     var preventsWidowsAndOrphans = true
     /// BCP 47 language for hyphenation and line breaking.

@@ -28,6 +28,37 @@ package enum AdjustmentRatio {
         return shrink > 0 ? difference / shrink : -.infinity
     }
 
+    /// The spaces' ratio of a line whose glyphs may also give (``NSParagraphStyle/glyphExpansionLimit``):
+    /// `glyphGive` is how many points the glyphs widen at ratio 1 and narrow at ratio −1 (the
+    /// limit times their advances). Glyphs and spaces share the adjustment by their give while the
+    /// ratio is within ±1 (the one ratio then holds for both); past that the glyphs stay at their
+    /// limit and the spaces take the rest. With no glyph give, or no spaces to take a share, it
+    /// is ``ratio(target:natural:stretch:shrink:)``: glyphs alone never justify a line.
+    @inline(__always)
+    package static func ratio(target: Double, natural: Double, stretch: Double, shrink: Double, glyphGive: Double) -> Double {
+        let difference = target - natural
+        guard glyphGive > 0, abs(difference) >= 0.0001 else {
+            return ratio(target: target, natural: natural, stretch: stretch, shrink: shrink)
+        }
+        let spaces = difference > 0 ? stretch : shrink
+        guard spaces > 0 else { return ratio(target: target, natural: natural, stretch: stretch, shrink: shrink) }
+        let shared = difference / (spaces + glyphGive)
+        if abs(shared) <= 1 { return shared }
+        return (difference - (shared > 0 ? glyphGive : -glyphGive)) / spaces
+    }
+
+    /// The glyphs' share of the same line: the fraction of their limit they are scaled by, in
+    /// −1…1 (0 without glyph give or spaces), as ``ratio(target:natural:stretch:shrink:glyphGive:)``
+    /// splits the adjustment.
+    @inline(__always)
+    package static func glyphShare(target: Double, natural: Double, stretch: Double, shrink: Double, glyphGive: Double) -> Double {
+        let difference = target - natural
+        guard glyphGive > 0, abs(difference) >= 0.0001 else { return 0 }
+        let spaces = difference > 0 ? stretch : shrink
+        guard spaces > 0 else { return 0 }
+        return min(1, max(-1, difference / (spaces + glyphGive)))
+    }
+
     /// The ratio of a placed line of a justified paragraph: nil when justification leaves such a
     /// line alone (the last line of a paragraph, a line before a hard break, a truncated line, a
     /// line without stretchable spaces, a line set ragged because it was too loose), so that

@@ -43,6 +43,11 @@ package struct Breakpoint: Sendable, Equatable {
     /// paragraph hangs punctuation.
     package var startHang: Double = 0
     package var endHang: Double = 0
+    /// The sum of the advances of the glyphs that are not white space, controls or attachments, from where
+    /// the breaker starts to here: what glyph expansion scales (the hyphen of a line ending at a
+    /// hyphenation point is not counted). Content and next line agree on it, since white space
+    /// adds nothing.
+    package var glyphWidth: Double = 0
 }
 
 /// Running sums while the breakpoints are listed.
@@ -50,6 +55,7 @@ private struct RunningSums {
     var width: Double = 0
     var stretch: Double = 0
     var shrink: Double = 0
+    var glyphs: Double = 0
 }
 
 extension LineFitter {
@@ -100,13 +106,14 @@ extension LineFitter {
             }
             list.append(Breakpoint(offset: segmentEnd, kind: isForced ? .forced : .word, contentWidth: content.width,
                                    contentStretch: content.stretch, contentShrink: content.shrink,
-                                   nextWidth: sums.width, nextStretch: sums.stretch, nextShrink: sums.shrink, penalty: 0))
+                                   nextWidth: sums.width, nextStretch: sums.stretch, nextShrink: sums.shrink, penalty: 0,
+                                   glyphWidth: sums.glyphs))
         }
         if list.last?.kind != .forced {
             // (Segments always end with the paragraph's end; an empty list of them does not.)
             list.append(Breakpoint(offset: glyphs.length, kind: .forced, contentWidth: content.width, contentStretch: content.stretch,
                                    contentShrink: content.shrink, nextWidth: sums.width, nextStretch: sums.stretch,
-                                   nextShrink: sums.shrink, penalty: 0))
+                                   nextShrink: sums.shrink, penalty: 0, glyphWidth: sums.glyphs))
         }
         if settings.hangsPunctuation { addHangs(to: &list) }
         return list
@@ -131,7 +138,8 @@ extension LineFitter {
         Breakpoint(offset: offset, kind: hyphen != nil ? .hyphen : .character, contentWidth: sums.width + (hyphen ?? 0),
                    contentStretch: sums.stretch, contentShrink: sums.shrink, nextWidth: sums.width,
                    nextStretch: sums.stretch, nextShrink: sums.shrink,
-                   penalty: hyphen != nil ? parameters.hyphenPenalty : parameters.characterBreakPenalty)
+                   penalty: hyphen != nil ? parameters.hyphenPenalty : parameters.characterBreakPenalty,
+                   glyphWidth: sums.glyphs)
     }
 
     /// The breaks inside segment `k` (whose first glyph is `g`) after `position`, ascending: its
@@ -200,7 +208,10 @@ private struct GlyphArrays {
             sums.stretch += advance * AdjustmentRatio.stretchFraction
             sums.shrink += advance * AdjustmentRatio.shrinkFraction
         }
-        if !(f.contains(.whitespace) || f.contains(.control)) { content = sums }
+        if !(f.contains(.whitespace) || f.contains(.control)) {
+            if !f.contains(.attachment) { sums.glyphs += advance }
+            content = sums
+        }
     }
 }
 

@@ -98,6 +98,7 @@ extension LineLoop {
         guard first > 0 else { return nil }
         var parameters = TotalFitParameters()
         parameters.allowsShrinking = analysis.paragraphStyle.alignment == .justified
+        parameters.glyphExpansion = Double(analysis.paragraphStyle.glyphExpansionLimit)
         let widths: TotalFitLineWidths
         if geometry.isSimple {
             // A rectangle's bands are alike at every height: the first line's, with the head indent

@@ -80,6 +80,7 @@ package struct TotalFitBreaker {
         var startShrink: Double
         /// How far the first mark of the node's next line hangs before it.
         var startHang: Double
+        var startGlyphs: Double
         var demerits: Double
         /// Where the node is in the list of chosen breaks (``Chosen``).
         var chosen: Int32
@@ -130,8 +131,8 @@ package struct TotalFitBreaker {
         let rules = rules(for: pass)
         statistics.passes += 1
         var chosen = [Chosen(point: 0, previous: -1)]
-        var active = [Node(startWidth: 0, startStretch: 0, startShrink: 0, startHang: points[0].startHang, demerits: 0, chosen: 0,
-                           line: 0, fitness: 2, hyphens: 0)]
+        var active = [Node(startWidth: 0, startStretch: 0, startShrink: 0, startHang: points[0].startHang, startGlyphs: 0,
+                           demerits: 0, chosen: 0, line: 0, fitness: 2, hyphens: 0)]
         var candidates: [Node] = []
         var lineWidths = LineWidthTable(widths)
         for j in 1..<points.count {
@@ -152,7 +153,7 @@ package struct TotalFitBreaker {
                 }
                 if line.judged > rules.largestRatio { continue }
                 let next = Node(startWidth: point.nextWidth, startStretch: point.nextStretch, startShrink: point.nextShrink,
-                                startHang: point.startHang,
+                                startHang: point.startHang, startGlyphs: point.glyphWidth,
                                 demerits: node.demerits + demerits(of: line.ratio, from: node, to: point),
                                 chosen: node.chosen, line: Int32(min(Int(node.line) + 1, widths.varyingLines)),
                                 fitness: TotalFitParameters.fitnessClass(line.ratio),
@@ -187,11 +188,14 @@ package struct TotalFitBreaker {
         }
         let stretch = max(0, to.contentStretch - node.startStretch)
         let shrink = parameters.allowsShrinking ? max(0, to.contentShrink - node.startShrink) : 0
-        let ratio = AdjustmentRatio.ratio(target: width, natural: natural, stretch: stretch, shrink: shrink)
+        // Glyph expansion gives too (0 unless the paragraph allows it; only while shrinking is
+        // allowed, that is for justified lines).
+        let glyphGive = parameters.allowsShrinking ? parameters.glyphExpansion * max(0, to.glyphWidth - node.startGlyphs) : 0
+        let ratio = AdjustmentRatio.ratio(target: width, natural: natural, stretch: stretch, shrink: shrink, glyphGive: glyphGive)
         guard ratio >= -1 else { return nil }
         guard rules.emergencyStretch > 0, ratio > 0 else { return (ratio, ratio) }
         let judged = AdjustmentRatio.ratio(target: width, natural: natural, stretch: stretch + rules.emergencyStretch * width,
-                                           shrink: shrink)
+                                           shrink: shrink, glyphGive: glyphGive)
         // Lines are still ranked by their real ratio; one with no space to stretch by the
         // emergency one, made worse than any line with spaces.
         return (ratio.isFinite ? ratio : judged + 100, judged)

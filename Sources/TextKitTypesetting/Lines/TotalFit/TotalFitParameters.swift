@@ -30,6 +30,10 @@ package struct TotalFitParameters: Sendable {
     /// Whether lines may be set tighter than their natural width (only when justification will
     /// shrink their spaces; ragged lines must fit at their natural width).
     package var allowsShrinking = true
+    /// How far a line's glyphs may be scaled, as a fraction of their advances
+    /// (``NSParagraphStyle/glyphExpansionLimit``; counted only when ``allowsShrinking``, for
+    /// justified lines): their give is added to the spaces' when a line's ratio is judged.
+    package var glyphExpansion: Double = 0
     /// How many lines of different widths may end at one breakpoint (when widths vary line by line
     /// the breaker tells lines apart by their number; this bounds the active list).
     package var lineNumbersPerBreakpoint = 4
