@@ -2,8 +2,8 @@ import Foundation
 import OpenTextKit
 import Testing
 
-// The code of "Typography" (Typography.md): optimal line breaking, hanging punctuation, widows
-// and orphans.
+// The code of "Typography" (Typography.md): optimal line breaking, glyph expansion, hanging
+// punctuation, widows and orphans.
 
 @Suite("Documentation: typography")
 struct TypographyArticle {
@@ -44,6 +44,20 @@ struct TypographyArticle {
         let optimal = Self.meanSquaredAdjustment(text, style: style, width: 220)
         let greedyRatio = Self.meanSquaredAdjustment(text, style: greedy, width: 220)
         #expect(optimal <= greedyRatio)
+    }
+
+    @Test("Glyph expansion evens a total-fit paragraph's spaces further")
+    func expansion() {
+        let style = NSMutableParagraphStyle()
+        style.alignment = .justified
+        style.hyphenationFactor = 1
+        style.lineBreakStrategy = [.optimal]
+        let plain = style.copy() as! NSParagraphStyle
+        // snippet: font-expansion
+        style.glyphExpansionLimit = 0.02   // a line's glyphs may be up to 2 % wider or narrower
+        // end snippet
+        let text = String(repeating: Self.prose + " ", count: 4)
+        #expect(Self.meanSquaredAdjustment(text, style: style, width: 260) < Self.meanSquaredAdjustment(text, style: plain, width: 260))
     }
 
     @Test("An opening quote that starts a line hangs into the margin")
