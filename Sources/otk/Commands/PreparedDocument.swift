@@ -79,6 +79,7 @@ struct PreparedDocument {
         }
         layout.layoutManager.hyphenationFactor = CGFloat(defaultHyphenation)
         layout.balancesLastPage = design.balancesLastPage
+        layout.floatsFigures = true
         try layout.layOut(progress: progress)
         return layout
     }

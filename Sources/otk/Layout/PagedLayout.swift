@@ -53,6 +53,13 @@ final class PagedLayout {
     var allowsHyphenation: ((Int) -> Bool)?
     /// Whether the last page's columns end at the same height (PagedLayout+Balance.swift).
     var balancesLastPage = false
+    /// Whether figures that would leave a column's foot empty float to the next column's top
+    /// (PagedLayout+Floats.swift; pages flow only).
+    var floatsFigures = false
+    /// The figures floated so far, in the order they were taken out of the text.
+    var floatedFigures: [FloatedFigure] = []
+    /// How far down each container (by identity) its floated figures reach.
+    var floatBottoms: [ObjectIdentifier: CGFloat] = [:]
     private(set) var pages: [Page] = []
     private let template: (Int) -> PageTemplate
     let flow: Flow
@@ -97,6 +104,7 @@ final class PagedLayout {
             guard let last = pages[page].containers.last else { break }
             layoutManager.ensureLayout(for: last)
             keepWithNext(onPage: page)
+            if floatsFigures && flow == .pages && floatFigures(onPage: page) { keepWithNext(onPage: page) }
             // Done when a line holds the last glyph: the glyph after the furthest line is past the
             // end (which makes glyphs only for the next paragraph, unlike counting all of them).
             let finished = !layoutManager.isValidGlyphIndex(tracker.glyphEnd)
@@ -130,7 +138,7 @@ final class PagedLayout {
 
     // MARK: Pages
 
-    private func addPage() {
+    func addPage() {
         let index = pages.count
         var template = template(index)
         if flow == .scroll {
@@ -238,6 +246,12 @@ final class ContainerTracker: NSLayoutManagerDelegate {
     private var furthestOrder = -1
     /// The end of the furthest glyph range laid out in a line.
     private(set) var glyphEnd = 0
+
+    /// Forgets the lines from `glyph` on (text there was taken out: their glyphs moved), so that
+    /// ``glyphEnd`` is found again as they are laid out anew.
+    func forgetLinesFrom(glyph: Int) {
+        glyphEnd = min(glyphEnd, glyph)
+    }
 
     func layoutManager(_ layoutManager: NSLayoutManager, shouldSetLineFragmentRect lineFragmentRect: UnsafeMutablePointer<CGRect>,
                        lineFragmentUsedRect: UnsafeMutablePointer<CGRect>, baselineOffset: UnsafeMutablePointer<CGFloat>,

@@ -56,8 +56,11 @@ struct DocumentMarks {
         let manager = layout.layoutManager
         let starts = layout.pages.map { page in page.glyphRanges.first { $0.length > 0 }?.location ?? Int.max }
         var byPage: [Int: [(glyph: Int, names: [String])]] = [:]
-        for anchor in anchors where anchor.character < layout.storage.length {
-            let glyph = manager.glyphIndexForCharacter(at: anchor.character)
+        for anchor in anchors {
+            // (Floated figures were taken out of the text after the anchors were found.)
+            let character = layout.currentCharacter(forOriginal: anchor.character)
+            guard character < layout.storage.length else { continue }
+            let glyph = manager.glyphIndexForCharacter(at: character)
             // The last page that starts at or before the glyph.
             var low = 0, high = starts.count
             while low < high {

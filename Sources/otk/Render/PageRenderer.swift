@@ -157,6 +157,9 @@ struct PageRenderer {
             layoutManager.drawGlyphs(forGlyphRange: range, at: origin)
         }
         blocks.drawForegrounds(in: context)
+        for figure in layout.figures(onPage: index) {
+            figure.text.draw(with: figure.rect, options: [.usesLineFragmentOrigin], context: nil)
+        }
         for (path, color) in outlines {
             context.setStrokeColor(color)
             context.setLineWidth(1)
