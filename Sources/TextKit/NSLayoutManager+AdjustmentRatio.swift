@@ -18,4 +18,11 @@ extension NSLayoutManager {
         guard let found = flow.fragment(forGlyph: GlyphIndex(glyphIndex)) else { return nil }
         return AdjustmentRatio.ratio(of: found.fragment.line, glyphs: found.analysis.glyphs).map { CGFloat($0) }
     }
+
+    /// Whether the line fragment holding `glyphIndex` ends inside a word, with a hyphen drawn
+    /// after it (hyphenation; TextKit has no public question for it): for `otk measure`'s
+    /// typesetting figures.
+    package func lineEndsWithHyphen(ofLineFragmentAt glyphIndex: Int) -> Bool {
+        flow.fragment(forGlyph: GlyphIndex(glyphIndex))?.fragment.line.fitted.isHyphenated ?? false
+    }
 }

@@ -38,6 +38,11 @@ struct CodeHyphenationTests {
             #expect(result.status == 0, "stderr: \(result.stderr)")
             let text = try OTKRunner.pdfText(directory.appendingPathComponent("doc.pdf"))
             counts[code] = Self.hyphenatedBreaks(text)
+            // otk measure counts the hyphens inside code from the layout itself.
+            let measured = try OTKRunner.otk(["measure", "doc.md", "--columns", "3", "--justify", "--hyphenation", "1", "--json"],
+                                             in: directory)
+            let report = try JSONSerialization.jsonObject(with: Data(measured.stdout.utf8)) as? [String: Any]
+            #expect(report?["hyphenatedCodeLines"] as? Int == 0)
             if code {
                 // Every code word is on the page whole: 12 paragraphs × 6 spans.
                 let whole = Self.words

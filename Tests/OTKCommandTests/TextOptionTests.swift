@@ -88,15 +88,16 @@ struct TextOptionTests {
         let directory = try OTKRunner.scratch()
         try OTKRunner.write(Self.prose, to: "prose.txt", in: directory)
         let common = ["--justify", "--hyphenation", "1", "--columns", "2", "--breaking", "optimal"]
-        func report(_ extra: [String]) throws -> Double {
+        func report(_ extra: [String]) throws -> (ratio: Double, loose: Int) {
             let result = try OTKRunner.otk(["measure", "prose.txt", "--json"] + common + extra, in: directory)
             #expect(result.status == 0, "\(result.stderr)")
             let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
-            return try #require(object?["meanSquaredAdjustmentRatio"] as? Double)
+            return (try #require(object?["meanSquaredAdjustmentRatio"] as? Double), try #require(object?["linesLooserThanRatio1"] as? Int))
         }
         let optimal = try report([])
         let expanded = try report(["--expansion", "2"])
-        #expect(expanded < optimal * 0.8, "\(expanded) against \(optimal)")
+        #expect(expanded.ratio < optimal.ratio * 0.8, "\(expanded) against \(optimal)")
+        #expect(expanded.loose <= optimal.loose)
         #expect(try OTKRunner.otk(["render", "prose.txt", "-o", "plain.pdf", "-q"] + common, in: directory).status == 0)
         #expect(try OTKRunner.otk(["render", "prose.txt", "-o", "expanded.pdf", "-q", "--expansion", "2"] + common,
                                   in: directory).status == 0)
