@@ -3,7 +3,7 @@ import TextKitModel
 extension PlacedLine {
     /// The pen position of each of the line's glyphs, by logical index (`result[g - glyphRange.lowerBound]`),
     /// in points from the start of the text area (the line's `originX` included), before HarfBuzz's
-    /// per-glyph offsets (which ``glyphOffsetX(_:in:)`` scales). Visual order, justification, glyph
+    /// per-glyph offsets (which ``glyphOffsetX(_:of:in:)`` scales). Visual order, justification, glyph
     /// expansion, tab advances and truncation are applied:
     /// hidden glyphs sit at the ellipsis with no width. Also returns each glyph's drawn advance.
     package func glyphPositions(in glyphs: ParagraphGlyphs) -> (x: [Float], advances: [Float]) {
