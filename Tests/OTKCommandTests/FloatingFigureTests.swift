@@ -50,6 +50,26 @@ struct FloatingFigureTests {
         #expect(all.filter { $0 == "Figure" }.count == 1)
     }
 
+    @Test("A link to a heading after a floated figure still lands on the heading")
+    func anchorsAfterAFloatedFigure() throws {
+        let directory = try OTKRunner.scratch(#function)
+        let body = try Self.document(imageHeight: 400, in: directory)
+        let more = OTKRunner.numberedText(paragraphs: 6).split(separator: "\n").map(String.init).joined(separator: "\n\n")
+        try OTKRunner.write("[go](#target-heading)\n\n" + body + "\n\n" + more + "\n\n## Target heading\n\nThe end.",
+                            to: "anchor.md", in: directory)
+        #expect(try OTKRunner.otk(["render", "anchor.md", "--columns", "2", "-o", "anchor.pdf", "-q"], in: directory).status == 0)
+        let pdf = directory.appendingPathComponent("anchor.pdf")
+        let dests = try OTKRunner.run(URL(fileURLWithPath: "/usr/bin/pdfinfo"), ["-dests", pdf.path]).stdout
+        let line = try #require(dests.split(separator: "\n").first { $0.contains("\"target-heading\"") })
+        let fields = line.split(whereSeparator: { $0 == " " || $0 == "[" })
+        let page = try #require(Int(fields[0]))
+        let y = try #require(Double(fields[3]))  // PDF space: up from the page's foot
+        let heading = try #require(try OTKRunner.words(pdf, page: page).first { $0.text == "Target" })
+        // The destination is the heading's line: its top, a line's height at most above the word.
+        let top = Double(Self.pageHeight) - y
+        #expect(top <= Double(heading.box.minY) + 1 && top > Double(heading.box.minY) - 20, "destination at \(top), heading at \(heading.box.minY)")
+    }
+
     @Test("A figure that fits where it stands stays in the text")
     func aFigureThatFitsStays() throws {
         let (words, _) = try Self.render(imageHeight: 60, name: #function)
