@@ -1,4 +1,3 @@
-import Foundation
 import Testing
 @testable import TextKit
 @testable import TextKitTypesetting
@@ -137,5 +136,36 @@ struct GlyphExpansionTests {
         style.glyphExpansionLimit = 0.02
         #expect(style != NSParagraphStyle.default)
         #expect((style.copy() as! NSParagraphStyle).glyphExpansionLimit == 0.02)
+    }
+}
+
+/// Core Text frames share the line loop: they expand the same lines the same way.
+@Suite("Glyph expansion in Core Text frames")
+struct GlyphExpansionFramesetterTests {
+    @Test("A framesetter's lines break and place their glyphs as the layout manager's")
+    func framesetterAgrees() throws {
+        let style = GlyphExpansionTests.style(expansion: 0.02)
+        let text = NSAttributedString(string: loremParagraphs, attributes: [.font: LayoutStack.serif(), .paragraphStyle: style])
+        let size = CGSize(width: 200, height: 2000)
+        let manager = LineLoopParityTests.layoutManagerLines(text, size: size, exclusions: [])
+        #expect(manager == LineLoopParityTests.framesetterLines(text, size: size, exclusions: []))
+        // Glyph by glyph along each line: Core Text's caret offsets are the layout manager's x.
+        let stack = GlyphExpansionTests.stack(style)
+        let lm = stack.layoutManager
+        let frame = CTFramesetterCreateFrame(CTFramesetterCreateWithAttributedString(text), CFRangeMake(0, 0),
+                                             CGPath(rect: CGRect(origin: .zero, size: size), transform: nil), nil)
+        let expanded = GlyphExpansionTests.lines(stack).filter { $0.line.fitted.expansionStep != 0 }
+        #expect(expanded.count > 3)
+        var compared = 0
+        for line in CTFrameGetLines(frame) {
+            let range = CTLineGetStringRange(line)
+            for index in stride(from: range.location, to: range.location + range.length - 1, by: 5) {
+                let glyph = lm.glyphIndexForCharacter(at: index)
+                let x = lm.lineFragmentRect(forGlyphAt: glyph, effectiveRange: nil).minX + lm.location(forGlyphAt: glyph).x
+                #expect(abs(CTLineGetOffsetForStringIndex(line, index, nil) - x) < 0.01, "character \(index)")
+                compared += 1
+            }
+        }
+        #expect(compared > 50)
     }
 }
