@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 runs="${1:-1}"
 
-filter="ScriptTableTests|ParallelLayoutTests|FontConcurrencyTests|BoundedMemoryTests|NamedInvalidationTests|BatchTests|BreakIteratorPoolTests"
+filter="ScriptTableTests|ParallelLayoutTests|FontConcurrencyTests|CmapPagesTests|BoundedMemoryTests|NamedInvalidationTests|BatchTests|BreakIteratorPoolTests"
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 # A failed build must stop the check (the tests would otherwise run on an older build).

@@ -68,6 +68,8 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
     /// Glyphs for U+0000 ..< U+0800 (Latin, Greek, Cyrillic, Armenian, Hebrew, Arabic), 0 if absent.
     private let lowCmap: [CGGlyph]
     static let lowCmapLimit: UInt32 = 0x800
+    /// Glyphs for U+0800 ..< U+30000, read a page at a time on first use.
+    private let cmapPages = CmapPages()
     /// The horizontal advance of every glyph in design units (`hmtx`, as HarfBuzz reads it).
     private let advances: [Int32]
 
@@ -211,12 +213,17 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
 
     /// The glyph for a character from the face's cmap, or `nil` when the face has none.
     ///
-    /// O(1) for U+0000 ..< U+0800 (a table read at load time); otherwise HarfBuzz's cmap lookup
-    /// (binary search in the cmap subtable, behind HarfBuzz's own cache). Lock-free.
+    /// O(1) for U+0000 ..< U+0800 (a table read at load time) and up to U+30000 (pages of the
+    /// cmap read on first use, ``CmapPages``); beyond, HarfBuzz's cmap lookup (binary search in
+    /// the cmap subtable). Lock-free but for the first lookup on a page.
     public func glyph(for scalar: Unicode.Scalar) -> CGGlyph? {
         let c = scalar.value
         if c < Self.lowCmapLimit {
             let g = lowCmap[Int(c)]
+            return g == 0 ? nil : g
+        }
+        if c < CmapPages.end {
+            let g = cmapPages.glyph(for: c, in: hbFont)
             return g == 0 ? nil : g
         }
         var glyph: UInt32 = 0
