@@ -54,26 +54,31 @@ final class CmapPages: @unchecked Sendable {  // `slots` are atomics; pages are 
     private func fill(_ index: Int, hbFont: OpaquePointer) -> UnsafePointer<CGGlyph> {
         filling.withLock { _ in
             if let page = UnsafePointer<CGGlyph>(bitPattern: slots[index].load(ordering: .acquiring)) { return page }
-            let first = Self.start + UInt32(index) * Self.pageSize
-            var codepoints = [UInt32](repeating: 0, count: Int(Self.pageSize))
-            for i in 0..<Int(Self.pageSize) { codepoints[i] = first + UInt32(i) }
-            var glyphs = [UInt32](repeating: 0, count: Int(Self.pageSize))
-            codepoints.withUnsafeBufferPointer { cps in
-                glyphs.withUnsafeMutableBufferPointer { out in
-                    // The batch call stops at the first code point without a glyph and returns how
-                    // many it mapped; skip that one (left 0) and go on.
-                    var start = 0
-                    while start < cps.count {
-                        let mapped = hb_font_get_nominal_glyphs(hbFont, UInt32(cps.count - start), cps.baseAddress! + start, 4,
-                                                                out.baseAddress! + start, 4)
-                        start += Int(mapped) + 1
-                    }
-                }
-            }
-            let page = UnsafeMutablePointer<CGGlyph>.allocate(capacity: Int(Self.pageSize))
-            for i in 0..<Int(Self.pageSize) { page[i] = glyphs[i] <= 0xFFFF ? CGGlyph(glyphs[i]) : 0 }
+            let glyphs = Self.nominalGlyphs(in: hbFont, from: Self.start + UInt32(index) * Self.pageSize, count: Int(Self.pageSize))
+            let page = UnsafeMutablePointer<CGGlyph>.allocate(capacity: glyphs.count)
+            page.initialize(from: glyphs, count: glyphs.count)
             slots[index].store(UInt(bitPattern: page), ordering: .releasing)
             return UnsafePointer(page)
         }
+    }
+
+    /// The glyphs of the `count` characters from `first` in `hbFont`'s cmap, 0 where it has none,
+    /// read in HarfBuzz's batch calls.
+    static func nominalGlyphs(in hbFont: OpaquePointer, from first: UInt32, count: Int) -> [CGGlyph] {
+        let codepoints = (0..<UInt32(count)).map { first + $0 }
+        var glyphs = [UInt32](repeating: 0, count: count)
+        codepoints.withUnsafeBufferPointer { cps in
+            glyphs.withUnsafeMutableBufferPointer { out in
+                // The batch call stops at the first code point without a glyph and returns how
+                // many it mapped; skip that one (left 0) and go on.
+                var start = 0
+                while start < count {
+                    let mapped = hb_font_get_nominal_glyphs(hbFont, UInt32(count - start), cps.baseAddress! + start, 4,
+                                                            out.baseAddress! + start, 4)
+                    start += Int(mapped) + 1
+                }
+            }
+        }
+        return glyphs.map { $0 <= 0xFFFF ? CGGlyph($0) : 0 }
     }
 }

@@ -126,21 +126,7 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
         numberOfGlyphs = glyphCount
 
         // The cmap for the low planes and every advance, read once; both are then lock-free.
-        var low = [UInt32](repeating: 0, count: Int(Self.lowCmapLimit))
-        let codepoints = (0..<Self.lowCmapLimit).map { $0 }
-        codepoints.withUnsafeBufferPointer { cps in
-            low.withUnsafeMutableBufferPointer { out in
-                // The batch call stops at the first code point without a glyph and returns how many
-                // it mapped; skip that one (left 0) and go on.
-                var start = 0
-                while start < cps.count {
-                    let mapped = hb_font_get_nominal_glyphs(hbFont, UInt32(cps.count - start), cps.baseAddress! + start, 4,
-                                                            out.baseAddress! + start, 4)
-                    start += Int(mapped) + 1
-                }
-            }
-        }
-        lowCmap = low.map { $0 <= 0xFFFF ? CGGlyph($0) : 0 }
+        lowCmap = CmapPages.nominalGlyphs(in: hbFont, from: 0, count: Int(Self.lowCmapLimit))
         var advances = [Int32](repeating: 0, count: glyphCount)
         let glyphIDs = (0..<UInt32(glyphCount)).map { $0 }
         glyphIDs.withUnsafeBufferPointer { ids in
