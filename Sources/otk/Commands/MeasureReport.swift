@@ -113,13 +113,14 @@ struct MeasureReport: Codable {
         return count
     }
 
-    /// The share of page `index`'s column area below its text (and its floated figures).
+    /// The share of page `index`'s column area below its text (and its floated figures). A
+    /// column ended early for a heading kept with its text counts at its full height.
     static func emptyShare(ofPage index: Int, in layout: PagedLayout) -> Double {
         let page = layout.pages[index]
         var total: CGFloat = 0
         var used: CGFloat = 0
-        for container in page.containers {
-            let height = container.size.height
+        for (container, column) in zip(page.containers, page.template.columns) {
+            let height = column.height
             guard height > 0, height < .greatestFiniteMagnitude else { continue }
             total += height
             let text = layout.layoutManager.usedRect(for: container).maxY
