@@ -200,7 +200,7 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
     /// The glyph for a character from the face's cmap, or `nil` when the face has none.
     ///
     /// O(1) for U+0000 ..< U+0800 (a table read at load time) and up to U+30000 (pages of the
-    /// cmap read on first use, ``CmapPages``); beyond, HarfBuzz's cmap lookup (binary search in
+    /// cmap read on first use); beyond, HarfBuzz's cmap lookup (binary search in
     /// the cmap subtable). Lock-free but for the first lookup on a page.
     public func glyph(for scalar: Unicode.Scalar) -> CGGlyph? {
         let c = scalar.value
