@@ -5,22 +5,44 @@ import OpenTextKit
 /// Measures, in the running app, the time from a key press to the frame that shows it: a key
 /// controller in the window's capture phase (it sees every key before any widget, and lets it
 /// through) notes when GTK dispatches the press, and the window's frame clock reports when the
-/// next frame has been painted. Presses that arrive before that frame count from the first.
+/// next frame has been painted. Presses that arrive before that frame count from the first;
+/// modifier keys pressed alone are not counted.
 /// The same probe on the GtkTextView peer window makes the two comparable (`OTK_DEMO_LATENCY`,
-/// `Benchmarks/window-latency`).
+/// `Benchmarks/window-latency`). Each measured press is also kept with its key's name and the X
+/// server's time stamp of the event (``presses``), for the probe log (`OTK_DEMO_PROBE_LOG`,
+/// ``ProbeLog``): the server's stamp shows how long an event waited in the queue before GTK
+/// dispatched it, which the dispatch time alone would hide while the main thread is busy.
 @MainActor
 final class LatencyProbe {
+    /// One measured key press.
+    struct Press {
+        /// CLOCK_MONOTONIC microseconds when GTK dispatched the press.
+        var dispatched: gint64
+        /// The event's X server time stamp (milliseconds, CLOCK_MONOTONIC on Xorg and Xvfb,
+        /// wrapping at 2^32).
+        var eventTime: guint32
+        /// The key's name (`gdk_keyval_name`), with "ctrl+" before it when control was held.
+        var key: String
+        /// CLOCK_MONOTONIC microseconds at the "after-paint" of the frame that showed it.
+        var painted: gint64 = 0
+    }
+
     /// Milliseconds from each measured key press to its frame.
     private(set) var samples: [Double] = []
+    /// The measured presses, each with its frame.
+    private(set) var presses: [Press] = []
     private var pending: gint64 = 0
 
     init(window: UnsafeMutablePointer<GtkWidget>) {
         let data = Unmanaged.passRetained(self).toOpaque()   // lives as long as the process
         let keys = gtk_event_controller_key_new()!
         gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
-        let onKey: @convention(c) (OpaquePointer?, guint, guint, GdkModifierType, UnsafeMutableRawPointer?) -> gboolean = { _, _, _, _, data in
+        let onKey: @convention(c) (OpaquePointer?, guint, guint, GdkModifierType, UnsafeMutableRawPointer?) -> gboolean = { controller, keyval, _, state, data in
             let probe = Unmanaged<LatencyProbe>.fromOpaque(data!).takeUnretainedValue()
-            MainActor.assumeIsolated { probe.keyPressed() }
+            // A modifier alone (the ctrl of ctrl+a) shows nothing: the key it comes with is timed.
+            if let event = gtk_event_controller_get_current_event(controller), gdk_key_event_is_modifier(event) != 0 { return 0 }
+            let eventTime = gtk_event_controller_get_current_event_time(controller)
+            MainActor.assumeIsolated { probe.keyPressed(keyval: keyval, state: state, eventTime: eventTime) }
             return 0   // not handled: the key goes on to the focused widget
         }
         g_signal_connect_data(UnsafeMutableRawPointer(keys), "key-pressed", unsafeBitCast(onKey, to: GCallback.self), data, nil, GConnectFlags(rawValue: 0))
@@ -37,13 +59,19 @@ final class LatencyProbe {
         g_signal_connect_data(UnsafeMutableRawPointer(window), "realize", unsafeBitCast(onRealize, to: GCallback.self), data, nil, GConnectFlags(rawValue: 0))
     }
 
-    private func keyPressed() {
-        if pending == 0 { pending = g_get_monotonic_time() }
+    private func keyPressed(keyval: guint, state: GdkModifierType, eventTime: guint32) {
+        guard pending == 0 else { return }
+        pending = g_get_monotonic_time()
+        let name = gdk_keyval_name(keyval).map { String(cString: $0) } ?? "\(keyval)"
+        let control = state.rawValue & GDK_CONTROL_MASK.rawValue != 0
+        presses.append(Press(dispatched: pending, eventTime: eventTime, key: (control ? "ctrl+" : "") + name))
     }
 
     private func framePainted() {
         guard pending != 0 else { return }
-        samples.append(Double(g_get_monotonic_time() - pending) / 1000)
+        let now = g_get_monotonic_time()
+        samples.append(Double(now - pending) / 1000)
+        presses[presses.count - 1].painted = now
         pending = 0
     }
 

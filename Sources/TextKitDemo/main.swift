@@ -15,6 +15,10 @@
 //   OTK_DEMO_LATENCY=path      at quit, write the milliseconds from each key press to the frame
 //                              that shows it, one per line (LatencyProbe)
 //   OTK_DEMO_PEER=gtk          show GTK's own GtkTextView with the text instead (latency runs)
+//   OTK_DEMO_PROBE_LOG=path   at quit, write the probe log there: the process's start, moments of
+//                              opening, every frame's paint time, every key press and its frame
+//                              (ProbeLog; Benchmarks/window-100MB). OTK_DEMO_START_US: the
+//                              launcher's CLOCK_MONOTONIC microseconds when it spawned the process
 //   OTK_DEMO_READY=path        write that (empty) file once the first frame has been painted,
 //                              when the window is laid out and ready for input
 //   OTK_DEMO_PAGE=page         open on this page: its tab's title ("Interaction"), or its number
@@ -29,6 +33,8 @@
 //   OTK_DEMO_SNAPSHOT=prefix   write a PNG of the window's content as GTK draws it: on each
 //                              SIGUSR1 to "<prefix>-<n>.png" (n from 1), and at quit to
 //                              "<prefix>-final.png"
+// SIGHUP puts the caret in the middle of the text and scrolls to it, in the text view or the peer
+// (Benchmarks/window-100MB: typing in the middle of a document without a way there in keys).
 // SIGUSR2 writes OTK_DEMO_REPORT and then OTK_DEMO_TEXT_OUT (each replaced whole) without quitting:
 // what a long scripted run (scripts/soak.py) checks. SIGTERM and SIGINT quit cleanly (the outputs
 // are written). Each signal is served once the input sent before it is handled (SignalRequest), so
@@ -64,6 +70,9 @@ final class Demo {
     var snapshotCount = 0
     var finished = false
     var latencyProbe: LatencyProbe?
+    var frameTimer: FrameTimer?
+    /// The GtkTextView of the peer (`OTK_DEMO_PEER=gtk`).
+    var peerTextView: UnsafeMutablePointer<GtkWidget>?
     /// What waits for the next painted frame (``afterNextFrame(_:)``).
     var afterFrame: [@MainActor () -> Void] = []
     var readyPath: String?
@@ -75,14 +84,22 @@ final class Demo {
         let size = (environment["OTK_DEMO_WINDOW_SIZE"] ?? "1010x480").split(separator: "x").compactMap { Int32($0) }
         gtk_window_set_default_size(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self),
                                     size.first ?? 720, size.count > 1 ? size[1] : 480)
-        if environment["OTK_DEMO_LATENCY"] != nil { latencyProbe = LatencyProbe(window: window) }
+        let probing = environment["OTK_DEMO_PROBE_LOG"] != nil
+        if probing { StartupTimer.mark("activate") }
+        if environment["OTK_DEMO_LATENCY"] != nil || probing { latencyProbe = LatencyProbe(window: window) }
+        if probing { frameTimer = FrameTimer(window: window) }
         let text = environment["OTK_DEMO_TEXT_FILE"].flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
             ?? environment["OTK_DEMO_TEXT"] ?? sampleText
+        if probing { StartupTimer.mark("file-read") }
+        if let ready = environment["OTK_DEMO_READY"] { signalReadyAfterFirstFrame(path: ready) }
         if environment["OTK_DEMO_PEER"] == "gtk" {
             let peer = makeGtkTextViewPeer(text: text)
+            peerTextView = peer.textView
+            if probing { StartupTimer.mark("text-set") }
             gtk_window_set_child(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self), peer.widget)
             gtk_window_present(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self))
             gtk_widget_grab_focus(peer.textView)
+            if probing { StartupTimer.mark("presented") }
             return
         }
 
@@ -91,6 +108,7 @@ final class Demo {
         textView.textContainerInset = UIEdgeInsets(top: 12, left: 12, bottom: 12, right: 12)
         textView.text = text
         textView.selectedRange = NSRange(location: 0, length: 0)
+        if probing { StartupTimer.mark("text-set") }
         let textHost = GTKViewHost(view: textView)
         self.textHost = textHost
 
@@ -140,7 +158,7 @@ final class Demo {
         gtk_window_present(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self))
         textHost.grabFocus()
         GdkClipboardBackend.connectGeneralPasteboard()
-        if let ready = environment["OTK_DEMO_READY"] { signalReadyAfterFirstFrame(path: ready) }
+        if probing { StartupTimer.mark("presented") }
     }
 
     /// The page whose view takes the keyboard focus once the notebook has switched to it.
@@ -316,6 +334,26 @@ final class Demo {
         }
     }
 
+    /// SIGHUP: the caret, with nothing selected, at the middle of the text (its UTF-16 length over
+    /// two, moved back off a surrogate pair's second half; the peer: its character count over
+    /// two), scrolled into view.
+    func moveCaretToMiddle() {
+        if let peerTextView {
+            let view = UnsafeMutableRawPointer(peerTextView).assumingMemoryBound(to: GtkTextView.self)
+            let buffer = gtk_text_view_get_buffer(view)
+            var iter = GtkTextIter()
+            gtk_text_buffer_get_iter_at_offset(buffer, &iter, gtk_text_buffer_get_char_count(buffer) / 2)
+            gtk_text_buffer_place_cursor(buffer, &iter)
+            gtk_text_view_scroll_to_mark(view, gtk_text_buffer_get_insert(buffer), 0, 1, 0, 0.5)
+            return
+        }
+        let text = textView.textStorage.mutableString
+        var middle = text.length / 2
+        if middle > 0, middle < text.length, UTF16.isTrailSurrogate(text.character(at: middle)) { middle -= 1 }
+        textView.selectedRange = NSRange(location: middle, length: 0)
+        textView.scrollRangeToVisible(textView.selectedRange)
+    }
+
     /// SIGUSR2: the report, then the text, as at quit but going on (a script that waits for the
     /// text file finds the report already written).
     func writeOutputsOnSignal() {
@@ -330,6 +368,7 @@ final class Demo {
             if let prefix = environment["OTK_DEMO_SNAPSHOT"] { writeSnapshot(to: "\(prefix)-final.png") }
             if let out = environment["OTK_DEMO_REPORT"] { writeReport(to: out) }
             if let out = environment["OTK_DEMO_LATENCY"] { latencyProbe?.write(to: out) }
+            if let out = environment["OTK_DEMO_PROBE_LOG"] { ProbeLog.write(to: out, frames: frameTimer, latency: latencyProbe) }
             if let out = environment["OTK_DEMO_TEXT_OUT"] { writeText(to: out) }
         }
         // Destroying the window tears the hosts down (their timers and input method) before
@@ -361,7 +400,7 @@ if let seconds = environment["OTK_DEMO_QUIT_AFTER"].flatMap(Double.init), second
 // A parent may have spawned us with these signals blocked (a test runner's thread): unblock them.
 var handled = sigset_t()
 sigemptyset(&handled)
-for signal in [SIGTERM, SIGINT, SIGUSR1, SIGUSR2] { sigaddset(&handled, signal) }
+for signal in [SIGTERM, SIGINT, SIGUSR1, SIGUSR2, SIGHUP] { sigaddset(&handled, signal) }
 pthread_sigmask(SIG_UNBLOCK, &handled, nil)
 
 /// What a signal asks for, done once the input sent before the signal is handled: a round trip to
@@ -370,7 +409,7 @@ pthread_sigmask(SIG_UNBLOCK, &handled, nil)
 /// those events are dispatched. A script can send keys and signal at once, without sleeping.
 enum SignalRequest: Int {
     // Passed to GLib as the callbacks' data pointer: from 1, so that none is a null pointer.
-    case quit = 1, snapshot, outputs
+    case quit = 1, snapshot, outputs, middle
 
     func handleAfterPendingInput() {
         if let display = gdk_display_get_default() { gdk_display_sync(display) }
@@ -381,6 +420,7 @@ enum SignalRequest: Int {
                 case .quit: demo.afterNextFrame { demo.finish(app) }
                 case .snapshot: demo.afterNextFrame { demo.snapshotOnSignal() }
                 case .outputs: demo.writeOutputsOnSignal()
+                case .middle: demo.moveCaretToMiddle()
                 }
             }
             return 0
@@ -396,6 +436,7 @@ g_unix_signal_add(SIGTERM, onSignal, UnsafeMutableRawPointer(bitPattern: SignalR
 g_unix_signal_add(SIGINT, onSignal, UnsafeMutableRawPointer(bitPattern: SignalRequest.quit.rawValue))
 g_unix_signal_add(SIGUSR1, onSignal, UnsafeMutableRawPointer(bitPattern: SignalRequest.snapshot.rawValue))
 g_unix_signal_add(SIGUSR2, onSignal, UnsafeMutableRawPointer(bitPattern: SignalRequest.outputs.rawValue))
+g_unix_signal_add(SIGHUP, onSignal, UnsafeMutableRawPointer(bitPattern: SignalRequest.middle.rawValue))
 
 let status = g_application_run(UnsafeMutableRawPointer(app).assumingMemoryBound(to: GApplication.self),
                                CommandLine.argc, CommandLine.unsafeArgv)

@@ -310,6 +310,42 @@ struct NSAttributedStringTests {
         #expect(s._storageVersion != v)
     }
 
+    @Test("_paragraphEnds finds, in one pass, the ends _paragraph(containing:) finds one at a time, across chunks and in any range")
+    func paragraphEndsInOnePass() {
+        // Paragraphs of random lengths (some longer than a chunk) ended by LF, CR, CR LF or U+2029,
+        // with U+2028 and U+0085 inside them (line breaks, not paragraph ends), and no separator at the end.
+        var generator = SeededGenerator(seed: 48)
+        var text = ""
+        for p in 0..<400 {
+            let length = [0, 1, 7, 60, 900, 5000][Int(generator.next() % 6)]
+            text += String(repeating: p % 5 == 0 ? "x\u{2028}" : "word ", count: length / 5 + 1)
+            if p % 7 == 3 { text += "\u{85}" }
+            text += ["\n", "\r", "\r\n", "\u{2029}"][Int(generator.next() % 4)]
+        }
+        text += "last"
+        let s = NSAttributedString(string: text)
+        func ends(in range: Range<Int>) -> [Int] {   // one paragraph at a time
+            var found: [Int] = []
+            var at = range.lowerBound
+            while at < range.upperBound {
+                let paragraph = s._paragraph(containing: at).range
+                let end = paragraph.location + paragraph.length
+                if end <= range.upperBound, end < s.length || s._paragraph(containing: end - 1).contentsEnd < end { found.append(end) }
+                at = end
+            }
+            return found
+        }
+        #expect(s._paragraphEnds(in: 0..<s.length) == ends(in: 0..<s.length))
+        #expect(s._paragraphEnds(in: 0..<s.length).count == 400)
+        for _ in 0..<50 {
+            let a = Int(generator.next() % UInt64(s.length)), b = Int(generator.next() % UInt64(s.length))
+            let range = min(a, b)..<max(a, b)
+            // Starting inside a paragraph: the first end is that paragraph's.
+            #expect(s._paragraphEnds(in: range) == ends(in: range), "\(range)")
+        }
+        #expect(s._paragraphEnds(in: 5..<5).isEmpty)
+    }
+
     @Test("Round trip through Foundation's NSAttributedString keeps every key and value")
     func foundationRoundTrip() {
         let style = NSMutableParagraphStyle()

@@ -40,4 +40,30 @@ struct ParagraphEditEdgeTests {
         #expect(manager.usedRect(for: container) == fresh.usedRect(for: freshContainer))
         withExtendedLifetime(freshStorage) {}
     }
+
+    @Test("An edit across thousands of paragraphs (many leaves of the paragraph tree) leaves the store a fresh layout would have")
+    func editAcrossManyLeaves() {
+        let text = (0..<3000).map { "Paragraph \($0) of the store." }.joined(separator: "\n")
+        let storage = NSTextStorage(string: text)
+        let manager = NSLayoutManager()
+        let container = NSTextContainer(size: CGSize(width: 200, height: 1e7))
+        manager.addTextContainer(container)
+        storage.addLayoutManager(manager)
+        manager.ensureLayout(for: container)
+        let ns = text as NSString
+        let from = ns.range(of: "Paragraph 100 ").location + 5, to = ns.range(of: "Paragraph 2900 ").location + 5
+        storage.replaceCharacters(in: NSRange(location: from, length: to - from), with: "joined\nthen ")
+        manager.ensureLayout(for: container)
+        manager.flow.store.checkInvariants(length: storage.length)
+        let fresh = NSLayoutManager()
+        let freshContainer = NSTextContainer(size: CGSize(width: 200, height: 1e7))
+        fresh.addTextContainer(freshContainer)
+        let freshStorage = NSTextStorage(attributedString: storage)
+        freshStorage.addLayoutManager(fresh)
+        fresh.ensureLayout(for: freshContainer)
+        #expect(manager.flow.store.count == fresh.flow.store.count)
+        #expect(manager.flow.store.count == 3000 - 2800 + 1)
+        #expect(manager.usedRect(for: container) == fresh.usedRect(for: freshContainer))
+        withExtendedLifetime(freshStorage) {}
+    }
 }

@@ -70,9 +70,19 @@ extension TextFlow {
         // A span reaching the end of the text takes the final empty paragraph with it: the new
         // lengths bring their own when the text still ends with a separator.
         if spanEnd == storage.length { last = store.count - 1 }
-        // (The records are read a tree leaf at a time, not with a walk down the tree each.)
+        // (The records are read a tree leaf at a time, not with a walk down the tree each: deleting
+        // a 100 MB log's 534,381 paragraphs walked down the tree for each.)
         var records = store.records(from: first).prefix(last - first + 1)
-        if records.count < last - first + 1 { records = ArraySlice((first...last).map(store.record)) }
+        if records.count < last - first + 1 {
+            var all: [ParagraphRecord] = []
+            all.reserveCapacity(last - first + 1)
+            store.forEach(from: first) { index, record in
+                guard index <= last else { return false }
+                all.append(record)
+                return true
+            }
+            records = all[...]
+        }
         // An edit inside one paragraph that stays one (the text's final empty paragraph may come
         // along, unchanged): its old analysis and lines spare ICU, the word caches and the line
         // loop most of the work (PriorGlyphs.swift, PriorLines.swift). Not glyphs the app set.

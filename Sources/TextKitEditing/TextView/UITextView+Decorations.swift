@@ -5,7 +5,9 @@ import TextKitModel
 // Decorations: what the view lays over its text before drawing, paragraph by paragraph — links
 // detected by `dataDetectorTypes`, `linkTextAttributes`, spelling marks. Edits make their
 // paragraphs dirty (`decorationsDirty` follows the text); only dirty paragraphs in view are
-// decorated again, so the cost of a keystroke does not grow with the document.
+// decorated again, so the cost of a keystroke does not grow with the document. A paragraph longer
+// than `longParagraphDecorationLimit` (a 50 MB JSON file on one line) is decorated in pieces: what
+// is in view, widened to white space, so that neither a frame nor a keystroke costs the paragraph.
 extension UITextView {
     /// Forgets every decoration (spelling marks, link attributes) and makes them again as the text
     /// comes into view.
@@ -26,12 +28,11 @@ extension UITextView {
         let glyphs = manager.glyphRange(forBoundingRectWithoutAdditionalLayout: visibleContainerRect, in: textContainer)
         let characters = manager.characterRange(forGlyphRange: glyphs, actualGlyphRange: nil)
         guard characters.length > 0 else { return }
-        let storage = textStorage
-        let visible = storage.paragraphRange(for: characters)
+        let visible = decorationRange(for: characters)
         // The word being typed is not checked until it is finished (the caret leaves it).
         let typing = typingRun != nil && selection.length == 0 ? wordRange(around: max(selection.location - 1, 0)) : nil
         for dirty in decorationsDirty.take(meeting: visible.location..<visible.upperBound) {
-            let paragraphs = storage.paragraphRange(for: NSRange(location: dirty.lowerBound, length: dirty.count))
+            let paragraphs = decorationRange(for: NSRange(location: dirty.lowerBound, length: dirty.count))
             removeDecorations(in: paragraphs)
             if !detectorTypes.isEmpty || hasDetectedLinks { detectData(inParagraphs: paragraphs) }
             decorateLinks(inParagraphs: paragraphs)
@@ -39,6 +40,38 @@ extension UITextView {
             if let marked = markedRange, NSIntersectionRange(marked, paragraphs).length > 0 { applyMarkedTextStyle(old: nil) }
         }
         if let typing { decorationsDirty.insert(typing.location..<typing.upperBound) }
+    }
+
+    /// Paragraphs longer than this (in UTF-16 units) are decorated piece by piece
+    /// (``decorationRange(for:)``).
+    static let longParagraphDecorationLimit = 16_384
+    /// How far a piece of a long paragraph reaches out for white space on each side.
+    static let decorationPieceMargin = 256
+
+    /// What is decorated together for `range`: its paragraphs, or, within a paragraph longer than
+    /// ``longParagraphDecorationLimit``, `range` itself widened to the nearest white space on each
+    /// side (at most ``decorationPieceMargin`` units out, not across the paragraph's ends or into
+    /// a surrogate pair), so that a word or a link at its edge is seen whole.
+    func decorationRange(for range: NSRange) -> NSRange {
+        let storage = textStorage
+        let paragraphs = storage.paragraphRange(for: range)
+        guard paragraphs.length > Self.longParagraphDecorationLimit else { return paragraphs }
+        let text = storage.mutableString
+        func isSpace(_ unit: unichar) -> Bool {
+            switch unit {
+            case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: true
+            default: false
+            }
+        }
+        var lower = max(range.location, paragraphs.location)
+        let lowest = max(paragraphs.location, lower - Self.decorationPieceMargin)
+        while lower > lowest, !isSpace(text.character(at: lower - 1)) { lower -= 1 }
+        if lower > paragraphs.location, UTF16.isTrailSurrogate(text.character(at: lower)) { lower -= 1 }
+        var upper = min(max(range.upperBound, lower), paragraphs.upperBound)
+        let highest = min(paragraphs.upperBound, upper + Self.decorationPieceMargin)
+        while upper < highest, !isSpace(text.character(at: upper)) { upper += 1 }
+        if upper < paragraphs.upperBound, upper > lower, UTF16.isTrailSurrogate(text.character(at: upper)) { upper += 1 }
+        return NSRange(location: lower, length: upper - lower)
     }
 
     /// Removes spelling marks and link attributes from `range`.

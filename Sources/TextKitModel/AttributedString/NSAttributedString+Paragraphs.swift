@@ -53,6 +53,14 @@ extension NSAttributedString {
         }
     }
 
+    /// The offsets just after each paragraph separator (CR LF counting once) that ends in `range`,
+    /// in order: the ends of the paragraphs there, found in one pass over the text. O(length of
+    /// `range`).
+    package func _paragraphEnds(in range: Range<Int>) -> [Int] {
+        checkPrecondition(range.lowerBound >= 0 && range.upperBound <= length, "paragraph range \(range) out of bounds; string length \(length)")
+        return _withTextRope { $0.breakEnds(in: range, lines: false) }
+    }
+
     /// The paragraph holding `offset` (0 ≤ offset ≤ length): range with separator and contents end.
     /// O(log n).
     package func _paragraph(containing offset: Int) -> (range: NSRange, contentsEnd: Int) {

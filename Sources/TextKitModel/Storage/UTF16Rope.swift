@@ -325,6 +325,33 @@ struct _UTF16Rope {
         return (start, end, contentsEnd)
     }
 
+    /// The offsets just after each break (paragraph separator, or line separator too with `lines`;
+    /// CR LF counts once) whose last unit lies in `range`, in order: one pass over the chunks
+    /// there, with no search down the tree per break (``enclosingBreakRange(containing:lines:)``
+    /// for each of a 100 MB log's 534,381 paragraphs took three times as long).
+    func breakEnds(in range: Range<Int>, lines: Bool) -> [Int] {
+        var ends: [Int] = []
+        guard range.lowerBound < range.upperBound, range.lowerBound < count else { return ends }
+        var (index, rem) = rope.find(at: range.lowerBound, in: _UTF16Metric(), preferEnd: false)
+        var chunkStart = range.lowerBound - rem
+        var from = rem
+        while index != rope.endIndex && chunkStart < range.upperBound {
+            let units = rope[index].units
+            let limit = min(units.count, range.upperBound - chunkStart)
+            units.withUnsafeBufferPointer { buffer in
+                var at = from
+                while at < limit, let end = Self.firstBreakEnd(in: buffer, atOrAfter: at, lines: lines), end < limit {
+                    ends.append(chunkStart + end + 1)
+                    at = end + 1
+                }
+            }
+            chunkStart += units.count
+            rope.formIndex(after: &index)
+            from = 0
+        }
+        return ends
+    }
+
     /// The fast path of ``enclosingBreakRange(containing:lines:)``: scan outward from `offset` to
     /// the breaks on either side, chunk by chunk — O(length of the paragraph) instead of counting
     /// breaks from a chunk's start. Nil (use the counting path) when the paragraph spans more than

@@ -84,6 +84,36 @@ struct TextViewSpellingTests {
         #expect(added.allSatisfy { $0.count < 60 }, "\(added)")
     }
 
+    @Test("A paragraph of 66,000 units is checked where it is shown, not whole, in pieces that cut no word")
+    func longParagraphInPieces() {
+        // One paragraph, four times `longParagraphDecorationLimit`: a JSON file on one line.
+        let text = String(repeating: "the cat has a mistaek ", count: 3000)
+        let view = makeTextView(text, width: 400, height: 100)
+        view.spellCheckingLanguage = "en_US"
+        view.layoutIfNeeded()
+        let string = view.text as NSString
+        let first = string.range(of: "mistaek")
+        let last = string.range(of: "mistaek", options: .backwards)
+        #expect(view.layoutManager.temporaryAttribute(.underlineColor, atCharacterIndex: first.location, effectiveRange: nil) != nil)
+        // Checking the whole paragraph would have marked the last word too.
+        #expect(view.layoutManager.temporaryAttribute(.underlineColor, atCharacterIndex: last.location, effectiveRange: nil) == nil)
+        #expect(!view.decorationsDirty.isEmpty)
+        // Every mark is a whole misspelled word: a piece's edges fall on white space.
+        var index = 0, marks = 0
+        while index < string.length {
+            var range = NSRange(location: index, length: 1)
+            if view.layoutManager.temporaryAttribute(.underlineColor, atCharacterIndex: index, effectiveRange: &range) != nil {
+                #expect(string.substring(with: range) == "mistaek", "\(range)")
+                marks += 1
+            }
+            index = max(range.upperBound, index + 1)
+        }
+        #expect(marks > 0 && marks < 100, "\(marks) marks")
+        view.scrollRangeToVisible(last)
+        view.layoutIfNeeded()
+        #expect(view.layoutManager.temporaryAttribute(.underlineColor, atCharacterIndex: last.location, effectiveRange: nil) != nil)
+    }
+
     @Test("spellCheckingType .no removes the marks; a non-editable view does not check by default")
     func switches() {
         let view = makeTextView("Teh end.")
