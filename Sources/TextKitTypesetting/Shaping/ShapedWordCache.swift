@@ -120,8 +120,17 @@ package final class ShapedWordCache: @unchecked Sendable {  // shards and parame
     /// cache holds: `piece`, or the one another thread stored first.
     package func store(_ piece: ShapedPiece, for key: InlineKey) -> ShapedPiece {
         piece.record(key)
-        return cachedPiece(in: shards[Int(key.hash >> 60)], find: { $0.inline.piece(for: key) },
-                    store: { $0.inline.insert($1, for: key) }, make: { piece })
+        // The piece is made: looked for and stored under one lock (a new word of a cold layout
+        // took three locked steps: the lookahead's probe, this probe, the store).
+        return shards[Int(key.hash >> 60)].withLock { shard in
+            if let found = shard.inline.piece(for: key) {
+                shard.hits += 1
+                return found
+            }
+            shard.misses += 1
+            Self.insert(piece, into: &shard, budget: bytesPerShard) { $0.inline.insert($1, for: key) }
+            return piece
+        }
     }
 
     /// The cached piece for `text` in `face` with `parameters`, shaping it with `make` on a miss.
@@ -155,16 +164,22 @@ package final class ShapedWordCache: @unchecked Sendable {  // shards and parame
         }
         if let found { return found }
         let piece = make()
-        shard.withLock { shard in
-            if shard.bytes + piece.byteCount > bytesPerShard {
-                shard.inline.removeAll(keepingCapacity: true)
-                shard.long.removeAll(keepingCapacity: true)
-                shard.bytes = 0
-            }
-            store(&shard, piece)
-            shard.bytes += piece.byteCount
-        }
+        shard.withLock { Self.insert(piece, into: &$0, budget: bytesPerShard, store: store) }
         return piece
+    }
+
+    /// Stores `piece` in `shard` with `store`, emptying the shard first when the piece would take
+    /// it over `budget` bytes. Called under the shard's lock.
+    @inline(__always)
+    private static func insert(_ piece: ShapedPiece, into shard: inout Shard, budget: Int,
+                               store: (inout Shard, ShapedPiece) -> Void) {
+        if shard.bytes + piece.byteCount > budget {
+            shard.inline.removeAll(keepingCapacity: true)
+            shard.long.removeAll(keepingCapacity: true)
+            shard.bytes = 0
+        }
+        store(&shard, piece)
+        shard.bytes += piece.byteCount
     }
 
     /// Hits and misses since the cache was created or ``resetStatistics()`` was called.
