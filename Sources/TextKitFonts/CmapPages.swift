@@ -11,7 +11,7 @@ import TextKitGraphics
 /// release store; readers load its pointer with acquire ordering, so a thread that sees the
 /// pointer sees the page's contents. Pages are never changed or freed (a face lives as long as
 /// the process), so a reader may keep using a page it loaded.
-final class CmapPages: @unchecked Sendable {  // `slots` are atomics; pages are immutable once published; `filling` is a lock
+final class CmapPages: @unchecked Sendable {  // `slots` are atomics; pages are immutable once published and filled under `filled`'s lock
     /// The first character the pages cover (below it the face keeps a table read at load time).
     static let start: UInt32 = 0x800
     /// The end of the pages: the Supplementary Ideographic Plane's end. Characters beyond it are rare
@@ -22,7 +22,9 @@ final class CmapPages: @unchecked Sendable {  // `slots` are atomics; pages are 
 
     /// One pointer per page (as a UInt, 0 until the page is filled).
     private let slots: UnsafeMutablePointer<Atomic<UInt>>
-    private let filling = Locked(())
+    /// The pages filled so far (to free them), changed only under its lock, which also keeps two
+    /// threads from filling one page.
+    private let filled = Locked<[UnsafeMutablePointer<CGGlyph>]>([])
 
     init() {
         slots = .allocate(capacity: Self.pageCount)
@@ -30,10 +32,8 @@ final class CmapPages: @unchecked Sendable {  // `slots` are atomics; pages are 
     }
 
     deinit {
-        for i in 0..<Self.pageCount {
-            if let page = UnsafeMutablePointer<CGGlyph>(bitPattern: slots[i].load(ordering: .relaxed)) {
-                page.deallocate()
-            }
+        filled.withLock { pages in
+            for page in pages { page.deallocate() }
         }
         slots.deinitialize(count: Self.pageCount)
         slots.deallocate()
@@ -52,11 +52,12 @@ final class CmapPages: @unchecked Sendable {  // `slots` are atomics; pages are 
 
     /// Reads page `index` from the cmap and publishes it (once, whichever thread comes first).
     private func fill(_ index: Int, hbFont: OpaquePointer) -> UnsafePointer<CGGlyph> {
-        filling.withLock { _ in
+        filled.withLock { pages in
             if let page = UnsafePointer<CGGlyph>(bitPattern: slots[index].load(ordering: .acquiring)) { return page }
             let glyphs = Self.nominalGlyphs(in: hbFont, from: Self.start + UInt32(index) * Self.pageSize, count: Int(Self.pageSize))
             let page = UnsafeMutablePointer<CGGlyph>.allocate(capacity: glyphs.count)
             page.initialize(from: glyphs, count: glyphs.count)
+            pages.append(page)
             slots[index].store(UInt(bitPattern: page), ordering: .releasing)
             return UnsafePointer(page)
         }
