@@ -1,3 +1,4 @@
+import ModelTestSupport
 import Testing
 import TextKitModel  // Foundation: NSRange, NSNotFound
 @testable import TextKitEditing
@@ -248,5 +249,33 @@ struct Latin1DictionaryTests {
         let partial = "fa"
         #expect(checker.completions(forPartialWordRange: whole(partial), in: partial, language: Self.language) == ["façade"])
         #expect(UITextChecker.availableLanguages.contains(Self.language))
+    }
+}
+
+@Suite("UITextChecker: every misspelling in one pass")
+struct MisspelledRangesTests {
+    @Test("The one-pass list is what successive rangeOfMisspelledWord calls find, across several windows")
+    func onePassAgreesWithSuccessiveCalls() {
+        let checker = makeChecker()
+        var random = SeededGenerator.forTest()
+        let words = ["the", "quick", "brown", "fox", "teh", "wonderfull", "knwon", "snake_caze", "don't", "3rd", "e.g.",
+                     "well-known", "Zorblatt", "日本語", "naïve", "GtkPackType", "dpkg", "\u{2028}", "\n", "—"]
+        let text = (0..<6_000).map { _ in words.randomElement(using: &random)! }.joined(separator: " ")
+        let all = whole(text)
+        var successive: [NSRange] = []
+        var offset = 0
+        while true {
+            let found = checker.rangeOfMisspelledWord(in: text, range: all, startingAt: offset, wrap: false, language: "en_US")
+            guard found.location != NSNotFound else { break }
+            successive.append(found)
+            offset = found.location + found.length
+        }
+        #expect(successive.count > 1_000)
+        #expect(checker.misspelledRanges(in: text, range: all, language: "en_US") == successive)
+        // A range inside the text, and a language with no dictionary.
+        let inner = NSRange(location: 1_234, length: 20_000)
+        let first = checker.rangeOfMisspelledWord(in: text, range: inner, startingAt: inner.location, wrap: false, language: "en_US")
+        #expect(checker.misspelledRanges(in: text, range: inner, language: "en_US").first == first)
+        #expect(checker.misspelledRanges(in: text, range: all, language: "tlh").isEmpty)
     }
 }

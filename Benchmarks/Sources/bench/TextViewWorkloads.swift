@@ -17,6 +17,9 @@ enum TextViewAction: Sendable, Equatable {
     case deleteAll
     /// Undo of the whole document's deletion.
     case undoDeleteAll
+    /// `pageDown`, then what comes before drawing: the view lays out what came into view and checks
+    /// its spelling (the window's Page Down, without GTK).
+    case pageDown
 }
 
 extension OpenTextKitEngine {
@@ -61,6 +64,8 @@ extension OpenTextKitEngine {
                     view.selectAll(nil)
                 case .undoDeleteAll:
                     if view.textStorage.length > 0 { view.selectAll(nil); view.deleteBackward() }
+                case .pageDown:
+                    break  // each run goes a page further down (200 pages of 10 MB's 7,000)
                 }
                 return view
             }, body: { view in
@@ -71,6 +76,9 @@ extension OpenTextKitEngine {
                     view.layoutIfNeeded()
                 case .deleteBackward, .deleteAll: view.deleteBackward()
                 case .undoDeleteAll: view.undoManager?.undo()
+                case .pageDown:
+                    view.pageDown(nil)
+                    view.layoutIfNeeded()
                 }
                 // What a host asks after every edit: where the caret (or the selection's start) is now.
                 caretHeights += Double(view.caretRect(for: view.selectedTextRange!.start).height)

@@ -109,6 +109,8 @@ struct Workload: Sendable {
                  file: "W4-10MB.txt", kind: .textView(.deleteBackward, width: 600, height: 800)),
         Workload(id: "textview-spelling-10MB", title: "UITextView over 10 MB: type a space, lay out and re-check the edited paragraph's spelling",
                  file: "W4-10MB.txt", kind: .textView(.insertAndCheckSpelling, width: 600, height: 800)),
+        Workload(id: "textview-pagedown-10MB", title: "UITextView over 10 MB: Page Down, lay out what came into view, check its spelling, caret rect",
+                 file: "W4-10MB.txt", kind: .textView(.pageDown, width: 600, height: 800)),
         Workload(id: "textview-deleteall-10MB", title: "UITextView over 10 MB: select all, delete",
                  file: "W4-10MB.txt", kind: .textView(.deleteAll, width: 600, height: 800)),
         Workload(id: "textview-undo-10MB", title: "UITextView over 10 MB: undo the deletion of everything",

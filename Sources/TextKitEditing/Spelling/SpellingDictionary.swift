@@ -25,7 +25,15 @@ final class SpellingDictionary: @unchecked Sendable {  // `hunspell` and `index`
         /// Per index entry: 0 not yet asked, 1 hunspell accepts the word alone, 2 it does not (a
         /// compound-only, affix-needing or forbidden entry of the word list).
         var validCompletions: [UInt8] = []
+        /// hunspell's verdicts on the words asked lately (at most ``verdictLimit``, forgotten all
+        /// at once past it, and whenever a learned word comes or goes). Text repeats its words, and
+        /// hunspell takes microseconds a word: checking a screen that came into view was most of
+        /// a Page Down's time.
+        var verdicts: [String: Bool] = [:]
     }
+
+    /// The most verdicts kept (about a megabyte).
+    static let verdictLimit = 16_384
 
     private let index = Locked<CompletionIndex?>(nil)  // built on first use, under its own lock
 
@@ -51,7 +59,13 @@ final class SpellingDictionary: @unchecked Sendable {  // `hunspell` and `index`
     /// Whether hunspell accepts `word` (learned words included). A word the dictionary's
     /// encoding cannot write is not in the dictionary.
     func isCorrect(_ word: String) -> Bool {
-        hunspell.withLock { isCorrect(word, in: $0.handle) }
+        hunspell.withLock { hunspell in
+            if let known = hunspell.verdicts[word] { return known }
+            let verdict = isCorrect(word, in: hunspell.handle)
+            if hunspell.verdicts.count >= Self.verdictLimit { hunspell.verdicts.removeAll(keepingCapacity: true) }
+            hunspell.verdicts[word] = verdict
+            return verdict
+        }
     }
 
     /// ``isCorrect(_:)`` with the handle, under its lock.
@@ -86,6 +100,7 @@ final class SpellingDictionary: @unchecked Sendable {  // `hunspell` and `index`
             let handle = hunspell.handle
             guard !hunspell.addedWords.contains(word), !isCorrect(word, in: handle) else { return }
             if encoding.withCString(word, { Hunspell_add(handle, $0) }) != nil { hunspell.addedWords.insert(word) }
+            hunspell.verdicts.removeAll()  // the word's forms are correct now
         }
     }
 
@@ -95,6 +110,7 @@ final class SpellingDictionary: @unchecked Sendable {  // `hunspell` and `index`
             guard hunspell.addedWords.remove(word) != nil else { return }
             let handle = hunspell.handle
             _ = encoding.withCString(word) { Hunspell_remove(handle, $0) }
+            hunspell.verdicts.removeAll()
         }
     }
 

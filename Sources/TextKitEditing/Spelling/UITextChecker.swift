@@ -171,28 +171,51 @@ open class UITextChecker: NSObject {
                           "\(function): range {\(range.location), \(range.length)} out of bounds; string length \(text.length)")
     }
 
+    /// Every misspelled word in `range` of `string`, in order: what successive calls of
+    /// ``rangeOfMisspelledWord(in:range:startingAt:wrap:language:)`` find, found in one pass over
+    /// the text (each call segments a window of text from where it starts: a text view checking a
+    /// screen with forty unknown words segmented forty windows). Empty when no dictionary is
+    /// installed for `language`.
+    func misspelledRanges(in string: String, range: NSRange, language: String) -> [NSRange] {
+        let text = CheckedText(string)
+        UITextChecker.checkRange(range, in: text, "misspelledRanges(in:range:language:)")
+        guard range.length > 0, let dictionary = SpellingDictionaries.shared.dictionary(for: language) else { return [] }
+        let bounds = range.location..<(range.location + range.length)
+        var found: [NSRange] = []
+        forEachMisspelling(in: text, within: bounds, startingIn: bounds, dictionary) { found.append($0); return true }
+        return found
+    }
+
     /// The first misspelled word of a unit starting in `starts`, looking at the text of `bounds` only.
     private func firstMisspelling(in text: CheckedText, within bounds: Range<Int>, startingIn starts: Range<Int>,
                                   _ dictionary: SpellingDictionary) -> NSRange? {
-        guard !starts.isEmpty else { return nil }
+        var first: NSRange?
+        forEachMisspelling(in: text, within: bounds, startingIn: starts, dictionary) { first = $0; return false }
+        return first
+    }
+
+    /// Gives `body` each misspelled word of a unit starting in `starts` (looking at the text of
+    /// `bounds` only), in order, while it returns true.
+    private func forEachMisspelling(in text: CheckedText, within bounds: Range<Int>, startingIn starts: Range<Int>,
+                                    _ dictionary: SpellingDictionary, _ body: (NSRange) -> Bool) {
+        guard !starts.isEmpty else { return }
         var windowStart = text.runStart(around: starts.lowerBound, floor: bounds.lowerBound)
         while windowStart < starts.upperBound {
             let windowEnd = text.runEnd(from: min(bounds.upperBound, windowStart + UITextChecker.windowLength),
                                         ceiling: bounds.upperBound)
             let units = text.units(windowStart..<windowEnd)
-            let found: Range<Int>? = units.withUnsafeBufferPointer { buffer in
+            let goesOn = units.withUnsafeBufferPointer { buffer -> Bool in
                 for unit in SpellingWords.units(in: buffer, locale: dictionary.language) {
                     let unitStart = windowStart + unit.range.lowerBound
-                    if unitStart >= starts.upperBound { break }
-                    guard unitStart >= starts.lowerBound else { continue }
-                    if let word = misspelledWord(of: unit, in: buffer, dictionary) { return word }
+                    if unitStart >= starts.upperBound { return false }
+                    guard unitStart >= starts.lowerBound, let word = misspelledWord(of: unit, in: buffer, dictionary) else { continue }
+                    if !body(NSRange(location: windowStart + word.lowerBound, length: word.count)) { return false }
                 }
-                return nil
+                return true
             }
-            if let found { return NSRange(location: windowStart + found.lowerBound, length: found.count) }
+            if !goesOn { return }
             windowStart = windowEnd
         }
-        return nil
     }
 
     /// The misspelled word of `unit`, nil when it is correct.

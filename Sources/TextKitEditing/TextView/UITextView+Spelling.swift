@@ -83,12 +83,7 @@ extension UITextView {
         let manager = engine
         let text = textStorage.attributedSubstring(from: paragraphs).string
         let whole = NSRange(location: 0, length: paragraphs.length)
-        var offset = 0
-        while offset < whole.length {
-            let found = spellChecker.rangeOfMisspelledWord(in: text, range: whole, startingAt: offset, wrap: false,
-                                                           language: spellCheckingLanguage)
-            guard found.location != NSNotFound, found.length > 0 else { break }
-            offset = found.upperBound
+        for found in spellChecker.misspelledRanges(in: text, range: whole, language: spellCheckingLanguage) where found.length > 0 {
             let inText = NSRange(location: paragraphs.location + found.location, length: found.length)
             if let skipped, NSIntersectionRange(skipped, inText).length > 0 || skipped.upperBound == inText.location { continue }
             if let marked = markedRange, NSIntersectionRange(marked, inText).length > 0 { continue }
