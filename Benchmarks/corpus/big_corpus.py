@@ -38,21 +38,24 @@ def words(rng, lo, hi):
     return " ".join(rng.choice(WORDS) for _ in range(rng.randrange(lo, hi)))
 
 
-def write_lines(path, target, line):
-    """Writes lines from `line()` until `target` bytes, cut at the last whole line."""
-    rng_out = []
-    size = 0
+def write_pieces(path, target, piece, head="", tail=""):
+    """Writes `head`, then pieces from `piece()` while the file stays within `target` bytes with
+    `tail` after them, then `tail` (the last piece that would not fit is dropped whole)."""
+    buffered = []
+    size = len(head) + len(tail)
     with open(path, "w", encoding="ascii", newline="\n") as f:
+        f.write(head)
         while True:
-            text = line()
+            text = piece()
             if size + len(text) > target:
                 break
-            rng_out.append(text)
+            buffered.append(text)
             size += len(text)
-            if len(rng_out) >= 4096:
-                f.write("".join(rng_out))
-                rng_out.clear()
-        f.write("".join(rng_out))
+            if len(buffered) >= 4096:
+                f.write("".join(buffered))
+                buffered.clear()
+        f.write("".join(buffered))
+        f.write(tail)
 
 
 def make_log(path):
@@ -67,44 +70,31 @@ def make_log(path):
                 f"req={rng.getrandbits(48):012x} {rng.choice(METHODS)} {rng.choice(PATHS)}/{rng.randrange(100000)} "
                 f"status={rng.choice(STATUSES)} bytes={rng.randrange(20, 90000)} dur={rng.randrange(1, 5000) / 10:.1f}ms "
                 f"user={rng.choice(NAMES)} msg=\"{words(rng, 3, 12)}\"\n")
-    write_lines(path, 100_000_000, line)
+    write_pieces(path, 100_000_000, line)
 
 
 def make_json(path):
     rng = random.Random(48_050)
-    target = 50_000_000
-    size = 1
-    with open(path, "w", encoding="ascii") as f:
-        f.write("[")
-        first = True
-        parts = []
-        while True:
-            n = rng.randrange(1_000_000)
-            record = ('{"id":%d,"name":"%s %s","active":%s,"score":%d.%02d,"tags":[%s],'
-                      '"address":{"street":"%d %s street","city":"%s","zip":"%05d"},"note":"%s"}' % (
-                          n, rng.choice(NAMES), rng.choice(NAMES), rng.choice(["true", "false"]),
-                          rng.randrange(1000), rng.randrange(100),
-                          ",".join('"%s"' % rng.choice(WORDS) for _ in range(rng.randrange(1, 5))),
-                          rng.randrange(1, 999), rng.choice(WORDS), rng.choice(NAMES).title(),
-                          rng.randrange(100000), words(rng, 2, 10)))
-            piece = record if first else "," + record
-            if size + len(piece) + 1 > target:
-                break
-            first = False
-            parts.append(piece)
-            size += len(piece)
-            if len(parts) >= 4096:
-                f.write("".join(parts))
-                parts.clear()
-        f.write("".join(parts))
-        f.write("]")
+    first = [True]
+
+    def record():
+        n = rng.randrange(1_000_000)
+        text = ('{"id":%d,"name":"%s %s","active":%s,"score":%d.%02d,"tags":[%s],'
+                '"address":{"street":"%d %s street","city":"%s","zip":"%05d"},"note":"%s"}' % (
+                    n, rng.choice(NAMES), rng.choice(NAMES), rng.choice(["true", "false"]),
+                    rng.randrange(1000), rng.randrange(100),
+                    ",".join('"%s"' % rng.choice(WORDS) for _ in range(rng.randrange(1, 5))),
+                    rng.randrange(1, 999), rng.choice(WORDS), rng.choice(NAMES).title(),
+                    rng.randrange(100000), words(rng, 2, 10)))
+        separator = "" if first[0] else ","
+        first[0] = False
+        return separator + text
+    write_pieces(path, 50_000_000, record, head="[", tail="]")
 
 
 def make_csv(path):
     rng = random.Random(48_020)
     header = "id,date,customer,email,city,product,quantity,unit_price,total,status,rating,comment\n"
-    with open(path, "w", encoding="ascii", newline="\n") as f:
-        f.write(header)
     count = [0]
 
     def line():
@@ -116,12 +106,7 @@ def make_csv(path):
                 f"{name}{rng.randrange(1000)}@example.org,{rng.choice(NAMES).title()}ville,{rng.choice(WORDS)}-{rng.randrange(1000)},"
                 f"{q},{price // 100}.{price % 100:02},{q * price // 100}.{q * price % 100:02},{rng.choice(['paid', 'shipped', 'pending', 'refunded'])},"
                 f"{rng.randrange(1, 6)},\"{words(rng, 1, 8)}\"\n")
-    target = 20_000_000 - len(header)
-    tmp = path + ".rows"
-    write_lines(tmp, target, line)
-    with open(path, "a", encoding="ascii") as f, open(tmp, encoding="ascii") as rows:
-        f.write(rows.read())
-    os.remove(tmp)
+    write_pieces(path, 20_000_000, line, head=header)
 
 
 MAKERS = {"log-100MB.log": make_log, "json-50MB-line.json": make_json, "csv-20MB.csv": make_csv}

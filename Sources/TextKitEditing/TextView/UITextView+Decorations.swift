@@ -57,12 +57,7 @@ extension UITextView {
         let paragraphs = storage.paragraphRange(for: range)
         guard paragraphs.length > Self.longParagraphDecorationLimit else { return paragraphs }
         let text = storage.mutableString
-        func isSpace(_ unit: unichar) -> Bool {
-            switch unit {
-            case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: true
-            default: false
-            }
-        }
+        let isSpace = UnicodeText.isWhiteSpace
         var lower = max(range.location, paragraphs.location)
         let lowest = max(paragraphs.location, lower - Self.decorationPieceMargin)
         while lower > lowest, !isSpace(text.character(at: lower - 1)) { lower -= 1 }

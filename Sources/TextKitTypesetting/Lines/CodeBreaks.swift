@@ -60,9 +60,9 @@ package enum CodeBreaks {
         unit == 0x2F || unit == 0x2E || unit == 0x2D || unit == 0x5F || unit == 0x3A
     }
 
+    /// A space separator (Zs, ``isSpaceSeparator(_:)``), a tab, or a line or paragraph end.
     private static func isWhiteSpace(_ unit: UInt16) -> Bool {
-        unit == 0x20 || unit == 0x09 || unit == 0x0A || unit == 0x0D || unit == 0xA0 || unit == 0x2028 || unit == 0x2029
-            || unit == 0x3000 || (unit >= 0x2000 && unit <= 0x200A)
+        isSpaceSeparator(UInt32(unit)) || unit == 0x09 || unit == 0x0A || unit == 0x0D || unit == 0x2028 || unit == 0x2029
     }
 }
 
