@@ -79,6 +79,10 @@ let package = Package(
         // Peak memory of an edit of a large document and of two widths (`scripts/memory-check.sh`).
         .executableTarget(name: "MemoryPeaks", dependencies: [.product(name: "OpenTextKit", package: "OpenTextKit")]),
 
+        // The window benchmark's single-line file in a text view without a window: open, keystrokes,
+        // Page Down, undo, each with its drawing (`swift build -c release --product LongLineEdit`).
+        .executableTarget(name: "LongLineEdit", dependencies: [.product(name: "OpenTextKit", package: "OpenTextKit")]),
+
         .executableTarget(name: "BreakDump", dependencies: [.product(name: "OpenTextKit", package: "OpenTextKit")]),
 
         // One HTML file imported as an attributed string, for callgrind and for comparing two

@@ -42,10 +42,26 @@ extension NSLayoutManager {
         return anchor.map(flow.distanceMoved) ?? 0
     }
 
+    /// Whether a paragraph of `paragraphLength` UTF-16 units is laid out in pieces (longer than
+    /// 65,536 units: ParagraphPieces.swift).
+    package func laysOutInPieces(paragraphLength: Int) -> Bool {
+        paragraphLength > TextFlow.maximumPieceLength
+    }
+
+    /// The characters laid out together with `offset`'s, given the range of its paragraph: the
+    /// paragraph, or for one longer than 65,536 units the piece of it that holds `offset`
+    /// (ParagraphPieces.swift). O(log n).
+    package func layoutPieceRange(holding offset: Int, ofParagraph paragraph: NSRange) -> NSRange {
+        guard laysOutInPieces(paragraphLength: paragraph.length), let piece = flow.pieceRange(holding: offset) else { return paragraph }
+        // Records follow the storage's paragraphs: a piece lies inside its paragraph.
+        return NSIntersectionRange(piece, paragraph).length == piece.length ? piece : paragraph
+    }
+
     /// Lays out the paragraph at `paragraphRange` and returns what its lines are made of: while it
     /// stays equal, so do the paragraph's line fragments, their place and their glyph and
-    /// character numbering, whatever else changed. Nil for a paragraph laid out in pieces (longer
-    /// than 65,536 units): then only the layout change count tells.
+    /// character numbering, whatever else changed. `paragraphRange` may also be a piece of a
+    /// paragraph laid out in pieces (``layoutPieceRange(holding:ofParagraph:)``); nil for any
+    /// other range (then only the layout change count tells).
     package func layoutStamp(ofParagraph paragraphRange: NSRange) -> ParagraphLayoutStamp? {
         flow.layoutStamp(ofParagraph: UTF16Offset(paragraphRange.location)..<UTF16Offset(paragraphRange.location + paragraphRange.length))
     }

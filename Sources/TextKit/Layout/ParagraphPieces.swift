@@ -2,23 +2,53 @@ import TextKitModel
 import TextKitTypesetting
 
 /// Very long paragraphs are laid out in pieces, so that memory stays bounded on pathological
-/// text (a 16 MiB line of minified data, a million combining marks on one letter).
+/// text (a 16 MiB line of minified data, a million combining marks on one letter), and so that a
+/// keystroke in one lays out one piece again, not the paragraph.
 ///
 /// A paragraph longer than ``maximumPieceLength`` UTF-16 units is kept as several records of the
-/// paragraph store, each at most that long, cut at a line-break opportunity near the limit (else
-/// at a grapheme-cluster boundary, else anywhere but inside a surrogate pair). Each piece has its
-/// own glyphs, which the layout manager may drop and make again, so no query ever needs the glyphs
-/// of the whole paragraph at once. What a reader of the layout sees: a line always ends where a
-/// piece ends, as after a line separator (U+2028), once every 65,536 characters at most; the
-/// first-line head indent and the spacing before the paragraph apply to the first piece only,
-/// the spacing after it to the last; a paragraph of natural direction takes its direction from
-/// the first strong character in its first piece.
+/// paragraph store, each at most that long. Each piece has its own glyphs, which the layout
+/// manager may drop and make again, so no query ever needs the glyphs of the whole paragraph at
+/// once. What a reader of the layout sees: a line always ends where a piece ends, as after a line
+/// separator (U+2028), once every 16,384 to 65,536 characters; the first-line head indent and the
+/// spacing before the paragraph apply to the first piece only, the spacing after it to the last;
+/// a paragraph of natural direction takes its direction from the first strong character in its
+/// first piece.
+///
+/// Where a piece ends is decided by the text around the cut, not by where the paragraph starts
+/// (content-defined cuts, as deduplicating backups cut files into chunks): a position is an
+/// *anchor* when a rolling hash of the 64 units before it has its top 13 bits clear (one
+/// position in 8,192 on average), and a piece ends at the last line-break opportunity within
+/// 1,024 units before the first anchor that leaves it at least ``minimumPieceLength`` long. An
+/// edit in a piece therefore moves the cuts around it only: the cuts after it fall on the same
+/// anchors as before, so ``replacePiecesAroundEdit(in:changeInLength:of:)`` cuts a piece or two
+/// again and the rest of the paragraph keeps its records, glyphs and lines. Where no anchor comes
+/// within the maximum (text that repeats itself with a short period, one piece in 400 of random
+/// text), the piece ends at the last line-break opportunity before the maximum: those cuts follow
+/// the paragraph's start, as all cuts did before.
 extension TextFlow {
-    /// Paragraphs longer than this many UTF-16 units are laid out in pieces.
+    /// Paragraphs longer than this many UTF-16 units are laid out in pieces of at most this length.
     static let maximumPieceLength = 1 << 16
 
-    /// How far back from the limit a piece looks for a line-break opportunity to end at.
-    private static let pieceBreakWindow = 4096
+    /// The shortest a piece cut at an anchor may be (the last piece of a paragraph may be shorter).
+    static let minimumPieceLength = 1 << 14
+
+    /// How far back from an anchor a piece looks for a line-break opportunity to end at.
+    private static let anchorBreakWindow = 1024
+
+    /// How far back from the maximum a piece without an anchor looks for a line-break opportunity.
+    private static let forcedBreakWindow = 4096
+
+    /// How far past a cut the text that decided it reaches (the anchor or the maximum, at most a
+    /// break window after the cut, and the unit after it that line breaking looks at): an edit
+    /// closer than this after a cut may move it.
+    static let pieceCutReach = forcedBreakWindow + 2
+
+    /// The units the rolling hash of an anchor covers: a 64-bit word shifted once a unit forgets
+    /// a unit after 64.
+    private static let anchorContext = 64
+
+    /// A position is an anchor when the hash's top this many bits are clear.
+    private static let anchorBits = 13
 
     /// Appends the lengths of the pieces of the paragraph `[start, start + length)` to `lengths`
     /// (one length for a paragraph that is not too long: no array per paragraph).
@@ -34,16 +64,38 @@ extension TextFlow {
         lengths.append(end - at)
     }
 
-    /// Where a piece starting at `start` (with more than the maximum after it) ends.
-    private func pieceEnd(from start: Int, in storage: NSTextStorage) -> Int {
-        let limit = start + Self.maximumPieceLength
-        let windowStart = limit - Self.pieceBreakWindow
-        // One unit past the limit, so that the limit itself can be a boundary.
-        let text = storage._utf16(in: NSRange(location: windowStart, length: Self.pieceBreakWindow + 1))
+    /// Where a piece starting at `start` (with more than the maximum after it) ends: at the first
+    /// anchor that leaves it long enough, else near the maximum.
+    func pieceEnd(from start: Int, in storage: NSTextStorage) -> Int {
+        let first = start + Self.minimumPieceLength, last = start + Self.maximumPieceLength
+        var hash: UInt64 = 0
+        var p = first - Self.anchorContext
+        // Read a block at a time: most pieces end within a few thousand units of the minimum.
+        while p < last {
+            let block = storage._utf16(in: NSRange(location: p, length: min(8192, last - p)))
+            for unit in block {
+                hash = (hash << 1) &+ Self.anchorGear[Int(truncatingIfNeeded: unit ^ (unit >> 8)) & 0xFF]
+                p += 1
+                // `hash` now covers the units before p.
+                guard p >= first, hash >> (64 - Self.anchorBits) == 0 else { continue }
+                let cut = breakBefore(anchor: p, window: Self.anchorBreakWindow, in: storage)
+                if cut >= first { return cut }
+            }
+        }
+        return breakBefore(anchor: last, window: Self.forcedBreakWindow, in: storage)
+    }
+
+    /// The last line-break opportunity within `window` units before `anchor` (the anchor itself
+    /// included), else the last grapheme-cluster boundary there, else the anchor (one unit back
+    /// if it would split a surrogate pair). Reads the text up to one unit past the anchor only.
+    private func breakBefore(anchor: Int, window: Int, in storage: NSTextStorage) -> Int {
+        let windowStart = anchor - window
+        // One unit past the anchor, so that the anchor itself can be a boundary.
+        let text = storage._utf16(in: NSRange(location: windowStart, length: window + 1))
         let local = text.withUnsafeBufferPointer { buffer -> Int? in
             for kind in [BreakIterator.Kind.line, .character] {
                 let found = BreakIterator.withIterator(kind, text: buffer) { iterator -> Int? in
-                    let b = iterator.preceding(Self.pieceBreakWindow + 1)
+                    let b = iterator.preceding(window + 1)
                     return b != BreakIterator.done && b > 0 ? b : nil
                 }
                 if let found { return found }
@@ -52,8 +104,94 @@ extension TextFlow {
         }
         if let local { return windowStart + local }
         // Inside one enormous grapheme cluster: anywhere but between the halves of a surrogate pair.
-        let unit = storage._utf16Unit(at: limit)
-        return UTF16.isTrailSurrogate(unit) ? limit - 1 : limit
+        return UTF16.isTrailSurrogate(text[window]) ? anchor - 1 : anchor
+    }
+
+    /// The rolling hash's random value for each byte (SplitMix64 from a fixed seed: the same cuts
+    /// on every machine and in every run).
+    private static let anchorGear: [UInt64] = {
+        var state: UInt64 = 0x4F54_4B5F_5049_4543  // "OTK_PIEC"
+        return (0..<256).map { _ in
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }()
+
+    /// The records an edit inside one piece of a long paragraph replaces, when it neither touches
+    /// a record's ends (but for the end of the text) nor adds or removes a paragraph separator: the pieces from the cut before
+    /// it (one further back when the edit is within ``pieceCutReach`` of that cut) to the first
+    /// new cut after it that falls where an old one was. Nil for every other edit (the paragraphs
+    /// it touches are all replaced, cut again from their starts).
+    ///
+    /// `range` is in the new text, `delta` the change in length. Returns the records replaced,
+    /// the span of new text they hold, and its pieces' lengths.
+    func piecesAroundEdit(in range: NSRange, changeInLength delta: Int, of storage: NSTextStorage)
+        -> (records: ClosedRange<Int>, span: Range<Int>, lengths: [Int])? {
+        let oldStart = range.location, oldEnd = range.location + range.length - delta
+        guard hasPieces, oldStart <= store.length else { return nil }
+        let located = store.paragraphRecord(containingCharacter: UTF16Offset(oldStart))
+        let recordStart = located.start.rawValue, recordEnd = recordStart + located.record.length
+        // Strictly inside the record (no paragraph end or cut was edited, and the record's
+        // separator, if it has one, is still there: a CR LF may have lost its CR), or at the end
+        // of the text's last record (text appended to a long line as a file loads).
+        let endsText = located.index == store.count - 1 && oldEnd == recordEnd
+        guard recordStart < oldStart, oldEnd < recordEnd || endsText,
+              storage._utf16Unit(at: oldStart - 1) != 0x0D else { return nil }
+        if range.length > 0 {
+            let typed = storage._utf16(in: range)
+            guard !typed.contains(where: Self.isParagraphSeparator) else { return nil }
+        }
+        let paragraph = storage.paragraphRange(for: NSRange(location: range.location, length: 0))
+        guard paragraph.length > Self.maximumPieceLength else { return nil }
+        // Start at a cut the edit cannot have moved.
+        var first = located.index, spanStart = recordStart
+        while oldStart - spanStart < Self.pieceCutReach, spanStart > paragraph.location {
+            first -= 1
+            spanStart -= store.record(first).length
+        }
+        // Cut again until a new cut falls on an old record's end after the edit (the cuts from
+        // there on depend on the text after it only, which the edit left alone), or to the
+        // paragraph's end. Old ends are before the edit or after it (none is inside it).
+        func new(_ oldOffset: Int) -> Int { oldOffset > oldEnd || endsText && oldOffset == oldEnd ? oldOffset + delta : oldOffset }
+        let paragraphEnd = paragraph.location + paragraph.length
+        var lengths: [Int] = []
+        var at = spanStart
+        var last = first, lastEnd = spanStart + store.record(first).length  // old offsets
+        while true {
+            if paragraphEnd - at <= Self.maximumPieceLength {
+                lengths.append(paragraphEnd - at)
+                while new(lastEnd) < paragraphEnd {
+                    last += 1
+                    lastEnd += store.record(last).length
+                }
+                break
+            }
+            let cut = pieceEnd(from: at, in: storage)
+            lengths.append(cut - at)
+            at = cut
+            while new(lastEnd) < cut {
+                last += 1
+                lastEnd += store.record(last).length
+            }
+            if lastEnd > oldEnd && new(lastEnd) == cut { break }
+        }
+        // Records before the edit whose cut came out the same stay as they are (with their lines).
+        while first < located.index, lengths.count > 1, lengths[0] == store.record(first).length {
+            spanStart += lengths.removeFirst()
+            first += 1
+        }
+        return (first...last, spanStart..<(spanStart + lengths.reduce(0, +)), lengths)
+    }
+
+    /// The range of the record (a paragraph, or a piece of a long one) holding character
+    /// `offset`; nil while the records are out of step with the storage. O(log n).
+    func pieceRange(holding offset: Int) -> NSRange? {
+        guard store.count > 0, store.length == manager.textStorage?.length else { return nil }
+        let found = store.paragraphRecord(containingCharacter: UTF16Offset(offset))
+        return NSRange(location: found.start.rawValue, length: found.record.length)
     }
 
     /// Whether the record starting at `characterStart` starts its paragraph (rather than
@@ -73,15 +211,12 @@ extension TextFlow {
     /// first strong character of the paragraph's first piece (left to right when it has none).
     func continuedDirection(ofPieceAt characterStart: UTF16Offset) -> NSWritingDirection {
         guard let storage = manager.textStorage, store.count > 0 else { return .leftToRight }
-        // Walk back through the pieces to the paragraph's first.
-        let found = store.paragraph(containingCharacter: characterStart)
-        var p = found.index, start = found.start.rawValue
-        while p > 0, !isParagraphStart(start, in: storage) {
-            p -= 1
-            start -= store.record(p).length
-        }
-        if let level = store.record(p).analysis?.baseLevel { return level == 1 ? .rightToLeft : .leftToRight }
-        let text = storage._utf16(in: NSRange(location: start, length: store.record(p).length))
+        // The paragraph's first piece: found from the storage's paragraph index (O(log n)), not by
+        // walking back through the pieces (a thousand in the middle of a 50 MB line).
+        let start = storage.paragraphRange(for: NSRange(location: characterStart.rawValue, length: 0)).location
+        let first = store.paragraphRecord(containingCharacter: UTF16Offset(start))
+        if first.start.rawValue == start, let level = first.record.analysis?.baseLevel { return level == 1 ? .rightToLeft : .leftToRight }
+        let text = storage._utf16(in: NSRange(location: start, length: min(first.record.length, storage.length - start)))
         let level = text.withUnsafeBufferPointer { BidiParagraph.firstStrongLevel($0) }
         return level == 1 ? .rightToLeft : .leftToRight
     }

@@ -37,39 +37,12 @@ extension TextFlow {
     /// (`.characters`); returns the characters they hold (in the new text).
     @discardableResult
     private func replaceParagraphs(editedIn range: NSRange, changeInLength delta: Int, of storage: NSTextStorage) -> Range<Int> {
-        let oldStart = range.location
-        let oldEnd = range.location + range.length - delta
-        let lastOffset = max(oldStart, min(max(oldEnd, oldStart + 1) - 1, store.length))
-        let located = store.paragraphRecord(containingCharacter: UTF16Offset(max(0, min(oldStart, store.length))))
-        var first = located.index, last: Int
-        // The affected paragraphs span [spanStart, spanEnd) in the new text; widen until both ends
-        // are paragraph boundaries there (an edit can merge paragraphs or join a CR to an LF). The
-        // pieces of a long paragraph are all replaced: they are cut again from its start.
-        var spanStart = located.start.rawValue
-        var spanEnd: Int
-        if lastOffset < spanStart + located.record.length {
-            // Inside one paragraph (a keystroke): its record has the span's old end.
-            last = first
-            spanEnd = spanStart + located.record.length + delta
-        } else {
-            last = store.paragraph(containingCharacter: UTF16Offset(lastOffset)).index
-            spanEnd = store.start(ofParagraph: last + 1).rawValue + delta
-        }
-        if oldEnd >= store.length {
-            last = store.count - 1
-            spanEnd = store.length + delta
-        }
-        while first > 0 && !isParagraphStart(spanStart, in: storage) {
-            first -= 1
-            spanStart -= store.record(first).length
-        }
-        while last < store.count - 1 && !isParagraphEnd(spanEnd, in: storage) {
-            last += 1
-            spanEnd += store.record(last).length
-        }
-        // A span reaching the end of the text takes the final empty paragraph with it: the new
-        // lengths bring their own when the text still ends with a separator.
-        if spanEnd == storage.length { last = store.count - 1 }
+        // A keystroke in a long paragraph cuts the pieces around it again (ParagraphPieces.swift);
+        // any other edit replaces the paragraphs it touches.
+        let (replaced, span, lengths) = piecesAroundEdit(in: range, changeInLength: delta, of: storage)
+            ?? paragraphsAroundEdit(in: range, changeInLength: delta, of: storage)
+        let first = replaced.lowerBound, last = replaced.upperBound
+        let spanStart = span.lowerBound
         // (The records are read a tree leaf at a time, not with a walk down the tree each: deleting
         // a 100 MB log's 534,381 paragraphs walked down the tree for each.)
         var records = store.records(from: first).prefix(last - first + 1)
@@ -101,7 +74,6 @@ extension TextFlow {
             markDisplay(ofParagraph: p, record: record)  // the old lines
             record.analysis = nil  // freed now, not when the analysis budget forgets the record
         }
-        let lengths = paragraphLengths(in: spanStart..<spanEnd, of: storage)
         store.replace(first..<(last + 1), withLengths: lengths)
         if isInsideFirst, lengths.count == oldLengths.count, lengths[0] == oldLengths[0] + delta, lengths.dropFirst().allSatisfy({ $0 == 0 }) {
             // The same records, emptied: the first is the edited paragraph.
@@ -112,7 +84,46 @@ extension TextFlow {
         if store.count <= 10_000 { store.checkInvariants(length: storage.length) }  // O(n): small documents only
         #endif
         invalidateLayout(fromParagraph: first)
-        return spanStart..<spanEnd
+        return span
+    }
+
+    /// The records of the paragraphs an edit touched (`range` in the new text, `delta` its change
+    /// in length), the span of new text they hold and its records' lengths: widened until both
+    /// ends are paragraph boundaries there (an edit can merge paragraphs or join a CR to an LF).
+    /// The pieces of a long paragraph are all replaced: they are cut again from its start.
+    private func paragraphsAroundEdit(in range: NSRange, changeInLength delta: Int, of storage: NSTextStorage)
+        -> (records: ClosedRange<Int>, span: Range<Int>, lengths: [Int]) {
+        let oldStart = range.location
+        let oldEnd = range.location + range.length - delta
+        let lastOffset = max(oldStart, min(max(oldEnd, oldStart + 1) - 1, store.length))
+        let located = store.paragraphRecord(containingCharacter: UTF16Offset(max(0, min(oldStart, store.length))))
+        var first = located.index, last: Int
+        var spanStart = located.start.rawValue
+        var spanEnd: Int
+        if lastOffset < spanStart + located.record.length {
+            // Inside one paragraph (a keystroke): its record has the span's old end.
+            last = first
+            spanEnd = spanStart + located.record.length + delta
+        } else {
+            last = store.paragraph(containingCharacter: UTF16Offset(lastOffset)).index
+            spanEnd = store.start(ofParagraph: last + 1).rawValue + delta
+        }
+        if oldEnd >= store.length {
+            last = store.count - 1
+            spanEnd = store.length + delta
+        }
+        while first > 0 && !isParagraphStart(spanStart, in: storage) {
+            first -= 1
+            spanStart -= store.record(first).length
+        }
+        while last < store.count - 1 && !isParagraphEnd(spanEnd, in: storage) {
+            last += 1
+            spanEnd += store.record(last).length
+        }
+        // A span reaching the end of the text takes the final empty paragraph with it: the new
+        // lengths bring their own when the text still ends with a separator.
+        if spanEnd == storage.length { last = store.count - 1 }
+        return (first...last, spanStart..<spanEnd, paragraphLengths(in: spanStart..<spanEnd, of: storage))
     }
 
     /// Attributes changed in `range`, characters did not: each paragraph there keeps what the

@@ -195,7 +195,13 @@ open class NSTextLayoutManager: NSObject {
             engine.processEditing(for: storage, edited: mask, range: range, changeInLength: delta, invalidatedRange: range)
         }
         // Fragments before the edit stay (one ending right at it only after a separator); those
-        // starting after its old end move; those of the paragraphs it touched are detached.
+        // starting after its old end move; those of the paragraphs it touched are detached: of a
+        // long paragraph, all its pieces' (the engine may have cut those near the edit again).
+        var range = range
+        if let storage = contentStorage?.textStorage, range.location <= storage.length {
+            let paragraph = storage.paragraphRange(for: NSRange(location: range.location, length: 0))
+            if engine.laysOutInPieces(paragraphLength: paragraph.length) { range = NSUnionRange(range, paragraph) }
+        }
         let oldEnd = range.location + range.length - delta
         var first = firstFragmentIndex(atOrAfter: range.location)
         while first > 0 {
@@ -281,10 +287,18 @@ open class NSTextLayoutManager: NSObject {
         return fragment
     }
 
-    /// The storage range of the paragraph whose fragment holds `offset`: at the end of a text that
-    /// ends with a separator, the last paragraph (whose fragment shows the extra line fragment).
-    func paragraphRange(holding offset: Int, in storage: NSTextContentStorage) -> NSRange? {
-        storage.paragraphRange(at: offset) ?? (offset > 0 ? storage.paragraphRange(at: offset - 1) : nil)
+    /// The storage range of the fragment holding `offset`: at the end of a text that ends with a
+    /// separator, the last paragraph's (whose fragment shows the extra line fragment).
+    func fragmentRange(holding offset: Int, in storage: NSTextContentStorage) -> NSRange? {
+        fragmentRange(at: offset, in: storage) ?? (offset > 0 ? fragmentRange(at: offset - 1, in: storage) : nil)
+    }
+
+    /// The storage range of the fragment at `offset`: its paragraph, as the content storage finds
+    /// it, or the piece of a paragraph longer than 65,536 units that the engine lays out on its
+    /// own (a fragment of its own, whose element holds the piece's text): a keystroke in a 50 MB
+    /// line lays out a piece, not the line.
+    func fragmentRange(at offset: Int, in storage: NSTextContentStorage) -> NSRange? {
+        storage.paragraphRange(at: offset).map { engine.layoutPieceRange(holding: offset, ofParagraph: $0) }
     }
 
     /// Calls `block` with each layout fragment from the one holding `location` (the document's
@@ -310,7 +324,7 @@ open class NSTextLayoutManager: NSObject {
             return CountableTextLocation(0)
         }
         let start = location.map(CountableTextLocation.offset(of:)) ?? (reverse ? length : 0)
-        let first = reverse ? (start > 0 ? storage.paragraphRange(at: start - 1) : nil) : paragraphRange(holding: start, in: storage)
+        let first = reverse ? (start > 0 ? fragmentRange(at: start - 1, in: storage) : nil) : fragmentRange(holding: start, in: storage)
         guard var range = first else { return nil }
         var reached: (any NSTextLocation)?
         while true {
@@ -326,7 +340,7 @@ open class NSTextLayoutManager: NSObject {
                 guard block(fragment) else { break }
             }
             let next = reverse ? range.location - 1 : range.location + range.length
-            guard next >= 0, next < length, let following = storage.paragraphRange(at: next) else { break }
+            guard next >= 0, next < length, let following = fragmentRange(at: next, in: storage) else { break }
             range = following
         }
         return reached
@@ -339,7 +353,7 @@ open class NSTextLayoutManager: NSObject {
         let offset = CountableTextLocation.offset(of: location)
         checkPrecondition(offset >= 0 && offset <= text.length, "textLayoutFragment(for:): location \(offset) is outside the document (length \(text.length))")
         if text.length == 0 { return emptyDocumentFragment(in: storage) }
-        guard let range = paragraphRange(holding: offset, in: storage) else { return nil }
+        guard let range = fragmentRange(holding: offset, in: storage) else { return nil }
         engine.ensureLayout(forCharacterRange: range)
         return fragment(forParagraph: range, in: storage)
     }
@@ -357,7 +371,7 @@ open class NSTextLayoutManager: NSObject {
         let glyph = engine.glyphIndex(for: position, in: container)
         guard engine.isValidGlyphIndex(glyph) else { return nil }
         let character = engine.characterIndexForGlyph(at: glyph)
-        guard let range = paragraphRange(holding: character, in: storage) else { return nil }
+        guard let range = fragmentRange(holding: character, in: storage) else { return nil }
         let fragment = self.fragment(forParagraph: range, in: storage)
         let frame = fragment.layoutFragmentFrame
         return position.y >= frame.minY && position.y < frame.maxY ? fragment : nil
