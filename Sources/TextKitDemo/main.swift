@@ -88,8 +88,19 @@ final class Demo {
         if probing { StartupTimer.mark("activate") }
         if environment["OTK_DEMO_LATENCY"] != nil || probing { latencyProbe = LatencyProbe(window: window) }
         if probing { frameTimer = FrameTimer(window: window) }
-        let text = environment["OTK_DEMO_TEXT_FILE"].flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
-            ?? environment["OTK_DEMO_TEXT"] ?? sampleText
+        // A file opens with its first 64 KB, the rest read once that is shown (``loadRest(of:)``);
+        // GTK's own text view, the peer, is given the whole file.
+        var loader: TextFileLoader?
+        var text: String
+        if let path = environment["OTK_DEMO_TEXT_FILE"], environment["OTK_DEMO_PEER"] != "gtk",
+           let opened = try? TextFileLoader(contentsOf: URL(fileURLWithPath: path)),
+           let head = try? opened.readNextChunk(byteCount: 64 << 10) {
+            loader = opened
+            text = head
+        } else {
+            text = environment["OTK_DEMO_TEXT_FILE"].flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
+                ?? environment["OTK_DEMO_TEXT"] ?? sampleText
+        }
         if probing { StartupTimer.mark("file-read") }
         if let ready = environment["OTK_DEMO_READY"] { signalReadyAfterFirstFrame(path: ready) }
         if environment["OTK_DEMO_PEER"] == "gtk" {
@@ -159,6 +170,25 @@ final class Demo {
         textHost.grabFocus()
         GdkClipboardBackend.connectGeneralPasteboard()
         if probing { StartupTimer.mark("presented") }
+        if let loader { afterNextFrame { demo.loadRest(of: loader) } }
+    }
+
+    /// Appends the rest of the file `loader` reads to the text view, 2 MB per turn of the main
+    /// loop when it is idle (input and frames go first), once the first screen is shown.
+    func loadRest(of loader: TextFileLoader) {
+        let box = Unmanaged.passRetained(loader).toOpaque()
+        g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { data in
+            let loader = Unmanaged<TextFileLoader>.fromOpaque(data!).takeUnretainedValue()
+            return MainActor.assumeIsolated {
+                do {
+                    if try loader.appendNextChunk(to: demo.textView.textStorage) { return 1 }
+                } catch {
+                    FileHandle.standardError.write(Data("TextKitDemo: the file stops loading at byte \(loader.bytesRead): \(error)\n".utf8))
+                }
+                if environment["OTK_DEMO_PROBE_LOG"] != nil { StartupTimer.mark("loaded") }
+                return 0
+            }
+        }, box, { data in Unmanaged<TextFileLoader>.fromOpaque(data!).release() })
     }
 
     /// The page whose view takes the keyboard focus once the notebook has switched to it.

@@ -93,9 +93,12 @@ struct LongParagraphPieceTests {
         for round in 0..<80 {
             let lengths = Self.pieceLengths(lm)
             // Half the edits land within a few thousand units after a cut (where the cut before
-            // may move) or just before one (where the piece's end may).
+            // may move) or just before one (where the piece's end may), one in eight right at one.
             var at = next(stack.storage.length)
-            if round % 2 == 0, lengths.count > 2 {
+            if round % 8 == 1 {
+                // Right at a cut, or at the paragraph's start.
+                at = lengths.prefix(next(lengths.count - 1)).reduce(0, +)
+            } else if round % 2 == 0, lengths.count > 2 {
                 let cut = lengths.prefix(1 + next(lengths.count - 2)).reduce(0, +)
                 at = max(0, min(stack.storage.length - 1, cut + next(5_000) - 40))
             }

@@ -78,7 +78,10 @@ extension TextFlow {
                 p += 1
                 // `hash` now covers the units before p.
                 guard p >= first, hash >> (64 - Self.anchorBits) == 0 else { continue }
-                let cut = breakBefore(anchor: p, window: Self.anchorBreakWindow, in: storage)
+                // Most text breaks within a few words: a short window first (line breaking is
+                // most of a cut's cost), the whole window when it has no break.
+                let cut = breakBefore(anchor: p, window: 128, in: storage, orElseAnyBoundary: false)
+                    ?? breakBefore(anchor: p, window: Self.anchorBreakWindow, in: storage)
                 if cut >= first { return cut }
             }
         }
@@ -89,11 +92,17 @@ extension TextFlow {
     /// included), else the last grapheme-cluster boundary there, else the anchor (one unit back
     /// if it would split a surrogate pair). Reads the text up to one unit past the anchor only.
     private func breakBefore(anchor: Int, window: Int, in storage: NSTextStorage) -> Int {
+        breakBefore(anchor: anchor, window: window, in: storage, orElseAnyBoundary: true)!
+    }
+
+    /// ``breakBefore(anchor:window:in:)``, or with `orElseAnyBoundary` false the line-break
+    /// opportunity only (nil without one).
+    private func breakBefore(anchor: Int, window: Int, in storage: NSTextStorage, orElseAnyBoundary: Bool) -> Int? {
         let windowStart = anchor - window
         // One unit past the anchor, so that the anchor itself can be a boundary.
         let text = storage._utf16(in: NSRange(location: windowStart, length: window + 1))
         let local = text.withUnsafeBufferPointer { buffer -> Int? in
-            for kind in [BreakIterator.Kind.line, .character] {
+            for kind in orElseAnyBoundary ? [BreakIterator.Kind.line, .character] : [.line] {
                 let found = BreakIterator.withIterator(kind, text: buffer) { iterator -> Int? in
                     let b = iterator.preceding(window + 1)
                     return b != BreakIterator.done && b > 0 ? b : nil
@@ -103,6 +112,7 @@ extension TextFlow {
             return nil
         }
         if let local { return windowStart + local }
+        guard orElseAnyBoundary else { return nil }
         // Inside one enormous grapheme cluster: anywhere but between the halves of a surrogate pair.
         return UTF16.isTrailSurrogate(text[window]) ? anchor - 1 : anchor
     }
@@ -120,8 +130,9 @@ extension TextFlow {
         }
     }()
 
-    /// The records an edit inside one piece of a long paragraph replaces, when it neither touches
-    /// a record's ends (but for the end of the text) nor adds or removes a paragraph separator: the pieces from the cut before
+    /// The records an edit inside one piece of a long paragraph replaces (at its start too), when
+    /// it does not reach the piece's end (but at the end of the text) and neither adds nor removes
+    /// a paragraph separator: the pieces from the cut before
     /// it (one further back when the edit is within ``pieceCutReach`` of that cut) to the first
     /// new cut after it that falls where an old one was. Nil for every other edit (the paragraphs
     /// it touches are all replaced, cut again from their starts).
@@ -134,19 +145,23 @@ extension TextFlow {
         guard hasPieces, oldStart <= store.length else { return nil }
         let located = store.paragraphRecord(containingCharacter: UTF16Offset(oldStart))
         let recordStart = located.start.rawValue, recordEnd = recordStart + located.record.length
-        // Strictly inside the record (no paragraph end or cut was edited, and the record's
+        // Inside the record, before its end (no paragraph end was edited, and the record's
         // separator, if it has one, is still there: a CR LF may have lost its CR), or at the end
-        // of the text's last record (text appended to a long line as a file loads).
+        // of the text's last record (text appended to a long line as a file loads). Not after a
+        // CR, which an LF left after the edit would join.
         let endsText = located.index == store.count - 1 && oldEnd == recordEnd
-        guard recordStart < oldStart, oldEnd < recordEnd || endsText,
-              storage._utf16Unit(at: oldStart - 1) != 0x0D else { return nil }
-        if range.length > 0 {
-            let typed = storage._utf16(in: range)
-            guard !typed.contains(where: Self.isParagraphSeparator) else { return nil }
-        }
+        guard recordStart <= oldStart, oldEnd < recordEnd || endsText,
+              oldStart == 0 || storage._utf16Unit(at: oldStart - 1) != 0x0D else { return nil }
+        // No separator typed: the paragraph the new text starts in goes on past it, or ends the
+        // text without one (read from the storage's paragraph index, not the text: an undo may
+        // put 50 MB back).
         let paragraph = storage.paragraphRange(for: NSRange(location: range.location, length: 0))
-        guard paragraph.length > Self.maximumPieceLength else { return nil }
-        // Start at a cut the edit cannot have moved.
+        let paragraphEnd = paragraph.location + paragraph.length
+        guard paragraph.length > Self.maximumPieceLength,
+              paragraphEnd > range.location + range.length
+                || paragraphEnd == storage.length && !Self.isParagraphSeparator(storage._utf16Unit(at: paragraphEnd - 1))
+        else { return nil }
+        // Start at a cut the edit cannot have moved (an edit right at a cut may move it).
         var first = located.index, spanStart = recordStart
         while oldStart - spanStart < Self.pieceCutReach, spanStart > paragraph.location {
             first -= 1
@@ -156,7 +171,6 @@ extension TextFlow {
         // there on depend on the text after it only, which the edit left alone), or to the
         // paragraph's end. Old ends are before the edit or after it (none is inside it).
         func new(_ oldOffset: Int) -> Int { oldOffset > oldEnd || endsText && oldOffset == oldEnd ? oldOffset + delta : oldOffset }
-        let paragraphEnd = paragraph.location + paragraph.length
         var lengths: [Int] = []
         var at = spanStart
         var last = first, lastEnd = spanStart + store.record(first).length  // old offsets

@@ -2,8 +2,10 @@ import TextKitGraphics
 import TextKitModel
 
 /// A piece of a TextKit 2 document that a content manager hands to its layout managers, as
-/// TextKit's `NSTextElement`. Each element becomes one layout fragment. The elements of an
-/// ``NSTextContentStorage`` are ``NSTextParagraph``s.
+/// TextKit's `NSTextElement`. Each element becomes one layout fragment (but for a paragraph longer
+/// than 65,536 units, which is laid out in pieces: a fragment each, whose element is an
+/// ``NSTextParagraph`` holding the piece's text). The elements of an ``NSTextContentStorage`` are
+/// ``NSTextParagraph``s.
 open class NSTextElement: NSObject {
     /// The content manager the element belongs to (nil for an element made on its own).
     open weak var textContentManager: NSTextContentManager?
