@@ -26,6 +26,8 @@ extension WindowTests {
             let report = try session.report()
 
             let length = try #require(Int(report["length"] ?? ""))
+            // The demo showed the file's first 64 KB, then read the rest after the first frame.
+            #expect(length == lines.joined(separator: "\n").utf16.count, "the whole file loaded")
             #expect(report["selection"] == "\(length),0", "the caret at the end: \(report)")
             let height = try #require(Double(report["contentHeight"] ?? "")), page = try #require(Double(report["boundsHeight"] ?? ""))
             let offset = try #require(Double(report["contentOffsetY"] ?? ""))

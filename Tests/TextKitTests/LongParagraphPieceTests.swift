@@ -32,7 +32,7 @@ struct LongParagraphPieceTests {
 
     static var attributes: [NSAttributedString.Key: Any] { [.font: LayoutStack.serif(10)] }
 
-    @Test("Pieces are 16,384 to 65,536 units, end after a space, and fall on the same text whatever comes before it")
+    @Test("Pieces are 8,192 to 65,536 units, end after a space, and fall on the same text whatever comes before it")
     func cutsFollowTheText() throws {
         let text = Self.randomWords(units: 300_000, seed: 1)
         let stack = LayoutStack(text, attributes: Self.attributes, containerSizes: [CGSize(width: 400, height: 1e8)])

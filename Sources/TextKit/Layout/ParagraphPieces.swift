@@ -9,28 +9,29 @@ import TextKitTypesetting
 /// paragraph store, each at most that long. Each piece has its own glyphs, which the layout
 /// manager may drop and make again, so no query ever needs the glyphs of the whole paragraph at
 /// once. What a reader of the layout sees: a line always ends where a piece ends, as after a line
-/// separator (U+2028), once every 16,384 to 65,536 characters; the first-line head indent and the
+/// separator (U+2028), once every 8,192 to 65,536 characters; the first-line head indent and the
 /// spacing before the paragraph apply to the first piece only, the spacing after it to the last;
 /// a paragraph of natural direction takes its direction from the first strong character in its
 /// first piece.
 ///
 /// Where a piece ends is decided by the text around the cut, not by where the paragraph starts
 /// (content-defined cuts, as deduplicating backups cut files into chunks): a position is an
-/// *anchor* when a rolling hash of the 64 units before it has its top 13 bits clear (one
-/// position in 8,192 on average), and a piece ends at the last line-break opportunity within
+/// *anchor* when a rolling hash of the 64 units before it has its top 12 bits clear (one
+/// position in 4,096 on average), and a piece ends at the last line-break opportunity within
 /// 1,024 units before the first anchor that leaves it at least ``minimumPieceLength`` long. An
 /// edit in a piece therefore moves the cuts around it only: the cuts after it fall on the same
-/// anchors as before, so ``replacePiecesAroundEdit(in:changeInLength:of:)`` cuts a piece or two
+/// anchors as before, so ``piecesAroundEdit(in:changeInLength:of:)`` cuts a piece or two
 /// again and the rest of the paragraph keeps its records, glyphs and lines. Where no anchor comes
-/// within the maximum (text that repeats itself with a short period, one piece in 400 of random
-/// text), the piece ends at the last line-break opportunity before the maximum: those cuts follow
-/// the paragraph's start, as all cuts did before.
+/// within the maximum (text that repeats itself with a short period; almost never in other text),
+/// the piece ends at the last line-break opportunity before the maximum: those cuts follow the
+/// paragraph's start, as all cuts did before. Pieces of about 12,000 units on average keep what
+/// scrolling into one lays out to a few screens.
 extension TextFlow {
     /// Paragraphs longer than this many UTF-16 units are laid out in pieces of at most this length.
     static let maximumPieceLength = 1 << 16
 
     /// The shortest a piece cut at an anchor may be (the last piece of a paragraph may be shorter).
-    static let minimumPieceLength = 1 << 14
+    static let minimumPieceLength = 1 << 13
 
     /// How far back from an anchor a piece looks for a line-break opportunity to end at.
     private static let anchorBreakWindow = 1024
@@ -48,7 +49,7 @@ extension TextFlow {
     private static let anchorContext = 64
 
     /// A position is an anchor when the hash's top this many bits are clear.
-    private static let anchorBits = 13
+    private static let anchorBits = 12
 
     /// Appends the lengths of the pieces of the paragraph `[start, start + length)` to `lengths`
     /// (one length for a paragraph that is not too long: no array per paragraph).
