@@ -42,6 +42,26 @@ struct PerformanceArticle {
         #expect(layoutManager.firstUnlaidCharacterIndex() < 20_000)
     }
 
+    @Test("A large file: its first chunk shown as the text, the rest appended a chunk at a time")
+    @MainActor func largeFile() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("otk-large-\(UUID().uuidString.prefix(8)).txt")
+        let text = [Self.longText, Self.longText, Self.longText].joined(separator: "\n")   // about 3 MB
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let textView = UITextView(frame: CGRect(x: 0, y: 0, width: 400, height: 600))
+        // snippet: large-file
+        let loader = try TextFileLoader(contentsOf: url)
+        textView.text = try loader.readNextChunk(byteCount: 64 << 10) ?? ""
+        // After the first frame, from idle time (input and frames go first):
+        let more = try loader.appendNextChunk(to: textView.textStorage)   // 2 MB; false once all is read
+        // end snippet
+        #expect(more)  // 64 KB, then 2 MB: about 1 MB to go
+        while try loader.appendNextChunk(to: textView.textStorage) {}
+        #expect(loader.isFinished)
+        #expect(textView.text == text)
+        #expect(textView.undoManager?.canUndo != true)
+    }
+
     @Test("Separate text stacks lay out on separate threads at once, sharing fonts")
     func threads() {
         // snippet: threads
