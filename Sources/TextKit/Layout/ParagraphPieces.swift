@@ -133,10 +133,10 @@ extension TextFlow {
 
     /// The records an edit inside one piece of a long paragraph replaces (at its start too), when
     /// it does not reach the piece's end (but at the end of the text) and neither adds nor removes
-    /// a paragraph separator: the pieces from the cut before
-    /// it (one further back when the edit is within ``pieceCutReach`` of that cut) to the first
-    /// new cut after it that falls where an old one was. Nil for every other edit (the paragraphs
-    /// it touches are all replaced, cut again from their starts).
+    /// a paragraph separator: the pieces from the cut before it (one further back when the edit is
+    /// within ``pieceCutReach`` of that cut) to the first new cut after it that falls where an old
+    /// one was. Nil for every other edit (the paragraphs it touches are all replaced, cut again
+    /// from their starts).
     ///
     /// `range` is in the new text, `delta` the change in length. Returns the records replaced,
     /// the span of new text they hold, and its pieces' lengths.
@@ -178,7 +178,7 @@ extension TextFlow {
         while true {
             if paragraphEnd - at <= Self.maximumPieceLength {
                 lengths.append(paragraphEnd - at)
-                while new(lastEnd) < paragraphEnd {
+                while new(lastEnd) < paragraphEnd, last < store.count - 1 {
                     last += 1
                     lastEnd += store.record(last).length
                 }
@@ -187,7 +187,7 @@ extension TextFlow {
             let cut = pieceEnd(from: at, in: storage)
             lengths.append(cut - at)
             at = cut
-            while new(lastEnd) < cut {
+            while new(lastEnd) < cut, last < store.count - 1 {
                 last += 1
                 lastEnd += store.record(last).length
             }

@@ -50,7 +50,8 @@ open class NSTextLayoutFragment: NSObject {
     /// The layout manager that handed the fragment out (nil for one made on its own, and after
     /// it is detached).
     open private(set) weak var textLayoutManager: NSTextLayoutManager?
-    /// The paragraph's storage range, while a layout manager lays the fragment out.
+    /// The paragraph's storage range (a piece's, for a paragraph laid out in pieces), while a layout
+    /// manager lays the fragment out.
     private(set) var paragraphRange = NSRange(location: 0, length: 0)
     /// Whether the paragraph ends with a separator (so the next paragraph starts right after it).
     private(set) var endsWithSeparator = false

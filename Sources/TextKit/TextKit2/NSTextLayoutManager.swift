@@ -258,8 +258,8 @@ open class NSTextLayoutManager: NSObject {
 
     // MARK: Fragments
 
-    /// The fragment of the paragraph at storage range `range`: the one handed out before, or a
-    /// new one from the delegate.
+    /// The fragment of the paragraph (or the piece of a long one, ``fragmentRange(at:in:)``) at
+    /// storage range `range`: the one handed out before, or a new one from the delegate.
     func fragment(forParagraph range: NSRange, in storage: NSTextContentStorage) -> NSTextLayoutFragment {
         var index = firstFragmentIndex(atOrAfter: range.location)
         if index < fragments.count, fragments[index].paragraphRange == range { return fragments[index] }
