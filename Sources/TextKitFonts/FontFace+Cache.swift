@@ -4,9 +4,15 @@ import TextKitGraphics
 extension FontFace {
     /// The process-wide faces, one per (file, index) while it is in use. The faces loaded last
     /// (``recentLimit`` of them) are held; the others only while something else holds them (a
-    /// font, a line's glyphs): a server that renders fonts its users upload would otherwise keep
-    /// every face it ever loaded (its mapped file, and ~4 bytes a glyph of advances). A face in
-    /// use is never loaded twice, so faces compare by identity.
+    /// font, a line's glyphs), until the table is next pruned: a server that renders fonts its
+    /// users upload would otherwise keep every face it ever loaded (its mapped file, and ~4 bytes
+    /// a glyph of advances). A face in use is never loaded twice, so faces compare by identity.
+    ///
+    /// The table holds its faces strongly and drops, when it prunes, those it alone holds
+    /// (`isKnownUniquelyReferenced` under its lock: with no other reference, nothing can take one
+    /// but through the table). Not weakly: a weak reference gives the object a side table, and
+    /// every retain and release of a face (a run's, a shaped word's, several a paragraph) then
+    /// took the runtime's slow path.
     private static let cache = Locked(FaceTable())
 
     /// How many of the faces loaded last the cache holds whether or not they are in use: more
@@ -15,15 +21,16 @@ extension FontFace {
     static let recentLimit = 256
 
     private struct FaceTable {
+        /// A face, in a box of its own so that the table can ask whether it alone holds it.
         final class Entry {
-            weak var face: FontFace?
+            var face: FontFace
             init(_ face: FontFace) { self.face = face }
         }
         var entries: [FaceLocation: Entry] = [:]
         /// The faces loaded last, held; a ring of ``recentLimit``.
         var recent: [FontFace] = []
         var next = 0
-        /// The entry count at which entries of faces gone are pruned next.
+        /// The entry count at which faces nothing else uses are dropped next.
         var pruneAt = 2 * FontFace.recentLimit
 
         func face(at location: FaceLocation) -> FontFace? { entries[location]?.face }
@@ -37,7 +44,7 @@ extension FontFace {
                 next = (next + 1) % FontFace.recentLimit
             }
             if entries.count >= pruneAt {
-                entries = entries.filter { $0.value.face != nil }
+                entries = entries.filter { !isKnownUniquelyReferenced(&$0.value.face) }
                 pruneAt = max(2 * FontFace.recentLimit, 2 * entries.count)
             }
         }
