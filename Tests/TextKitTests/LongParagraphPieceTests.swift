@@ -119,6 +119,31 @@ struct LongParagraphPieceTests {
         #expect(stack.fragments().map(\.rect) == fresh.fragments().map(\.rect))
     }
 
+    @Test("Edits that add, remove or join separators (CR, LF, CR LF, U+2029) around long paragraphs leave a fresh layout's records")
+    func separatorEditsMatchAFreshLayout() throws {
+        var seed: UInt64 = 0x5E9A
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(max(1, bound)))
+        }
+        let text = Self.randomWords(units: 120_000, seed: 6) + "\r\nshort\r" + Self.randomWords(units: 90_000, seed: 7) + "\n"
+        let stack = LayoutStack(text, attributes: Self.attributes, containerSizes: [CGSize(width: 360, height: 1e8)])
+        let lm = stack.layoutManager
+        let typed = ["\n", "\r", "\r\n", "\u{2029}", "x", "a\nb", "", " "]
+        for round in 0..<60 {
+            let lengths = Self.pieceLengths(lm)
+            // Next to a record's end (a separator or a cut) half the time.
+            var at = next(stack.storage.length)
+            if round % 2 == 0 {
+                at = max(0, min(stack.storage.length, lengths.prefix(1 + next(lengths.count)).reduce(0, +) - next(3)))
+            }
+            let range = NSRange(location: at, length: min(next(3) == 0 ? next(200) : next(2), stack.storage.length - at))
+            stack.storage.replaceCharacters(in: range, with: typed[next(typed.count)])
+            let fresh = LayoutStack(stack.storage.string, attributes: Self.attributes, containerSizes: [CGSize(width: 360, height: 1e8)])
+            #expect(Self.pieceLengths(lm) == Self.pieceLengths(fresh.layoutManager), "after edit \(round) at \(at)")
+        }
+    }
+
     @Test("Text appended to a long line, as a file loads, cuts its last pieces again, not the line")
     func appendingToALongLine() throws {
         let stack = LayoutStack(Self.randomWords(units: 100_000, seed: 5), attributes: Self.attributes,
