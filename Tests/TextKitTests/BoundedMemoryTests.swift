@@ -358,11 +358,8 @@ struct BoundedMemoryTests {
 
     @Test func randomEditsInAnEvictedLongParagraphMatchAFreshLayout() throws {
         // Two pieces, a budget that keeps one analysis, and edits on both sides of the cut.
-        var seed: UInt64 = 0x5EED
-        func next(_ bound: Int) -> Int {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return Int((seed >> 33) % UInt64(max(1, bound)))
-        }
+        var numbers = SeededNumbers(seed: 0x5EED)
+        func next(_ bound: Int) -> Int { numbers.next(bound) }
         let text = Self.longParagraph("cut", units: 80_000) + "\nshort paragraph\n" + Self.longParagraph("word", units: 3_000)
         let lm = NSLayoutManager()
         lm.flow.analysisBudget.limit = 1

@@ -56,3 +56,22 @@ let loremParagraphs = """
     The layout manager turns characters into glyphs, and glyphs into lines; the text container says where the lines may go. Exclusion paths make room for pictures, and several containers make columns and pages.
     A paragraph style sets the alignment, the indents, the spacing between lines and between paragraphs, and where tabs stop. Hyphenation breaks long words when a line would otherwise be too empty.
     """
+
+/// Seeded pseudo-random numbers for randomized tests (a 64-bit linear congruential generator:
+/// the same sequence on every machine and run).
+struct SeededNumbers {
+    private(set) var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    /// Advances the generator and returns its new state.
+    mutating func step() -> UInt64 {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return state
+    }
+
+    /// A number in `0..<bound` (0 for a bound below 1).
+    mutating func next(_ bound: Int) -> Int {
+        Int((step() >> 33) % UInt64(max(1, bound)))
+    }
+}

@@ -15,11 +15,11 @@ struct LongParagraphPieceTests {
     static func randomWords(units: Int, seed: UInt64) -> String {
         let words = ["request", "handled", "cache", "miss", "retry", "queue", "timeout", "session", "token", "user",
                      "order", "invoice", "payment", "index", "query", "replica", "lock", "snapshot", "leader", "config"]
-        var state = seed
+        var numbers = SeededNumbers(seed: seed)
         var text = ""
         text.reserveCapacity(units + 16)
         while text.utf16.count < units {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let state = numbers.step()
             text += words[Int((state >> 33) % UInt64(words.count))]
             text += (state >> 20) & 7 == 0 ? ", " : " "
         }
@@ -81,11 +81,8 @@ struct LongParagraphPieceTests {
 
     @Test("Typing and deleting anywhere in a long paragraph, near cuts too, leaves the cuts and lines of a fresh layout")
     func randomEditsMatchAFreshLayout() throws {
-        var seed: UInt64 = 0xC0FFEE
-        func next(_ bound: Int) -> Int {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return Int((seed >> 33) % UInt64(max(1, bound)))
-        }
+        var numbers = SeededNumbers(seed: 0xC0FFEE)
+        func next(_ bound: Int) -> Int { numbers.next(bound) }
         let text = Self.randomWords(units: 160_000, seed: 3) + "\nshort\n"
         let stack = LayoutStack(text, attributes: Self.attributes, containerSizes: [CGSize(width: 360, height: 1e8)])
         let lm = stack.layoutManager
@@ -121,11 +118,8 @@ struct LongParagraphPieceTests {
 
     @Test("Edits that add, remove or join separators (CR, LF, CR LF, U+2029) around long paragraphs leave a fresh layout's records")
     func separatorEditsMatchAFreshLayout() throws {
-        var seed: UInt64 = 0x5E9A
-        func next(_ bound: Int) -> Int {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return Int((seed >> 33) % UInt64(max(1, bound)))
-        }
+        var numbers = SeededNumbers(seed: 0x5E9A)
+        func next(_ bound: Int) -> Int { numbers.next(bound) }
         let text = Self.randomWords(units: 120_000, seed: 6) + "\r\nshort\r" + Self.randomWords(units: 90_000, seed: 7) + "\n"
         let stack = LayoutStack(text, attributes: Self.attributes, containerSizes: [CGSize(width: 360, height: 1e8)])
         let lm = stack.layoutManager

@@ -105,11 +105,8 @@ enum DetectionCharacter {
         }
     }
 
-    /// Unicode White_Space.
+    /// Unicode White_Space (``UnicodeText/isWhiteSpace(_:)``: all of it is in the BMP).
     static func isWhiteSpace(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: true
-        default: false
-        }
+        scalar.value <= 0xFFFF && UnicodeText.isWhiteSpace(UInt16(scalar.value))
     }
 }

@@ -124,7 +124,7 @@ struct MeasureReport: Codable {
             guard height > 0, height < .greatestFiniteMagnitude else { continue }
             total += height
             let text = layout.layoutManager.usedRect(for: container).maxY
-            used += min(height, max(text, layout.floatBottoms[ObjectIdentifier(container)] ?? 0))
+            used += min(height, max(text, layout.floatBottom(in: container)))
         }
         return total > 0 ? Double(1 - used / total) : 0
     }

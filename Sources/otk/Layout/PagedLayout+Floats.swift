@@ -26,6 +26,10 @@ extension PagedLayout {
         /// The characters it had in the storage before it was taken out (storage indices at the
         /// time; earlier figures were already out).
         var removedRange: NSRange
+        /// The column it stands at the top of, and how far down that column it and the gap
+        /// below it reach (the exclusion the column's text flows under).
+        var column: ObjectIdentifier
+        var columnBottom: CGFloat
     }
 
     /// The least space left empty at a column's foot that makes a figure float: this many lines
@@ -136,8 +140,8 @@ extension PagedLayout {
     }
 
     /// How far down `container` the figures already floated to it reach (with their gaps).
-    private func floatBottom(in container: NSTextContainer) -> CGFloat {
-        floatBottoms[ObjectIdentifier(container)] ?? 0
+    func floatBottom(in container: NSTextContainer) -> CGFloat {
+        floatedFigures.lazy.filter { $0.column == ObjectIdentifier(container) }.map(\.columnBottom).max() ?? 0
     }
 
     /// Takes the candidate's figure out of the text and sets it at the top of the next column.
@@ -150,13 +154,13 @@ extension PagedLayout {
         let text = figureText(candidate.paragraph)
         let rect = CGRect(x: candidate.nextOrigin.x + padding, y: candidate.nextOrigin.y + top,
                           width: next.size.width - 2 * padding, height: candidate.height)
-        floatedFigures.append(FloatedFigure(text: text, page: candidate.nextPage, rect: rect, removedRange: candidate.paragraph))
+        floatedFigures.append(FloatedFigure(text: text, page: candidate.nextPage, rect: rect, removedRange: candidate.paragraph,
+                                            column: ObjectIdentifier(next), columnBottom: bottom))
         // Glyph indices from the figure on shift: the columns they opened are found again.
         let firstGlyph = layoutManager.glyphIndexForCharacter(at: candidate.paragraph.location)
         tracker.noSpacingBefore = tracker.noSpacingBefore.filter { $0 < firstGlyph }
         tracker.forgetLinesFrom(glyph: firstGlyph)
         next.exclusionPaths += [exclusion]
-        floatBottoms[ObjectIdentifier(next)] = bottom
         storage.deleteCharacters(in: candidate.paragraph)
         return true
     }

@@ -58,8 +58,6 @@ final class PagedLayout {
     var floatsFigures = false
     /// The figures floated so far, in the order they were taken out of the text.
     var floatedFigures: [FloatedFigure] = []
-    /// How far down each container (by identity) its floated figures reach.
-    var floatBottoms: [ObjectIdentifier: CGFloat] = [:]
     private(set) var pages: [Page] = []
     private let template: (Int) -> PageTemplate
     let flow: Flow
